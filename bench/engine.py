@@ -1,0 +1,90 @@
+"""Engine benchmark: full games, serialising and parsing the state after every command.
+
+The loop does what the store does: parse the room, apply one command to it, save it.
+
+Prints `name=value` lines. Run: .venv/bin/python bench/engine.py [games]
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from engine.commands import (
+    ChooseCard,
+    Command,
+    GiveHint,
+    Join,
+    OpenLobby,
+    PlayDecoy,
+    StartGame,
+    Timeout,
+    Vote,
+)
+from engine.model import OVER_PHASES, Phase, Room
+from engine.rules import apply
+
+
+def next_command(room: Room, now: float) -> tuple[Command, float]:
+    """The next command of a game where everybody acts at once."""
+    rnd = room.round
+    assert rnd is not None
+    teller = rnd.storyteller
+    if room.phase is Phase.HINT:
+        uid = room.seats[teller].user_id
+        if rnd.chosen is None:
+            return ChooseCard(user_id=uid, card=room.seats[teller].hand[0]), now
+        return GiveHint(user_id=uid, text="a lighthouse at dawn"), now
+    if room.phase is Phase.DECOYS:
+        seat = next(i for i in rnd.participants if i != teller and i not in rnd.plays)
+        return PlayDecoy(user_id=room.seats[seat].user_id, card=room.seats[seat].hand[0]), now
+    if room.phase is Phase.VOTING:
+        seat = next(i for i in rnd.participants if i != teller and i not in rnd.votes)
+        card = next(c for c in rnd.table if c != rnd.plays[seat])
+        return Vote(user_id=room.seats[seat].user_id, card=card), now
+    assert room.deadline is not None
+    return Timeout(round_no=rnd.no, phase=room.phase), room.deadline
+
+
+def play_game(seed: int, seats: int) -> tuple[int, int]:
+    """Play one game; return (commands applied, bytes of the state mid-round at its largest)."""
+    now = 0.0
+    room, _ = apply(None, OpenLobby(chat_id=-1, user_id=1, name="P1", seed=seed), now)
+    commands = [Join(user_id=u, name=f"P{u}") for u in range(2, seats + 1)]
+    commands.append(StartGame(user_id=1))
+    applied, largest = 0, 0
+    while room.phase not in OVER_PHASES:
+        if commands:
+            command = commands.pop(0)
+        else:
+            command, now = next_command(room, now)
+        room, _ = apply(room, command, now, owned=True)
+        text = room.model_dump_json()
+        room = Room.model_validate_json(text)
+        applied += 1
+        if room.phase is Phase.VOTING:
+            largest = max(largest, len(text.encode()))
+    return applied, largest
+
+
+def main() -> None:
+    """Run the benchmark and print its figures."""
+    games = int(sys.argv[1]) if len(sys.argv) > 1 else 40
+    total = 0
+    start = time.perf_counter()
+    for seed in range(games):
+        applied, _ = play_game(seed, 3 + seed % 6)
+        total += applied
+    elapsed = time.perf_counter() - start
+    _, state_bytes = play_game(1, 8)
+    print(f"games={games}")
+    print(f"commands={total}")
+    print(f"commands_per_s={total / elapsed:.0f}")
+    print(f"state_bytes={state_bytes}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,142 @@
+"""Commands: orders given to a room, as small frozen models in one tagged union."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+
+from engine.model import Phase
+
+
+class _Command(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+
+class _PlayerCommand(_Command):
+    user_id: int
+
+
+class OpenLobby(_PlayerCommand):
+    """Open a lobby in a group; the creator is seated at once."""
+
+    kind: Literal["open_lobby"] = "open_lobby"
+    chat_id: int
+    name: str
+    username: str | None = None
+    seed: int
+
+
+class Join(_PlayerCommand):
+    """Take a seat, in the lobby or in a running game."""
+
+    kind: Literal["join"] = "join"
+    name: str
+    username: str | None = None
+
+
+class Leave(_PlayerCommand):
+    """Leave the lobby, or leave a running game for good."""
+
+    kind: Literal["leave"] = "leave"
+
+
+class ChangeSettings(_PlayerCommand):
+    """Change some settings of the lobby (creator or group admin)."""
+
+    kind: Literal["change_settings"] = "change_settings"
+    is_admin: bool = False
+    changes: dict[str, int | bool | str]
+
+
+class StartGame(_PlayerCommand):
+    """Deal and start the first round (creator or group admin)."""
+
+    kind: Literal["start_game"] = "start_game"
+    is_admin: bool = False
+
+
+class ChooseCard(_PlayerCommand):
+    """The storyteller picks (or re-picks) its card before giving the hint."""
+
+    kind: Literal["choose_card"] = "choose_card"
+    card: int
+
+
+class GiveHint(_PlayerCommand):
+    """The storyteller commits its chosen card with a hint."""
+
+    kind: Literal["give_hint"] = "give_hint"
+    text: str
+
+
+class PlayDecoy(_PlayerCommand):
+    """A non-storyteller slips a card from its hand onto the table."""
+
+    kind: Literal["play_decoy"] = "play_decoy"
+    card: int
+
+
+class Vote(_PlayerCommand):
+    """Vote (or change the vote) for a table card."""
+
+    kind: Literal["vote"] = "vote"
+    card: int
+
+
+class ComeBack(_PlayerCommand):
+    """A spectating seat asks to play again from the next round."""
+
+    kind: Literal["come_back"] = "come_back"
+
+
+class Skip(_PlayerCommand):
+    """Apply the current phase's timeout rule once (creator or group admin)."""
+
+    kind: Literal["skip"] = "skip"
+    is_admin: bool = False
+
+
+class StopGame(_PlayerCommand):
+    """End the game now without a winner (creator or group admin)."""
+
+    kind: Literal["stop_game"] = "stop_game"
+    is_admin: bool = False
+
+
+class Timeout(_Command):
+    """A timer fired for the round and phase it was set for."""
+
+    kind: Literal["timeout"] = "timeout"
+    round_no: int
+    phase: Phase
+
+
+class MarkUnreachable(_Command):
+    """A player's private chat refused the bot's message during this round and phase."""
+
+    kind: Literal["mark_unreachable"] = "mark_unreachable"
+    user_id: int
+    round_no: int
+    phase: Phase
+
+
+Command = Annotated[
+    OpenLobby
+    | Join
+    | Leave
+    | ChangeSettings
+    | StartGame
+    | ChooseCard
+    | GiveHint
+    | PlayDecoy
+    | Vote
+    | ComeBack
+    | Skip
+    | StopGame
+    | Timeout
+    | MarkUnreachable,
+    Field(discriminator="kind"),
+]
+
+COMMAND_ADAPTER: TypeAdapter[Command] = TypeAdapter(Command)

@@ -1,0 +1,45 @@
+"""Typed rule errors: every refused command names why, in a machine-readable code."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+
+class ErrorCode(StrEnum):
+    """Why a command was refused; the Telegram side turns each into a short answer."""
+
+    NO_GAME = "no_game"
+    GAME_EXISTS = "game_exists"
+    NOT_IN_GAME = "not_in_game"
+    ALREADY_JOINED = "already_joined"
+    ROOM_FULL = "room_full"
+    HAS_LEFT = "has_left"
+    TOO_LATE_TO_JOIN = "too_late_to_join"
+    NOT_ALLOWED = "not_allowed"
+    NOT_ENOUGH_PLAYERS = "not_enough_players"
+    BAD_SETTING = "bad_setting"
+    DECK_TOO_SMALL = "deck_too_small"
+    WRONG_PHASE = "wrong_phase"
+    NOT_STORYTELLER = "not_storyteller"
+    NOT_IN_ROUND = "not_in_round"
+    CARD_NOT_IN_HAND = "card_not_in_hand"
+    NO_CARD_CHOSEN = "no_card_chosen"
+    HINT_EMPTY = "hint_empty"
+    HINT_TOO_LONG = "hint_too_long"
+    ALREADY_PLAYED = "already_played"
+    STORYTELLER_CANNOT_VOTE = "storyteller_cannot_vote"
+    OWN_CARD = "own_card"
+    CARD_NOT_ON_TABLE = "card_not_on_table"
+    SAME_VOTE = "same_vote"
+    NOT_SPECTATING = "not_spectating"
+    STALE = "stale"
+    TOO_EARLY = "too_early"
+
+
+class RuleError(Exception):
+    """A command that the rules refuse; the room is unchanged."""
+
+    def __init__(self, code: ErrorCode, detail: str = "") -> None:
+        super().__init__(f"{code.value}: {detail}" if detail else code.value)
+        self.code = code
+        self.detail = detail

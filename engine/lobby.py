@@ -1,0 +1,124 @@
+"""The lobby and the seats: opening, joining, leaving, settings, starting."""
+
+from __future__ import annotations
+
+from engine.commands import ChangeSettings, Join, OpenLobby, StartGame
+from engine.context import Ctx
+from engine.errors import ErrorCode, RuleError
+from engine.events import (
+    CreatorChanged,
+    GameStarted,
+    LobbyClosed,
+    LobbyOpened,
+    PlayerJoined,
+    PlayerLeftLobby,
+    SeatLeft,
+    SettingsChanged,
+)
+from engine.model import MIN_SEATS, Phase, Room, Seat, SeatStatus
+from engine.play import close_voting_if_complete, decoy_seats, open_voting, void_round
+from engine.settings import apply_changes, check_deck
+from engine.turns import abandon_if_too_few, deal, pass_turn, refill, start_round
+
+
+def open_room(command: OpenLobby, now: float) -> Room:
+    """Return a new lobby with its creator seated."""
+    seat = Seat(user_id=command.user_id, name=command.name, username=command.username)
+    return Room(
+        chat_id=command.chat_id,
+        creator=command.user_id,
+        seats=[seat],
+        rng=command.seed,
+        opened_at=now,
+    )
+
+
+def lobby_opened() -> LobbyOpened:
+    """The event of a freshly opened lobby."""
+    return LobbyOpened(seat=0)
+
+
+def require_manager(ctx: Ctx, user_id: int, is_admin: bool) -> None:
+    """Only the lobby's creator or a group admin may manage the room."""
+    if user_id != ctx.room.creator and not is_admin:
+        raise RuleError(ErrorCode.NOT_ALLOWED)
+
+
+def join(ctx: Ctx, command: Join) -> None:
+    """Seat a player in the lobby, or late in a running game until its last turn starts."""
+    room = ctx.room
+    existing = room.seat_of(command.user_id)
+    if existing is not None:
+        left = room.seats[existing].status is SeatStatus.LEFT
+        raise RuleError(ErrorCode.HAS_LEFT if left else ErrorCode.ALREADY_JOINED)
+    if len(room.present_seats()) >= room.settings.max_seats:
+        raise RuleError(ErrorCode.ROOM_FULL)
+    late = room.phase is not Phase.LOBBY
+    if late and (room.round is None or room.round.last):
+        raise RuleError(ErrorCode.TOO_LATE_TO_JOIN)
+    room.seats.append(Seat(user_id=command.user_id, name=command.name, username=command.username))
+    index = len(room.seats) - 1
+    if late:
+        refill(ctx, index)
+    ctx.emit(PlayerJoined(seat=index, late=late))
+
+
+def leave_lobby(ctx: Ctx, index: int) -> None:
+    """Free a lobby seat; the earliest remaining player takes over; an empty lobby closes."""
+    room = ctx.room
+    seat = room.seats.pop(index)
+    ctx.emit(PlayerLeftLobby(user_id=seat.user_id, name=seat.name))
+    if not room.seats:
+        room.phase = Phase.CLOSED
+        ctx.emit(LobbyClosed())
+    elif seat.user_id == room.creator:
+        room.creator = room.seats[0].user_id
+        ctx.emit(CreatorChanged(user_id=room.creator))
+
+
+def leave_game(ctx: Ctx, index: int) -> None:
+    """A seat leaves a running game for good; its hand goes to the discard pile."""
+    room = ctx.room
+    seat = room.seats[index]
+    seat.status = SeatStatus.LEFT
+    room.discard.extend(seat.hand)
+    seat.hand = []
+    ctx.emit(SeatLeft(seat=index))
+    if abandon_if_too_few(ctx):
+        return
+    rnd = room.round
+    if rnd is None or room.phase is Phase.REVEAL:
+        return
+    if index == rnd.storyteller and room.phase in (Phase.HINT, Phase.DECOYS):
+        void_round(ctx, "storyteller_left")
+        pass_turn(ctx)
+    elif room.phase is Phase.DECOYS and all(i in rnd.plays for i in decoy_seats(ctx)):
+        open_voting(ctx)
+    elif room.phase is Phase.VOTING:
+        rnd.votes.pop(index, None)
+        close_voting_if_complete(ctx)
+
+
+def change_settings(ctx: Ctx, command: ChangeSettings) -> None:
+    """Change lobby settings within their bounds."""
+    require_manager(ctx, command.user_id, command.is_admin)
+    if ctx.room.phase is not Phase.LOBBY:
+        raise RuleError(ErrorCode.WRONG_PHASE)
+    ctx.room.settings = apply_changes(ctx.room.settings, command.changes)
+    ctx.emit(SettingsChanged(changes=command.changes))
+
+
+def start_game(ctx: Ctx, command: StartGame) -> None:
+    """Deal, pick the first storyteller at random and start the first round."""
+    room = ctx.room
+    require_manager(ctx, command.user_id, command.is_admin)
+    if room.phase is not Phase.LOBBY:
+        raise RuleError(ErrorCode.WRONG_PHASE)
+    if len(room.seats) < MIN_SEATS:
+        raise RuleError(ErrorCode.NOT_ENOUGH_PLAYERS, f"{len(room.seats)} < {MIN_SEATS}")
+    check_deck(room.settings)
+    deal(ctx)
+    room.first_storyteller = ctx.rng.below(len(room.seats))
+    room.rotations_done = 0
+    ctx.emit(GameStarted(first_storyteller=room.first_storyteller))
+    start_round(ctx, room.first_storyteller)

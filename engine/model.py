@@ -1,0 +1,149 @@
+"""The room state: pydantic models, serialised as one JSON document per room."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+SCHEMA_VERSION: Literal[1] = 1
+MIN_SEATS = 3
+
+
+class Phase(StrEnum):
+    """Where a room stands; a game walks hint → decoys → voting → reveal, round after round."""
+
+    LOBBY = "lobby"
+    HINT = "hint"
+    DECOYS = "decoys"
+    VOTING = "voting"
+    REVEAL = "reveal"
+    FINISHED = "finished"
+    ABANDONED = "abandoned"
+    CLOSED = "closed"
+
+
+RUNNING_PHASES = frozenset({Phase.HINT, Phase.DECOYS, Phase.VOTING, Phase.REVEAL})
+OVER_PHASES = frozenset({Phase.FINISHED, Phase.ABANDONED, Phase.CLOSED})
+
+
+class SeatStatus(StrEnum):
+    """A seat plays rounds, sits out keeping its hand and score, or has left for good."""
+
+    PLAYING = "playing"
+    SPECTATING = "spectating"
+    LEFT = "left"
+
+
+class Settings(BaseModel):
+    """A room's settings; bounds live in `engine.settings`."""
+
+    model_config = ConfigDict(frozen=True)
+
+    max_seats: int = 8
+    rotations: int = 2
+    hand_size: int = 6
+    timers: bool = True
+    hint_s: int = 120
+    decoy_s: int = 90
+    vote_s: int = 90
+    reveal_s: int = 8
+    deck: str = "default"
+
+
+class Seat(BaseModel):
+    """One player's place in the room, in join order."""
+
+    user_id: int
+    name: str
+    username: str | None = None
+    status: SeatStatus = SeatStatus.PLAYING
+    hand: list[int] = Field(default_factory=list)
+    score: int = 0
+    finds: int = 0
+    stolen: int = 0
+    missed_hints: int = 0
+
+
+class Round(BaseModel):
+    """One storyteller's turn. Played cards leave their owner's hand for `plays`."""
+
+    no: int
+    storyteller: int
+    participants: list[int]
+    last: bool = False
+    chosen: int | None = None
+    hint: str | None = None
+    plays: dict[int, int] = Field(default_factory=dict)
+    auto: list[int] = Field(default_factory=list)
+    table: list[int] = Field(default_factory=list)
+    votes: dict[int, int] = Field(default_factory=dict)
+    points: dict[int, int] | None = None
+
+    def clone(self) -> Round:
+        """Return a copy sharing no mutable container with this round."""
+        return self.model_copy(
+            update={
+                "participants": list(self.participants),
+                "plays": dict(self.plays),
+                "auto": list(self.auto),
+                "table": list(self.table),
+                "votes": dict(self.votes),
+                "points": dict(self.points) if self.points is not None else None,
+            }
+        )
+
+    def owner_of(self, card: int) -> int | None:
+        """Return the seat that played `card` this round, if any."""
+        for seat, played in self.plays.items():
+            if played == card:
+                return seat
+        return None
+
+
+class Room(BaseModel):
+    """Everything about one group's game; the only state the bot keeps."""
+
+    schema_version: Literal[1] = SCHEMA_VERSION
+    chat_id: int
+    version: int = 0
+    phase: Phase = Phase.LOBBY
+    settings: Settings = Field(default_factory=Settings)
+    creator: int
+    seats: list[Seat] = Field(default_factory=list)
+    rng: int
+    draw: list[int] = Field(default_factory=list)
+    discard: list[int] = Field(default_factory=list)
+    round: Round | None = None
+    first_storyteller: int = 0
+    rotations_done: int = 0
+    deadline: float | None = None
+    end_reason: str | None = None
+    opened_at: float = 0.0
+
+    def clone(self) -> Room:
+        """Return a copy sharing no mutable container with this room (settings are frozen)."""
+        return self.model_copy(
+            update={
+                "seats": [s.model_copy(update={"hand": list(s.hand)}) for s in self.seats],
+                "draw": list(self.draw),
+                "discard": list(self.discard),
+                "round": self.round.clone() if self.round is not None else None,
+            }
+        )
+
+    def seat_of(self, user_id: int) -> int | None:
+        """Return the seat index of a user, or None."""
+        for index, seat in enumerate(self.seats):
+            if seat.user_id == user_id:
+                return index
+        return None
+
+    def active_seats(self) -> list[int]:
+        """Return the seat indices that play rounds."""
+        return [i for i, s in enumerate(self.seats) if s.status is SeatStatus.PLAYING]
+
+    def present_seats(self) -> list[int]:
+        """Return the seat indices that have not left."""
+        return [i for i, s in enumerate(self.seats) if s.status is not SeatStatus.LEFT]

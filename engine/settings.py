@@ -1,0 +1,88 @@
+"""Room settings: bounds, and parsing changes given by buttons or as text."""
+
+from __future__ import annotations
+
+from engine.decks import decks
+from engine.errors import ErrorCode, RuleError
+from engine.model import Settings
+
+BOUNDS: dict[str, tuple[int, int]] = {
+    "max_seats": (3, 10),
+    "rotations": (1, 5),
+    "hand_size": (4, 8),
+    "hint_s": (15, 900),
+    "decoy_s": (15, 900),
+    "vote_s": (15, 900),
+    "reveal_s": (2, 60),
+}
+
+ALIASES = {
+    "seats": "max_seats",
+    "max_seats": "max_seats",
+    "players": "max_seats",
+    "rotations": "rotations",
+    "hand": "hand_size",
+    "hand_size": "hand_size",
+    "timers": "timers",
+    "hint": "hint_s",
+    "decoy": "decoy_s",
+    "vote": "vote_s",
+    "reveal": "reveal_s",
+    "deck": "deck",
+}
+
+_TRUE = {"on", "yes", "true", "1"}
+_FALSE = {"off", "no", "false", "0"}
+
+
+def parse_changes(text: str) -> dict[str, int | bool | str]:
+    """Parse `rotations=2 hint=60 timers=off` into setting changes, refusing unknown keys."""
+    changes: dict[str, int | bool | str] = {}
+    for token in text.split():
+        key, sep, raw = token.partition("=")
+        name = ALIASES.get(key.strip().lower())
+        if not sep or name is None:
+            raise RuleError(ErrorCode.BAD_SETTING, token)
+        value = raw.strip().lower()
+        if name == "timers":
+            if value not in _TRUE | _FALSE:
+                raise RuleError(ErrorCode.BAD_SETTING, token)
+            changes[name] = value in _TRUE
+        elif name == "deck":
+            changes[name] = value
+        else:
+            try:
+                changes[name] = int(value)
+            except ValueError:
+                raise RuleError(ErrorCode.BAD_SETTING, token) from None
+    if not changes:
+        raise RuleError(ErrorCode.BAD_SETTING, "no change given")
+    return changes
+
+
+def apply_changes(settings: Settings, changes: dict[str, int | bool | str]) -> Settings:
+    """Return new settings with `changes` applied, or raise if any is out of bounds."""
+    for name, value in changes.items():
+        if name in BOUNDS:
+            low, high = BOUNDS[name]
+            if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+                raise RuleError(ErrorCode.BAD_SETTING, f"{name} must be {low}–{high}")
+        elif name == "timers":
+            if not isinstance(value, bool):
+                raise RuleError(ErrorCode.BAD_SETTING, "timers must be on or off")
+        elif name == "deck":
+            if value not in decks():
+                raise RuleError(ErrorCode.BAD_SETTING, f"deck must be one of {', '.join(decks())}")
+        else:
+            raise RuleError(ErrorCode.BAD_SETTING, f"unknown setting {name}")
+    new = settings.model_copy(update=changes)
+    check_deck(new)
+    return new
+
+
+def check_deck(settings: Settings) -> None:
+    """Refuse a deck smaller than max seats × (hand size + 1)."""
+    need = settings.max_seats * (settings.hand_size + 1)
+    have = len(decks()[settings.deck])
+    if have < need:
+        raise RuleError(ErrorCode.DECK_TOO_SMALL, f"{settings.deck} has {have} cards, needs {need}")

@@ -1,0 +1,150 @@
+"""Builders that put a room in a given phase by playing real commands through the engine."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from engine.commands import (
+    ChooseCard,
+    Command,
+    GiveHint,
+    Join,
+    OpenLobby,
+    PlayDecoy,
+    StartGame,
+    Timeout,
+    Vote,
+)
+from engine.events import Event
+from engine.model import Phase, Room
+from engine.rules import apply
+from engine.settings import apply_changes
+
+CHAT = -1001
+BASE_USER = 100
+
+
+def user(seat: int) -> int:
+    """The user id of the player seated at `seat` by the builders."""
+    return BASE_USER + seat
+
+
+@dataclass
+class Game:
+    """A room being played in a test: apply commands, keep the clock and the last events."""
+
+    room: Room
+    now: float = 1_000.0
+    events: list[Event] = field(default_factory=list)
+
+    def do(self, command: Command) -> list[Event]:
+        """Apply a command that must be accepted."""
+        self.room, self.events = apply(self.room, command, self.now)
+        return self.events
+
+    def later(self, seconds: float) -> Game:
+        """Move the clock."""
+        self.now += seconds
+        return self
+
+    @property
+    def round(self):  # type: ignore[no-untyped-def]
+        assert self.room.round is not None
+        return self.room.round
+
+    def uid(self, seat: int) -> int:
+        """The user id of the player at `seat`."""
+        return self.room.seats[seat].user_id
+
+    def storyteller(self) -> int:
+        return self.round.storyteller
+
+    def others(self) -> list[int]:
+        return [i for i in self.round.participants if i != self.storyteller()]
+
+    def hand(self, seat: int) -> list[int]:
+        return self.room.seats[seat].hand
+
+    def give_hint(self, text: str = "a quiet morning") -> Game:
+        teller = self.storyteller()
+        self.do(ChooseCard(user_id=self.uid(teller), card=self.hand(teller)[0]))
+        self.do(GiveHint(user_id=self.uid(teller), text=text))
+        return self
+
+    def play_decoys(self) -> Game:
+        for seat in self.others():
+            if seat not in self.round.plays:
+                self.do(PlayDecoy(user_id=self.uid(seat), card=self.hand(seat)[0]))
+        return self
+
+    def card_of(self, seat: int) -> int:
+        return self.round.plays[seat]
+
+    def vote(self, seat: int, for_seat: int) -> Game:
+        self.do(Vote(user_id=self.uid(seat), card=self.card_of(for_seat)))
+        return self
+
+    def time_out(self) -> Game:
+        assert self.room.deadline is not None
+        self.now = self.room.deadline
+        self.do(Timeout(round_no=self.round.no, phase=self.room.phase))
+        return self
+
+
+@dataclass
+class RoomBuilder:
+    """`a_room().with_players(4).in_voting()`: a room in a phase, reached through the rules."""
+
+    players: int = 4
+    seed: int = 7
+    settings: dict[str, int | bool | str] = field(default_factory=dict)
+
+    def with_players(self, count: int) -> RoomBuilder:
+        self.players = count
+        return self
+
+    def with_seed(self, seed: int) -> RoomBuilder:
+        self.seed = seed
+        return self
+
+    def with_settings(self, **changes: int | bool | str) -> RoomBuilder:
+        self.settings.update(changes)
+        return self
+
+    def in_lobby(self) -> Game:
+        game = Game(room=None)  # type: ignore[arg-type]
+        game.room, _ = apply(
+            None, OpenLobby(chat_id=CHAT, user_id=user(0), name="P0", seed=self.seed), game.now
+        )
+        if self.settings:
+            game.room.settings = apply_changes(game.room.settings, self.settings)
+        for seat in range(1, self.players):
+            game.do(Join(user_id=user(seat), name=f"P{seat}"))
+        return game
+
+    def in_hint(self) -> Game:
+        game = self.in_lobby()
+        game.do(StartGame(user_id=user(0)))
+        assert game.room.phase is Phase.HINT
+        return game
+
+    def in_decoys(self) -> Game:
+        return self.in_hint().give_hint()
+
+    def in_voting(self) -> Game:
+        return self.in_decoys().play_decoys()
+
+
+def a_room() -> RoomBuilder:
+    """Start building a room."""
+    return RoomBuilder()
+
+
+def card_locations(room: Room) -> list[int]:
+    """Every card the room holds, wherever it is; each must appear exactly once."""
+    cards = list(room.draw) + list(room.discard)
+    for seat in room.seats:
+        cards.extend(seat.hand)
+    if room.round is not None and room.phase in (Phase.HINT, Phase.DECOYS, Phase.VOTING):
+        cards.extend(room.round.plays.values())
+    return cards
