@@ -22,6 +22,7 @@ class OpenLobby(_PlayerCommand):
 
     kind: Literal["open_lobby"] = "open_lobby"
     chat_id: int
+    title: str = ""
     name: str
     username: str | None = None
     seed: int

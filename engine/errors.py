@@ -11,6 +11,7 @@ class ErrorCode(StrEnum):
     NO_GAME = "no_game"
     GAME_EXISTS = "game_exists"
     NOT_IN_GAME = "not_in_game"
+    IN_OTHER_GAME = "in_other_game"
     ALREADY_JOINED = "already_joined"
     ROOM_FULL = "room_full"
     HAS_LEFT = "has_left"

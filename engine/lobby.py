@@ -26,6 +26,7 @@ def open_room(command: OpenLobby, now: float) -> Room:
     seat = Seat(user_id=command.user_id, name=command.name, username=command.username)
     return Room(
         chat_id=command.chat_id,
+        title=command.title,
         creator=command.user_id,
         seats=[seat],
         rng=command.seed,

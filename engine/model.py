@@ -107,6 +107,7 @@ class Room(BaseModel):
 
     schema_version: Literal[1] = SCHEMA_VERSION
     chat_id: int
+    title: str = ""
     version: int = 0
     phase: Phase = Phase.LOBBY
     settings: Settings = Field(default_factory=Settings)

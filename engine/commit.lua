@@ -1,0 +1,80 @@
+-- Compare-and-set commit of one room, with everything that must change with it.
+--
+-- KEYS[1]   room hash (fields: ver, state)
+-- KEYS[2]   applied-update marker of this update, or the room key again when there is none
+-- KEYS[3..] player index keys (ARGV[7] of them), then stats hashes (the rest)
+--
+-- ARGV[1] expected version ("-1": the room must not exist)
+-- ARGV[2] new version
+-- ARGV[3] new state JSON ("" deletes the room)
+-- ARGV[4] room TTL in seconds ("0": keep forever)
+-- ARGV[5] update marker TTL in seconds ("0": no marker)
+-- ARGV[6] index of the player key that must be free or ours ("0": none)
+-- ARGV[7] number of player keys
+-- ARGV[8] chat id
+-- ARGV[9] player key TTL in seconds ("0": keep forever)
+-- then one op per player key: "set" or "del"
+-- then one increment line per stats hash: "field n field n ..."
+--
+-- Returns {1} on success, {-1} on a version conflict, {-2} for an update already applied,
+-- {-3, chat} when the claimed player is seated in another game.
+
+if ARGV[5] ~= "0" and redis.call("EXISTS", KEYS[2]) == 1 then
+  return {-2}
+end
+local ver = redis.call("HGET", KEYS[1], "ver") or "-1"
+if ver ~= ARGV[1] then
+  return {-1}
+end
+local claim = tonumber(ARGV[6])
+if claim > 0 then
+  local holder = redis.call("GET", KEYS[2 + claim])
+  if holder and holder ~= ARGV[8] then
+    return {-3, holder}
+  end
+end
+
+if ARGV[3] == "" then
+  redis.call("DEL", KEYS[1])
+else
+  redis.call("HSET", KEYS[1], "ver", ARGV[2], "state", ARGV[3])
+  if ARGV[4] == "0" then
+    redis.call("PERSIST", KEYS[1])
+  else
+    redis.call("EXPIRE", KEYS[1], ARGV[4])
+  end
+end
+if ARGV[5] ~= "0" then
+  redis.call("SET", KEYS[2], "1", "EX", ARGV[5])
+end
+
+local players = tonumber(ARGV[7])
+local first_op = 10
+for i = 1, players do
+  local key = KEYS[2 + i]
+  local op = ARGV[first_op + i - 1]
+  if op == "set" then
+    if ARGV[9] == "0" then
+      redis.call("SET", key, ARGV[8])
+    else
+      redis.call("SET", key, ARGV[8], "EX", ARGV[9])
+    end
+  elseif redis.call("GET", key) == ARGV[8] then
+    redis.call("DEL", key)
+  end
+end
+
+local first_stats = first_op + players
+for i = 3 + players, #KEYS do
+  local line = ARGV[first_stats + i - 3 - players]
+  local field = nil
+  for token in string.gmatch(line, "%S+") do
+    if field == nil then
+      field = token
+    else
+      redis.call("HINCRBY", KEYS[i], field, tonumber(token))
+      field = nil
+    end
+  end
+end
+return {1}

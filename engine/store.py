@@ -1,0 +1,279 @@
+"""The Redis store: load a room, apply one command atomically, save it.
+
+The one module of the engine that does I/O. A command is applied optimistically: read the
+room and its version, run the pure rules, then commit with a compare-and-set Lua script
+(`commit.lua`) that writes only if the version is unchanged, and retry on conflict. Lua rather
+than WATCH/MULTI because the commit also checks and records the Telegram update id, the player
+index and the lifetime stats in the same atomic step, and a script costs one round trip where
+WATCH/MULTI costs three and thrashes under contention.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from importlib import resources
+from typing import Any
+
+import redis
+from pydantic import ValidationError
+
+from engine import keys
+from engine.commands import Command, Join, OpenLobby
+from engine.errors import ErrorCode, RuleError
+from engine.events import Event, PlayerLeftLobby
+from engine.model import OVER_PHASES, SCHEMA_VERSION, Phase, Room, SeatStatus
+from engine.rules import apply
+from engine.turns import winners
+
+log = logging.getLogger(__name__)
+
+DAY = 24 * 3600
+MAX_ATTEMPTS = 200
+_CONFLICT, _DUPLICATE, _ELSEWHERE = -1, -2, -3
+
+
+class CorruptRoom(Exception):
+    """A room's stored data cannot be read; it is left untouched for a human to look at."""
+
+    def __init__(self, chat_id: int, reason: str) -> None:
+        super().__init__(f"room {chat_id}: {reason}")
+        self.chat_id = chat_id
+        self.reason = reason
+
+
+class StoreBusy(Exception):
+    """A command kept losing the compare-and-set race and gave up."""
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What applying a command did: the new room and its events, or nothing for a duplicate."""
+
+    room: Room | None
+    events: list[Event] = field(default_factory=list)
+    duplicate: bool = False
+
+
+@dataclass
+class Retention:
+    """How long rooms and markers are kept, in seconds."""
+
+    finished_room: int = 7 * DAY
+    lobby: int = DAY
+    applied_update: int = DAY
+
+
+class Store:
+    """Rooms in Redis, any number of processes applying commands to them at once."""
+
+    def __init__(
+        self,
+        client: redis.Redis,
+        retention: Retention | None = None,
+        clock: Callable[[], float] = time.time,
+    ) -> None:
+        self.redis = client
+        self.retention = retention or Retention()
+        self.clock = clock
+        self.conflicts = 0
+        source = resources.files(__package__).joinpath("commit.lua").read_text()
+        self._commit = client.register_script(source)
+
+    def load(self, chat_id: int) -> Room | None:
+        """Return a room, or None if there is none.
+
+        Raises:
+            CorruptRoom: the stored data does not parse or has an unknown schema version.
+        """
+        return self._parse(chat_id, self.redis.hget(keys.room(chat_id), "state"))
+
+    def _parse(self, chat_id: int, raw: bytes | str | None) -> Room | None:
+        if raw is None:
+            return None
+        try:
+            data = json.loads(raw)
+            version = data.get("schema_version") if isinstance(data, dict) else None
+            if version != SCHEMA_VERSION:
+                raise CorruptRoom(chat_id, f"unknown schema version {version!r}")
+            return Room.model_validate(data)
+        except (ValueError, ValidationError) as error:
+            raise CorruptRoom(chat_id, f"state does not parse: {error}") from None
+
+    def execute(
+        self,
+        chat_id: int,
+        command: Command,
+        *,
+        update_id: int | None = None,
+        now: float | None = None,
+    ) -> Outcome:
+        """Apply one command to a room atomically, at most once per Telegram update.
+
+        Raises:
+            RuleError: the rules refuse the command (nothing changed).
+            CorruptRoom: the room's data cannot be read.
+            StoreBusy: too many concurrent writers; nothing changed.
+        """
+        marker = keys.applied_update(chat_id, update_id) if update_id is not None else None
+        for attempt in range(MAX_ATTEMPTS):
+            ver, raw = self.redis.hmget(keys.room(chat_id), ["ver", "state"])
+            if marker is not None and self.redis.exists(marker):
+                return Outcome(room=None, duplicate=True)
+            room = self._parse(chat_id, raw)
+            was_running = room is not None and room.phase not in OVER_PHASES
+            at = self.clock() if now is None else now
+            new, events = apply(room, command, at, owned=True)
+            result = self._try_commit(chat_id, ver, was_running, new, events, command, marker)
+            if result[0] == 1:
+                return Outcome(room=None if new.phase is Phase.CLOSED else new, events=events)
+            if result[0] == _DUPLICATE:
+                return Outcome(room=None, duplicate=True)
+            if result[0] == _ELSEWHERE:
+                raise RuleError(ErrorCode.IN_OTHER_GAME, self._title(int(result[1])))
+            self.conflicts += 1
+            time.sleep(random.random() * min(0.002 * (attempt + 1), 0.02))
+        raise StoreBusy(f"room {chat_id}: gave up after {MAX_ATTEMPTS} conflicts")
+
+    def _try_commit(
+        self,
+        chat_id: int,
+        ver: Any,
+        was_running: bool,
+        new: Room,
+        events: list[Event],
+        command: Command,
+        marker: str | None,
+    ) -> list[Any]:
+        expected = ver.decode() if isinstance(ver, bytes) else (ver or "-1")
+        players = self._player_ops(new, events)
+        claim = 0
+        if isinstance(command, Join | OpenLobby):
+            claim = 1 + [uid for uid, _ in players].index(command.user_id)
+        stats = self._stats(new) if was_running else []
+        state = "" if new.phase is Phase.CLOSED else new.model_dump_json()
+        ttl = self._room_ttl(new)
+        player_ttl = self.retention.lobby if new.phase is Phase.LOBBY else 0
+        key_list = [keys.room(chat_id), marker or keys.room(chat_id)]
+        key_list += [keys.player(uid) for uid, _ in players] + [k for k, _ in stats]
+        args: list[Any] = [
+            expected,
+            new.version,
+            state,
+            ttl,
+            self.retention.applied_update if marker else 0,
+            claim,
+            len(players),
+            chat_id,
+            player_ttl,
+        ]
+        args += [op for _, op in players] + [line for _, line in stats]
+        result: list[Any] = self._commit(keys=key_list, args=args)
+        return result
+
+    def _room_ttl(self, room: Room) -> int:
+        if room.phase is Phase.LOBBY:
+            return self.retention.lobby
+        if room.phase in OVER_PHASES:
+            return self.retention.finished_room
+        return 0
+
+    @staticmethod
+    def _player_ops(room: Room, events: list[Event]) -> list[tuple[int, str]]:
+        """Keep the player → room index in step with the seats."""
+        over = room.phase in OVER_PHASES
+        ops = [
+            (seat.user_id, "del" if over or seat.status is SeatStatus.LEFT else "set")
+            for seat in room.seats
+        ]
+        ops += [(e.user_id, "del") for e in events if isinstance(e, PlayerLeftLobby)]
+        return ops
+
+    @staticmethod
+    def _stats(new: Room) -> list[tuple[str, str]]:
+        """Lifetime stats increments, when this command ended a running game."""
+        if new.phase not in (Phase.FINISHED, Phase.ABANDONED):
+            return []
+        won = set(winners(new)) if new.phase is Phase.FINISHED else set()
+        seats = new.seats
+        lines = [
+            (
+                keys.user_stats(seat.user_id),
+                f"games 1 wins {int(i in won)} points {seat.score} finds {seat.finds} "
+                f"stolen {seat.stolen}",
+            )
+            for i, seat in enumerate(seats)
+        ]
+        total = (
+            f"games 1 finished {int(new.phase is Phase.FINISHED)} "
+            f"points {sum(s.score for s in seats)} finds {sum(s.finds for s in seats)} "
+            f"stolen {sum(s.stolen for s in seats)}"
+        )
+        return [(keys.group_stats(new.chat_id), total), *lines]
+
+    def _title(self, chat_id: int) -> str:
+        try:
+            room = self.load(chat_id)
+        except CorruptRoom:
+            room = None
+        return room.title if room and room.title else str(chat_id)
+
+    def room_of_player(self, user_id: int) -> int | None:
+        """Return the chat id of the game a player is seated in, if any."""
+        raw = self.redis.get(keys.player(user_id))
+        return int(raw) if raw is not None else None
+
+    def user_stats(self, user_id: int) -> dict[str, int]:
+        """Lifetime stats of a player."""
+        return _ints(self.redis.hgetall(keys.user_stats(user_id)))
+
+    def group_stats(self, chat_id: int) -> dict[str, int]:
+        """Lifetime stats of a group."""
+        return _ints(self.redis.hgetall(keys.group_stats(chat_id)))
+
+    def delete_room(self, chat_id: int) -> None:
+        """Forget a room (the bot was removed from its group): its keys and its players' index."""
+        try:
+            room = self.load(chat_id)
+        except CorruptRoom:
+            room = None
+        pipe = self.redis.pipeline()
+        for seat in room.seats if room else []:
+            pipe.delete(keys.player(seat.user_id))
+        for key in self.redis.scan_iter(match=_glob(keys.room_prefix(chat_id)) + "*", count=500):
+            pipe.delete(key)
+        pipe.execute()
+
+    def migrate(self, old_chat: int, new_chat: int) -> None:
+        """Move a group's game and stats to its new chat id (it became a supergroup)."""
+        room = self.load(old_chat)
+        pipe = self.redis.pipeline(transaction=True)
+        if room is not None:
+            moved = room.model_copy(update={"chat_id": new_chat})
+            pipe.hset(
+                keys.room(new_chat),
+                mapping={"ver": moved.version, "state": moved.model_dump_json()},
+            )
+            ttl = self.redis.ttl(keys.room(old_chat))
+            if ttl > 0:
+                pipe.expire(keys.room(new_chat), ttl)
+            for seat in moved.seats:
+                if self.room_of_player(seat.user_id) == old_chat:
+                    pipe.set(keys.player(seat.user_id), new_chat)
+        for name, value in self.group_stats(old_chat).items():
+            pipe.hincrby(keys.group_stats(new_chat), name, value)
+        pipe.delete(keys.room(old_chat), keys.group_stats(old_chat))
+        pipe.execute()
+
+
+def _ints(raw: dict[Any, Any]) -> dict[str, int]:
+    return {(k.decode() if isinstance(k, bytes) else str(k)): int(v) for k, v in raw.items()}
+
+
+def _glob(prefix: str) -> str:
+    """Escape the glob characters of a key prefix (the hash tag's braces are literal)."""
+    return "".join("\\" + c if c in "*?[]\\" else c for c in prefix)

@@ -1,0 +1,563 @@
+"""The real python-telegram-bot client talking to the Bot API double over HTTP."""
+
+from __future__ import annotations
+
+import asyncio
+import datetime as dtm
+import threading
+import time
+from collections.abc import Awaitable, Callable, Iterator
+from typing import Any, TypeVar
+
+import httpx
+import pytest
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.routing import Route
+from telegram import Bot, InlineKeyboardButton, InlineKeyboardMarkup, Message, Update
+from telegram.error import BadRequest, Conflict, Forbidden, InvalidToken, RetryAfter
+
+from tgbot.standin import (
+    SECRET_HEADER,
+    ManualClock,
+    RateLimits,
+    StandinServer,
+    World,
+    run_double,
+    serve_app,
+)
+
+# PTB warns that RetryAfter.retry_after will become a timedelta; `seconds()` handles both.
+pytestmark = pytest.mark.filterwarnings(
+    "ignore:.*retry_after.*:telegram.warnings.PTBDeprecationWarning"
+)
+
+T = TypeVar("T")
+ALICE, BOB = 501, 502
+GROUP = -1001
+
+
+@pytest.fixture
+def clock() -> ManualClock:
+    return ManualClock()
+
+
+@pytest.fixture
+def double(clock: ManualClock) -> Iterator[StandinServer]:
+    world = World(clock=clock)
+    world.add_user(ALICE, "Alice", username="alice")
+    world.add_user(BOB, "Bob")
+    with run_double(world) as running:
+        yield running
+
+
+def with_bot(double: StandinServer, body: Callable[[Bot], Awaitable[T]]) -> T:
+    """Run `body` with an initialized PTB Bot pointed at the double."""
+
+    async def main() -> T:
+        async with Bot(double.token, base_url=double.api_base) as bot:
+            return await body(bot)
+
+    return asyncio.run(main())
+
+
+def keyboard(*datas: str) -> InlineKeyboardMarkup:
+    return InlineKeyboardMarkup(
+        [[InlineKeyboardButton(f"b{i}", callback_data=d)] for i, d in enumerate(datas)]
+    )
+
+
+def seconds(error: RetryAfter) -> float:
+    """RetryAfter.retry_after in seconds, whether PTB gives an int or a timedelta."""
+    value = error.retry_after
+    return value.total_seconds() if isinstance(value, dtm.timedelta) else float(value)
+
+
+class Receiver:
+    """A tiny webhook endpoint recording what it is sent."""
+
+    def __init__(self) -> None:
+        self.requests: list[tuple[dict[str, str], Any]] = []
+
+        async def hook(request: Request) -> Response:
+            self.requests.append((dict(request.headers), await request.json()))
+            return Response(status_code=200)
+
+        self.app = Starlette(routes=[Route("/hook", hook, methods=["POST"])])
+
+
+# ----- getMe, sending, editing ----------------------------------------------------------
+
+
+def test_get_me_through_initialize(double: StandinServer) -> None:
+    async def body(bot: Bot) -> None:
+        assert bot.username == "hintrigue_bot"
+        assert bot.id == 123456789
+        assert bot.first_name == "Hintrigue"
+        assert bot.bot.is_bot
+
+    with_bot(double, body)
+    assert [c.method for c in double.world.calls] == ["getMe"]
+
+
+def test_get_me_is_configurable() -> None:
+    with run_double(token="42:abc", bot_username="other_bot", bot_first_name="Other") as double:
+
+        async def body(bot: Bot) -> tuple[int, str]:
+            return bot.id, bot.username
+
+        assert with_bot(double, body) == (42, "other_bot")
+
+
+def test_send_and_edit_html_with_keyboard(double: StandinServer) -> None:
+    world = double.world
+    world.bot_added(GROUP, ALICE)
+
+    async def body(bot: Bot) -> None:
+        sent = await bot.send_message(
+            GROUP, "<b>Round 1</b> &amp; more", parse_mode="HTML", reply_markup=keyboard("vote:1")
+        )
+        assert sent.message_id == 1
+        assert sent.text == "Round 1 & more"
+        assert [(e.type, e.offset, e.length) for e in sent.entities] == [("bold", 0, 7)]
+        assert sent.reply_markup == keyboard("vote:1")
+        assert sent.chat.type == "group"
+        assert sent.from_user is not None and sent.from_user.id == bot.id
+
+        second = await bot.send_message(GROUP, "plain")
+        assert second.message_id == 2
+
+        edited = await bot.edit_message_text(
+            "<i>Round 2</i>",
+            chat_id=GROUP,
+            message_id=1,
+            parse_mode="HTML",
+            reply_markup=keyboard("vote:2", "skip"),
+        )
+        assert isinstance(edited, Message) and edited.text == "Round 2"
+        assert edited.edit_date is not None
+        marked = await bot.edit_message_reply_markup(GROUP, 1, reply_markup=keyboard("done"))
+        assert isinstance(marked, Message) and marked.reply_markup == keyboard("done")
+        assert await bot.delete_message(GROUP, 2)
+
+    with_bot(double, body)
+    first = world.message(GROUP, 1)
+    assert first is not None
+    assert first.text == "<i>Round 2</i>"
+    assert first.parse_mode == "HTML"
+    assert first.reply_markup == {"inline_keyboard": [[{"text": "b0", "callback_data": "done"}]]}
+    assert [e["text"] for e in first.edits] == ["<b>Round 1</b> &amp; more", "<i>Round 2</i>"]
+    assert first.edits[0]["reply_markup"] == keyboard("vote:1").to_dict()
+    assert [m.message_id for m in world.bot_messages(GROUP)] == [1]
+    assert world.messages(GROUP, include_deleted=True)[1].deleted
+
+
+def test_message_ids_count_per_chat_including_user_messages(double: StandinServer) -> None:
+    world = double.world
+    world.start_private(ALICE)  # Alice's /start is message 1 of her private chat
+    world.bot_added(GROUP, BOB)
+
+    async def body(bot: Bot) -> list[int]:
+        return [
+            (await bot.send_message(ALICE, "hi")).message_id,
+            (await bot.send_message(GROUP, "hi")).message_id,
+            (await bot.send_message(GROUP, "hi")).message_id,
+        ]
+
+    assert with_bot(double, body) == [2, 1, 2]
+
+
+def test_not_modified_is_bad_request(double: StandinServer) -> None:
+    double.world.bot_added(GROUP, ALICE)
+
+    async def body(bot: Bot) -> None:
+        await bot.send_message(GROUP, "<b>x</b>", parse_mode="HTML", reply_markup=keyboard("a"))
+        with pytest.raises(BadRequest, match="(?i)message is not modified"):
+            await bot.edit_message_text(
+                "<b>x</b>", chat_id=GROUP, message_id=1, parse_mode="HTML",
+                reply_markup=keyboard("a"),
+            )  # fmt: skip
+        with pytest.raises(BadRequest, match="(?i)message is not modified"):
+            await bot.edit_message_reply_markup(GROUP, 1, reply_markup=keyboard("a"))
+        # Same text but the keyboard goes away: that is a modification.
+        await bot.edit_message_text("<b>x</b>", chat_id=GROUP, message_id=1, parse_mode="HTML")
+        with pytest.raises(BadRequest, match="(?i)message to edit not found"):
+            await bot.edit_message_text("y", chat_id=GROUP, message_id=99)
+        assert await bot.delete_message(GROUP, 1)
+        with pytest.raises(BadRequest, match="(?i)message to delete not found"):
+            await bot.delete_message(GROUP, 1)
+
+    with_bot(double, body)
+    failed = [c for c in double.world.calls if not c.ok]
+    assert failed[0].description == (
+        "Bad Request: message is not modified: specified new message content and reply markup "
+        "are exactly the same as a current content and reply markup of the message"
+    )
+    assert failed[0].error_code == 400
+
+
+def test_private_chat_forbidden_until_started_and_when_blocked(double: StandinServer) -> None:
+    world = double.world
+
+    async def body(bot: Bot) -> None:
+        with pytest.raises(Forbidden, match="bot can't initiate conversation with a user"):
+            await bot.send_message(ALICE, "hello")
+        world.start_private(ALICE, payload="join-123")
+        await bot.send_message(ALICE, "hello")
+        world.block_bot(ALICE)
+        with pytest.raises(Forbidden, match="bot was blocked by the user"):
+            await bot.send_message(ALICE, "hello again")
+        with pytest.raises(BadRequest, match="(?i)chat not found"):
+            await bot.send_message(999, "nobody")
+
+    with_bot(double, body)
+    assert world.messages(ALICE)[0].text == "/start join-123"
+    assert [m.text for m in world.bot_messages(ALICE)] == ["hello"]
+
+
+def test_text_validation_errors(double: StandinServer) -> None:
+    double.world.bot_added(GROUP, ALICE)
+
+    async def body(bot: Bot) -> None:
+        with pytest.raises(BadRequest, match="(?i)message text is empty"):
+            await bot.send_message(GROUP, "<b></b>", parse_mode="HTML")
+        with pytest.raises(BadRequest, match="(?i)message is too long"):
+            await bot.send_message(GROUP, "x" * 4097)
+        await bot.send_message(GROUP, "x" * 4096)
+        for bad in ("<b>open", "<b>x</i>", "<div>x</div>", "x</b>", "1 < 2", "<span>s</span>"):
+            with pytest.raises(BadRequest, match="(?i)can't parse entities"):
+                await bot.send_message(GROUP, bad, parse_mode="HTML")
+        ok = await bot.send_message(
+            GROUP,
+            '<a href="https://t.me">l</a> <tg-spoiler>s</tg-spoiler> '
+            '<span class="tg-spoiler">p</span> <pre><code class="language-py">c</code></pre> '
+            "<blockquote>q</blockquote> <s>a</s><u>b</u><em>c</em>",
+            parse_mode="HTML",
+        )
+        types = [e.type for e in ok.entities]
+        assert types == [
+            "text_link", "spoiler", "spoiler", "pre", "blockquote",
+            "strikethrough", "underline", "italic",
+        ]  # fmt: skip
+        assert ok.entities[3].language == "py"
+
+    with_bot(double, body)
+
+
+def test_button_data_invalid_for_65_bytes(double: StandinServer) -> None:
+    double.world.bot_added(GROUP, ALICE)
+
+    async def body(bot: Bot) -> None:
+        await bot.send_message(GROUP, "ok", reply_markup=keyboard("é" * 32))  # 64 bytes
+        with pytest.raises(BadRequest, match="(?i)button_data_invalid"):
+            await bot.send_message(GROUP, "bad", reply_markup=keyboard("é" * 32 + "a"))
+        with pytest.raises(BadRequest, match="(?i)button_data_invalid"):
+            await bot.edit_message_reply_markup(GROUP, 1, reply_markup=keyboard("x" * 65))
+
+    with_bot(double, body)
+    assert double.world.calls[-1].description == "Bad Request: BUTTON_DATA_INVALID"
+    assert len(double.world.bot_messages(GROUP)) == 1
+
+
+# ----- rate limits and injected failures ------------------------------------------------
+
+
+def test_group_limit_gives_retry_after(double: StandinServer, clock: ManualClock) -> None:
+    world = double.world
+    world.bot_added(GROUP, ALICE)
+
+    async def body(bot: Bot) -> float:
+        for i in range(20):
+            await bot.send_message(GROUP, f"m{i}")
+            clock.advance(1.5)  # well inside the per-chat pace
+        with pytest.raises(RetryAfter) as caught:
+            await bot.send_message(GROUP, "one too many")
+        wait = seconds(caught.value)
+        clock.advance(wait)
+        await bot.send_message(GROUP, "after waiting")
+        return wait
+
+    wait = with_bot(double, body)
+    assert 0 < wait <= 60
+    assert [(h.scope, h.chat_id) for h in world.too_many_requests] == [("group", GROUP)]
+    assert (
+        world.calls_of("sendMessage")[20].description
+        == f"Too Many Requests: retry after {int(wait)}"
+    )
+    assert len(world.bot_messages(GROUP)) == 21
+
+
+def test_per_chat_burst_and_disabled_limits(clock: ManualClock) -> None:
+    world = World(clock=clock, rate_limits=RateLimits(per_chat_burst=3))
+    world.start_private(ALICE)
+    with run_double(world) as double:
+
+        async def body(bot: Bot) -> None:
+            for _ in range(3):
+                await bot.send_message(ALICE, "burst")
+            with pytest.raises(RetryAfter):
+                await bot.send_message(ALICE, "too fast")
+            clock.advance(1.0)
+            await bot.send_message(ALICE, "paced")
+
+        with_bot(double, body)
+    assert [h.scope for h in world.too_many_requests] == ["chat"]
+
+    relaxed = World(clock=clock, enforce_rate_limits=False)
+    relaxed.start_private(ALICE)
+    with run_double(relaxed) as double:
+
+        async def flood(bot: Bot) -> None:
+            for _ in range(40):
+                await bot.send_message(ALICE, "flood")
+
+        with_bot(double, flood)
+    assert relaxed.too_many_requests == []
+
+
+def test_fail_next_injects_errors(double: StandinServer) -> None:
+    world = double.world
+    world.bot_added(GROUP, ALICE)
+    world.fail_next("sendmessage", 429, "Too Many Requests: retry after 7", retry_after=7)
+    world.fail_next("getChat", 400, "Bad Request: chat not found", times=2)
+
+    async def body(bot: Bot) -> None:
+        with pytest.raises(RetryAfter) as caught:
+            await bot.send_message(GROUP, "x")
+        assert seconds(caught.value) == 7
+        await bot.send_message(GROUP, "x")
+        for _ in range(2):
+            with pytest.raises(BadRequest, match="(?i)chat not found"):
+                await bot.get_chat(GROUP)
+        assert (await bot.get_chat(GROUP)).title == f"Group {abs(GROUP)}"
+
+    with_bot(double, body)
+    assert [(h.scope, h.retry_after) for h in world.too_many_requests] == [("injected", 7)]
+
+
+# ----- updates: webhook and polling ------------------------------------------------------
+
+
+def test_webhook_delivery_of_message_and_callback_query(double: StandinServer) -> None:
+    world = double.world
+    receiver = Receiver()
+    with serve_app(receiver.app) as hook_url:
+
+        async def configure(bot: Bot) -> None:
+            assert await bot.set_webhook(
+                f"{hook_url}/hook",
+                secret_token="s3cret",
+                allowed_updates=["message", "callback_query"],
+            )
+            info = await bot.get_webhook_info()
+            assert info.url == f"{hook_url}/hook"
+            assert info.allowed_updates == ("message", "callback_query")
+            with pytest.raises(Conflict):
+                await bot.get_updates()
+
+        with_bot(double, configure)
+        assert world.webhook.secret_token == "s3cret"
+
+        world.bot_added(GROUP, ALICE)  # my_chat_member: filtered out by allowed_updates
+        dropped = double.deliver(world.bot_added(GROUP, ALICE))
+        assert dropped.via == "dropped"
+
+        delivery = double.deliver(world.user_message(ALICE, GROUP, "/play@hintrigue_bot now"))
+        assert (delivery.via, delivery.status, delivery.ok) == ("webhook", 200, True)
+
+        async def reply(bot: Bot) -> int:
+            sent = await bot.send_message(GROUP, "Pick", reply_markup=keyboard("pick:1", "pick:2"))
+            return sent.message_id
+
+        message_id = with_bot(double, reply)
+        press = world.press(BOB, GROUP, message_id, "pick:2")
+        assert asyncio.run(double.adeliver(press)).status == 200
+
+    assert len(receiver.requests) == 2
+    for headers, _ in receiver.requests:
+        assert headers[SECRET_HEADER.lower()] == "s3cret"
+
+    async def parse(bot: Bot) -> None:
+        first = Update.de_json(receiver.requests[0][1], bot)
+        assert first.message is not None
+        assert first.message.text == "/play@hintrigue_bot now"
+        assert first.message.chat.id == GROUP and first.message.chat.type == "group"
+        assert first.message.from_user is not None
+        assert first.message.from_user.username == "alice"
+        assert first.message.parse_entities(["bot_command"]) == {
+            first.message.entities[0]: "/play@hintrigue_bot"
+        }
+        second = Update.de_json(receiver.requests[1][1], bot)
+        query = second.callback_query
+        assert query is not None and query.data == "pick:2"
+        assert query.from_user.id == BOB
+        assert isinstance(query.message, Message)
+        assert query.message.reply_markup == keyboard("pick:1", "pick:2")
+        assert await query.answer("Picked!", show_alert=True)
+        with pytest.raises(BadRequest, match="(?i)query is too old"):
+            await query.answer("twice")
+        assert second.update_id > first.update_id
+
+    with_bot(double, parse)
+    answer = world.callback_answer(press["callback_query"]["id"])
+    assert answer is not None and (answer.text, answer.show_alert) == ("Picked!", True)
+
+
+def test_my_chat_member_updates_parse(double: StandinServer) -> None:
+    world = double.world
+    added = world.bot_added(GROUP, ALICE, chat_type="supergroup", title="Game night")
+    removed = world.bot_removed(GROUP, ALICE, status="kicked")
+
+    async def body(bot: Bot) -> None:
+        change = Update.de_json(added, bot).my_chat_member
+        assert change is not None
+        assert (change.old_chat_member.status, change.new_chat_member.status) == ("left", "member")
+        assert change.chat.title == "Game night" and change.chat.type == "supergroup"
+        change = Update.de_json(removed, bot).my_chat_member
+        assert change is not None
+        assert change.new_chat_member.status == "kicked"
+        with pytest.raises(Forbidden, match="bot was kicked from the supergroup chat"):
+            await bot.send_message(GROUP, "still here?")
+
+    with_bot(double, body)
+
+
+def test_get_updates_returns_queued_updates(double: StandinServer) -> None:
+    world = double.world
+    first = double.deliver(world.start_private(ALICE, "abc"))
+    assert first.via == "queue" and first.status is None
+    double.deliver(world.user_message(ALICE, GROUP, "/join"))
+
+    async def body(bot: Bot) -> None:
+        updates = await bot.get_updates(timeout=0)
+        assert [u.message.text for u in updates if u.message] == ["/start abc", "/join"]
+        assert await bot.get_updates(offset=updates[-1].update_id + 1, timeout=0) == ()
+
+        def later() -> None:
+            time.sleep(0.2)
+            double.deliver(world.user_message(BOB, GROUP, "late"))
+
+        threading.Thread(target=later).start()
+        started = time.monotonic()
+        waited = await bot.get_updates(offset=updates[-1].update_id + 1, timeout=5)
+        assert [u.message.text for u in waited if u.message] == ["late"]
+        assert time.monotonic() - started < 1.5
+
+    with_bot(double, body)
+    assert len(world.pending) == 1  # "late" is confirmed only by the next offset
+
+
+# ----- HTTP protocol details ------------------------------------------------------------
+
+
+def test_forms_json_bodies_and_method_names(double: StandinServer) -> None:
+    double.world.bot_added(GROUP, ALICE)
+    base = f"{double.api_base}{double.token}"
+    markup = '{"inline_keyboard": [[{"text": "go", "callback_data": "go"}]]}'
+    with httpx.Client(trust_env=False) as client:
+        form = client.post(
+            f"{base}/sendMessage",
+            data={"chat_id": str(GROUP), "text": "form", "reply_markup": markup},
+        )
+        assert form.status_code == 200
+        assert (
+            form.json()["result"]["reply_markup"]["inline_keyboard"][0][0]["callback_data"] == "go"
+        )
+        multipart = client.post(
+            f"{base}/sendmessage", files={"chat_id": (None, str(GROUP)), "text": (None, "multi")}
+        )
+        assert multipart.json()["result"]["message_id"] == 2
+        as_json = client.post(f"{base}/SENDMESSAGE", json={"chat_id": GROUP, "text": "json"})
+        assert as_json.json()["result"]["text"] == "json"
+        query = client.get(f"{base}/getChat", params={"chat_id": GROUP})
+        assert query.json()["result"]["id"] == GROUP
+
+        unknown = client.post(f"{base}/sendTelepathy", json={})
+        assert unknown.status_code == 404
+        assert unknown.json() == {
+            "ok": False,
+            "error_code": 404,
+            "description": "Not Found: method not found",
+        }
+        bad_token = client.post(f"{double.api_base}1:wrong/getMe")
+        assert (bad_token.status_code, bad_token.json()["description"]) == (401, "Unauthorized")
+        empty = client.post(f"{base}/sendMessage", json={"chat_id": GROUP, "text": ""})
+        assert empty.status_code == 400
+        assert empty.json()["description"] == "Bad Request: message text is empty"
+        assert "parameters" not in empty.json()
+    assert [m.text for m in double.world.bot_messages(GROUP)] == ["form", "multi", "json"]
+
+    async def wrong_token() -> None:
+        async with Bot("1:wrong", base_url=double.api_base) as bot:
+            await bot.get_me()
+
+    with pytest.raises(InvalidToken):
+        asyncio.run(wrong_token())
+
+
+def test_chat_members_commands_and_actions(double: StandinServer) -> None:
+    world = double.world
+    world.bot_added(GROUP, ALICE, status="administrator")
+    world.set_admin(GROUP, ALICE, creator=True)
+    world.user_message(BOB, GROUP, "hi")
+
+    async def body(bot: Bot) -> None:
+        assert (await bot.get_chat_member(GROUP, BOB)).status == "member"
+        assert (await bot.get_chat_member(GROUP, ALICE)).status == "creator"
+        assert (await bot.get_chat_member(GROUP, bot.id)).status == "administrator"
+        admins = await bot.get_chat_administrators(GROUP)
+        assert sorted(a.user.id for a in admins) == sorted([ALICE, bot.id])
+        assert await bot.send_chat_action(GROUP, "typing")
+        assert await bot.set_my_commands([("play", "Start a game")])
+        assert [c.command for c in await bot.get_my_commands()] == ["play"]
+        with pytest.raises(BadRequest, match="(?i)bot_command_invalid"):
+            await bot.set_my_commands([("Bad Command", "x")])
+        assert await bot.delete_message(GROUP, 1)  # Bob's message; the bot is an admin
+        assert await bot.leave_chat(GROUP)
+        with pytest.raises(Forbidden, match="bot is not a member of the group chat"):
+            await bot.send_message(GROUP, "gone")
+
+    with_bot(double, body)
+    assert world.chats[GROUP].actions == ["typing"]
+
+
+def test_control_api_drives_the_bot_through_the_webhook(double: StandinServer) -> None:
+    world = double.world
+    receiver = Receiver()
+    with serve_app(receiver.app) as hook_url, httpx.Client(trust_env=False) as client:
+
+        async def configure(bot: Bot) -> None:
+            await bot.set_webhook(f"{hook_url}/hook")
+
+        with_bot(double, configure)
+        user = client.post(f"{double.url}/_standin/users", json={"first_name": "Carol"}).json()
+        started = client.post(
+            f"{double.url}/_standin/start", json={"user_id": user["id"], "payload": "g1"}
+        ).json()
+        assert started["delivery"] == {"via": "webhook", "status": 200, "error": None, "ok": True}
+        assert started["update"]["message"]["text"] == "/start g1"
+        sent = client.post(
+            f"{double.url}/_standin/send",
+            json={"user_id": user["id"], "chat_id": GROUP, "text": "hey"},
+        ).json()
+        assert sent["update"]["message"]["chat"]["id"] == GROUP
+
+        async def reply(bot: Bot) -> None:
+            await bot.send_message(GROUP, "choose", reply_markup=keyboard("c"))
+
+        with_bot(double, reply)
+        press = {"user_id": user["id"], "chat_id": GROUP, "message_id": 2, "data": "c"}
+        pressed = client.post(f"{double.url}/_standin/press", json=press).json()
+        assert pressed["update"]["callback_query"]["data"] == "c"
+        stale = client.post(f"{double.url}/_standin/press", json={**press, "data": "nope"})
+        assert stale.status_code == 400
+        state = client.get(f"{double.url}/_standin/state").json()
+
+    assert len(receiver.requests) == 3
+    group = next(c for c in state["chats"] if c["id"] == GROUP)
+    assert [m["text"] for m in group["messages"]] == ["hey", "choose"]
+    assert group["messages"][1]["reply_markup"] == keyboard("c").to_dict()
+    assert state["callback_queries"][0]["data"] == "c"
+    assert any(u["first_name"] == "Carol" and u["started_bot"] for u in state["users"])
+    assert world.too_many_requests == []

@@ -1,0 +1,90 @@
+"""Handing built updates to the bot: POST to its webhook, or queue them for getUpdates."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import httpx
+
+from tgbot.standin.world import World, update_allowed
+
+SECRET_HEADER = "X-Telegram-Bot-Api-Secret-Token"
+
+
+@dataclass
+class Delivery:
+    """Outcome of delivering one update.
+
+    `via` is "webhook" (then `status` is the HTTP status, or None with `error` when the
+    request failed), "queue" (waiting for getUpdates) or "dropped" (filtered out by
+    allowed_updates).
+    """
+
+    update: dict[str, Any]
+    via: str
+    status: int | None = None
+    error: str | None = None
+
+    @property
+    def ok(self) -> bool:
+        """False only for a webhook POST that failed or got a non-2xx answer."""
+        if self.via != "webhook":
+            return True
+        return self.status is not None and 200 <= self.status < 300
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-friendly form (without the update)."""
+        return {"via": self.via, "status": self.status, "error": self.error, "ok": self.ok}
+
+
+def _route(world: World, update: dict[str, Any]) -> tuple[str, dict[str, str]] | Delivery:
+    """Queue or drop the update, or return the webhook url and headers to POST it with."""
+    with world.lock:
+        hook = world.webhook
+        allowed = hook.allowed_updates if hook.url else world.polling_allowed_updates
+        if not update_allowed(update, allowed):
+            return Delivery(update, "dropped")
+        if not hook.url:
+            world.enqueue(update)
+            return Delivery(update, "queue")
+        headers = {SECRET_HEADER: hook.secret_token} if hook.secret_token else {}
+        return hook.url, headers
+
+
+def _outcome(
+    world: World, update: dict[str, Any], status: int | None, error: str | None
+) -> Delivery:
+    if status is not None and not 200 <= status < 300:
+        error = f"Wrong response from the webhook: {status}"
+    if error:
+        with world.lock:
+            world.webhook_last_error = (int(world.now()), error)
+    return Delivery(update, "webhook", status, error)
+
+
+def deliver(world: World, update: dict[str, Any], timeout: float = 30.0) -> Delivery:
+    """Deliver an update synchronously (blocks until the webhook answers)."""
+    route = _route(world, update)
+    if isinstance(route, Delivery):
+        return route
+    url, headers = route
+    try:
+        response = httpx.post(url, json=update, headers=headers, timeout=timeout, trust_env=False)
+    except httpx.HTTPError as exc:
+        return _outcome(world, update, None, f"{type(exc).__name__}: {exc}")
+    return _outcome(world, update, response.status_code, None)
+
+
+async def adeliver(world: World, update: dict[str, Any], timeout: float = 30.0) -> Delivery:
+    """Deliver an update from async code (awaits the webhook's answer)."""
+    route = _route(world, update)
+    if isinstance(route, Delivery):
+        return route
+    url, headers = route
+    try:
+        async with httpx.AsyncClient(timeout=timeout, trust_env=False) as client:
+            response = await client.post(url, json=update, headers=headers)
+    except httpx.HTTPError as exc:
+        return _outcome(world, update, None, f"{type(exc).__name__}: {exc}")
+    return _outcome(world, update, response.status_code, None)
