@@ -14,14 +14,19 @@ except Exception:
 PY
 }
 
-ensure_redis() {
-  local url="$1"
-  if redis_answers "$url"; then
-    return 0
-  fi
+ensure_redis_binary() {
   if ! command -v redis-server >/dev/null 2>&1; then
     echo "installing redis-server from the OS packages" >&2
     apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq redis-server >/dev/null
+  fi
+}
+
+ensure_redis() {
+  local url="$1"
+  # Tests also start redis-server processes of their own (persistence, end to end).
+  ensure_redis_binary
+  if redis_answers "$url"; then
+    return 0
   fi
   local port
   port=$(.venv/bin/python -c 'import sys, urllib.parse as u; print(u.urlparse(sys.argv[1]).port or 6379)' "$url")

@@ -17,6 +17,13 @@ class _PlayerCommand(_Command):
     user_id: int
 
 
+class _CardCommand(_PlayerCommand):
+    """A card chosen on a button of one round; `round_no` refuses a button from another."""
+
+    card: int
+    round_no: int | None = None
+
+
 class OpenLobby(_PlayerCommand):
     """Open a lobby in a group; the creator is seated at once."""
 
@@ -26,6 +33,7 @@ class OpenLobby(_PlayerCommand):
     name: str
     username: str | None = None
     seed: int
+    timer_scale: float = 1.0
 
 
 class Join(_PlayerCommand):
@@ -57,11 +65,10 @@ class StartGame(_PlayerCommand):
     is_admin: bool = False
 
 
-class ChooseCard(_PlayerCommand):
+class ChooseCard(_CardCommand):
     """The storyteller picks (or re-picks) its card before giving the hint."""
 
     kind: Literal["choose_card"] = "choose_card"
-    card: int
 
 
 class GiveHint(_PlayerCommand):
@@ -71,18 +78,16 @@ class GiveHint(_PlayerCommand):
     text: str
 
 
-class PlayDecoy(_PlayerCommand):
+class PlayDecoy(_CardCommand):
     """A non-storyteller slips a card from its hand onto the table."""
 
     kind: Literal["play_decoy"] = "play_decoy"
-    card: int
 
 
-class Vote(_PlayerCommand):
+class Vote(_CardCommand):
     """Vote (or change the vote) for a table card."""
 
     kind: Literal["vote"] = "vote"
-    card: int
 
 
 class ComeBack(_PlayerCommand):

@@ -2,7 +2,7 @@
 --
 -- KEYS[1]   room hash (fields: ver, state)
 -- KEYS[2]   applied-update marker of this update, or the room key again when there is none
--- KEYS[3..] player index keys (ARGV[7] of them), then stats hashes (the rest)
+-- KEYS[3..] player index keys (ARGV[7] of them), then stats hashes, then the chat's outbox
 --
 -- ARGV[1] expected version ("-1": the room must not exist)
 -- ARGV[2] new version
@@ -13,8 +13,10 @@
 -- ARGV[7] number of player keys
 -- ARGV[8] chat id
 -- ARGV[9] player key TTL in seconds ("0": keep forever)
+-- ARGV[10] number of outbox entries
 -- then one op per player key: "set" or "del"
 -- then one increment line per stats hash: "field n field n ..."
+-- then the outbox entries, appended to the outbox list in order
 --
 -- Returns {1} on success, {-1} on a version conflict, {-2} for an update already applied,
 -- {-3, chat} when the claimed player is seated in another game.
@@ -49,7 +51,7 @@ if ARGV[5] ~= "0" then
 end
 
 local players = tonumber(ARGV[7])
-local first_op = 10
+local first_op = 11
 for i = 1, players do
   local key = KEYS[2 + i]
   local op = ARGV[first_op + i - 1]
@@ -65,7 +67,8 @@ for i = 1, players do
 end
 
 local first_stats = first_op + players
-for i = 3 + players, #KEYS do
+local outbox_key = #KEYS
+for i = 3 + players, outbox_key - 1 do
   local line = ARGV[first_stats + i - 3 - players]
   local field = nil
   for token in string.gmatch(line, "%S+") do
@@ -76,5 +79,10 @@ for i = 3 + players, #KEYS do
       field = nil
     end
   end
+end
+
+local entries = tonumber(ARGV[10])
+if entries > 0 then
+  redis.call("RPUSH", KEYS[outbox_key], unpack(ARGV, #ARGV - entries + 1, #ARGV))
 end
 return {1}

@@ -25,7 +25,11 @@ class Ctx:
 
     def timer(self, seconds: int) -> float | None:
         """Return the deadline of a player-action timer, or None when timers are off."""
-        return self.now + seconds if self.room.settings.timers else None
+        return self.presentation(seconds) if self.room.settings.timers else None
+
+    def presentation(self, seconds: int) -> float:
+        """Return the deadline of a timer that always runs (scaled for demos and tests)."""
+        return self.now + seconds * self.room.timer_scale
 
     @property
     def round(self) -> Round:

@@ -134,6 +134,7 @@ class RoundVoided(_Event):
 
     kind: Literal["round_voided"] = "round_voided"
     round_no: int
+    storyteller: int
     reason: VoidReason
 
 

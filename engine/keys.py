@@ -35,3 +35,48 @@ def player(user_id: int) -> str:
 def user_stats(user_id: int) -> str:
     """Lifetime stats of a player."""
     return f"stats:user:{user_id}"
+
+
+def outbox(chat_id: int) -> str:
+    """The list of messages waiting to be delivered for a chat, in order."""
+    return f"{{room:{chat_id}}}:outbox"
+
+
+def message_ids(chat_id: int) -> str:
+    """Telegram message ids of a room's messages, by logical key (`lobby`, `table:3` …)."""
+    return f"{{room:{chat_id}}}:msgs"
+
+
+def delivery_lock(chat_id: int) -> str:
+    """Held by the one process delivering a chat's outbox."""
+    return f"{{room:{chat_id}}}:deliver"
+
+
+def started(user_id: int) -> str:
+    """Set once a user has opened a private chat with the bot."""
+    return f"started:{user_id}"
+
+
+def update_seen(update_id: int) -> str:
+    """Set once an update has been handled in full (updates that change no room included)."""
+    return f"seen:{update_id}"
+
+
+def bot_username() -> str:
+    """The bot's @username, written by the web process at start for the workers."""
+    return "bot:username"
+
+
+def rate_global() -> str:
+    """Timestamps of the messages sent in the last second, by every process."""
+    return "rate:global"
+
+
+def rate_chat(chat_id: int) -> str:
+    """The token bucket of one chat."""
+    return f"rate:chat:{chat_id}"
+
+
+def rate_group(chat_id: int) -> str:
+    """Timestamps of the new messages sent to a group in the last minute."""
+    return f"rate:group:{chat_id}"

@@ -31,6 +31,7 @@ def open_room(command: OpenLobby, now: float) -> Room:
         seats=[seat],
         rng=command.seed,
         opened_at=now,
+        timer_scale=command.timer_scale,
     )
 
 

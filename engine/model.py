@@ -120,6 +120,7 @@ class Room(BaseModel):
     first_storyteller: int = 0
     rotations_done: int = 0
     deadline: float | None = None
+    timer_scale: float = 1.0
     end_reason: str | None = None
     opened_at: float = 0.0
 

@@ -171,7 +171,7 @@ def close_voting(ctx: Ctx) -> None:
     for index in room.present_seats():
         refill(ctx, index)
     room.phase = Phase.REVEAL
-    room.deadline = ctx.now + room.settings.reveal_s
+    room.deadline = ctx.presentation(room.settings.reveal_s)
     ctx.emit(RoundScored(round_no=rnd.no, points=points, finders=finders, deadline=room.deadline))
 
 
@@ -191,7 +191,7 @@ def miss_hint(ctx: Ctx, reason: VoidReason) -> None:
 def void_round(ctx: Ctx, reason: VoidReason) -> None:
     """Void the round: every card already chosen goes back to its owner."""
     return_plays(ctx)
-    ctx.emit(RoundVoided(round_no=ctx.round.no, reason=reason))
+    ctx.emit(RoundVoided(round_no=ctx.round.no, storyteller=ctx.round.storyteller, reason=reason))
 
 
 def time_out(ctx: Ctx, reason: VoidReason = "missed_hint") -> None:

@@ -116,6 +116,9 @@ def _player(ctx: Ctx, command: Command) -> None:
 def _round_action(ctx: Ctx, command: Command) -> None:
     _require_running(ctx)
     index = ctx.seat_for(getattr(command, "user_id", 0))
+    expected = getattr(command, "round_no", None)
+    if expected is not None and ctx.room.round is not None and expected != ctx.room.round.no:
+        raise RuleError(ErrorCode.STALE, "a button of another round")
     if isinstance(command, ChooseCard):
         play.choose_card(ctx, index, command.card)
     elif isinstance(command, GiveHint):

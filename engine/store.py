@@ -37,6 +37,10 @@ MAX_ATTEMPTS = 200
 _CONFLICT, _DUPLICATE, _ELSEWHERE = -1, -2, -3
 
 
+Render = Callable[[Room, list[Event]], list[str]]
+"""Renders the outbox entries of a new state and its events."""
+
+
 class CorruptRoom(Exception):
     """A room's stored data cannot be read; it is left untouched for a human to look at."""
 
@@ -98,11 +102,14 @@ class Store:
         try:
             data = json.loads(raw)
             version = data.get("schema_version") if isinstance(data, dict) else None
-            if version != SCHEMA_VERSION:
-                raise CorruptRoom(chat_id, f"unknown schema version {version!r}")
-            return Room.model_validate(data)
+            room = Room.model_validate(data) if version == SCHEMA_VERSION else None
+            reason = f"unknown schema version {version!r}"
         except (ValueError, ValidationError) as error:
-            raise CorruptRoom(chat_id, f"state does not parse: {error}") from None
+            room, reason = None, f"state does not parse: {error}"
+        if room is None:
+            log.error("corrupt room %s, left untouched: %s", chat_id, reason)
+            raise CorruptRoom(chat_id, reason)
+        return room
 
     def execute(
         self,
@@ -111,8 +118,13 @@ class Store:
         *,
         update_id: int | None = None,
         now: float | None = None,
+        outbox: Render | None = None,
     ) -> Outcome:
         """Apply one command to a room atomically, at most once per Telegram update.
+
+        `outbox` renders what the new state and its events show; the rendered entries are
+        appended to the chat's outbox in the same atomic step as the commit, so entries of
+        concurrent commands queue in the order the commands were applied.
 
         Raises:
             RuleError: the rules refuse the command (nothing changed).
@@ -122,13 +134,28 @@ class Store:
         marker = keys.applied_update(chat_id, update_id) if update_id is not None else None
         for attempt in range(MAX_ATTEMPTS):
             ver, raw = self.redis.hmget(keys.room(chat_id), ["ver", "state"])
-            if marker is not None and self.redis.exists(marker):
-                return Outcome(room=None, duplicate=True)
             room = self._parse(chat_id, raw)
             was_running = room is not None and room.phase not in OVER_PHASES
+            seating = _seating(room)
             at = self.clock() if now is None else now
-            new, events = apply(room, command, at, owned=True)
-            result = self._try_commit(chat_id, ver, was_running, new, events, command, marker)
+            try:
+                new, events = apply(room, command, at, owned=True)
+            except RuleError:
+                # An update already applied is a duplicate, whatever the rules say of it now
+                # (an accepted one is caught by the commit script). Refuse only on the current
+                # state: a stale read could refuse what the room as it is now accepts.
+                current, applied = self._recheck(chat_id, marker)
+                if applied:
+                    return Outcome(room=None, duplicate=True)
+                if current == ver:
+                    raise
+                self.conflicts += 1
+                continue
+            reindex = seating is None or seating != _seating(new)
+            entries = outbox(new, events) if outbox is not None else []
+            result = self._try_commit(
+                chat_id, ver, was_running, new, events, command, marker, entries, reindex
+            )
             if result[0] == 1:
                 return Outcome(room=None if new.phase is Phase.CLOSED else new, events=events)
             if result[0] == _DUPLICATE:
@@ -148,9 +175,11 @@ class Store:
         events: list[Event],
         command: Command,
         marker: str | None,
+        entries: list[str],
+        reindex: bool = True,
     ) -> list[Any]:
         expected = ver.decode() if isinstance(ver, bytes) else (ver or "-1")
-        players = self._player_ops(new, events)
+        players = self._player_ops(new, events) if reindex else []
         claim = 0
         if isinstance(command, Join | OpenLobby):
             claim = 1 + [uid for uid, _ in players].index(command.user_id)
@@ -160,6 +189,7 @@ class Store:
         player_ttl = self.retention.lobby if new.phase is Phase.LOBBY else 0
         key_list = [keys.room(chat_id), marker or keys.room(chat_id)]
         key_list += [keys.player(uid) for uid, _ in players] + [k for k, _ in stats]
+        key_list.append(keys.outbox(chat_id))
         args: list[Any] = [
             expected,
             new.version,
@@ -170,10 +200,19 @@ class Store:
             len(players),
             chat_id,
             player_ttl,
+            len(entries),
         ]
-        args += [op for _, op in players] + [line for _, line in stats]
+        args += [op for _, op in players] + [line for _, line in stats] + entries
         result: list[Any] = self._commit(keys=key_list, args=args)
         return result
+
+    def _recheck(self, chat_id: int, marker: str | None) -> tuple[Any, bool]:
+        """The room's version now, and whether the update was applied, in one round trip."""
+        pipe = self.redis.pipeline(transaction=False)
+        pipe.hget(keys.room(chat_id), "ver")
+        pipe.exists(marker or keys.room(chat_id))
+        current, applied = pipe.execute()
+        return current, marker is not None and bool(applied)
 
     def _room_ttl(self, room: Room) -> int:
         if room.phase is Phase.LOBBY:
@@ -243,7 +282,8 @@ class Store:
             room = None
         pipe = self.redis.pipeline()
         for seat in room.seats if room else []:
-            pipe.delete(keys.player(seat.user_id))
+            if self.room_of_player(seat.user_id) == chat_id:  # a left seat may sit elsewhere now
+                pipe.delete(keys.player(seat.user_id))
         for key in self.redis.scan_iter(match=_glob(keys.room_prefix(chat_id)) + "*", count=500):
             pipe.delete(key)
         pipe.execute()
@@ -263,11 +303,19 @@ class Store:
                 pipe.expire(keys.room(new_chat), ttl)
             for seat in moved.seats:
                 if self.room_of_player(seat.user_id) == old_chat:
-                    pipe.set(keys.player(seat.user_id), new_chat)
+                    pipe.set(keys.player(seat.user_id), new_chat, ex=ttl if ttl > 0 else None)
         for name, value in self.group_stats(old_chat).items():
             pipe.hincrby(keys.group_stats(new_chat), name, value)
         pipe.delete(keys.room(old_chat), keys.group_stats(old_chat))
         pipe.execute()
+
+
+def _seating(room: Room | None) -> list[tuple[int, bool]] | None:
+    """What the player index of a running game follows: who sits, who left. None for a lobby
+    (its index keys expire with it, so each commit refreshes them) or a room without a game."""
+    if room is None or room.phase is Phase.LOBBY or room.phase in OVER_PHASES:
+        return None
+    return [(seat.user_id, seat.status is SeatStatus.LEFT) for seat in room.seats]
 
 
 def _ints(raw: dict[Any, Any]) -> dict[str, int]:

@@ -180,7 +180,7 @@ def create_app(world: World, *, max_poll_seconds: float = MAX_POLL_SECONDS) -> S
 class ServedApp:
     """An ASGI app served by uvicorn on 127.0.0.1 in a background thread."""
 
-    def __init__(self, app: Any, host: str = "127.0.0.1", port: int = 0):
+    def __init__(self, app: Any, host: str = "127.0.0.1", port: int = 0, lifespan: str = "off"):
         # An explicit IPPROTO_TCP lets asyncio set TCP_NODELAY on accepted connections;
         # without it every response waits ~40 ms for a delayed ACK.
         self._sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM, socket.IPPROTO_TCP)
@@ -189,7 +189,7 @@ class ServedApp:
         self.host, self.port = self._sock.getsockname()[:2]
         self.url = f"http://{self.host}:{self.port}"
         config = uvicorn.Config(
-            app, log_level="warning", lifespan="off", access_log=False,
+            app, log_level="warning", lifespan=lifespan, access_log=False,
             timeout_graceful_shutdown=1,
         )  # fmt: skip
         self._server = uvicorn.Server(config)
@@ -214,9 +214,11 @@ class ServedApp:
 
 
 @contextmanager
-def serve_app(app: Any, host: str = "127.0.0.1", port: int = 0) -> Iterator[str]:
+def serve_app(
+    app: Any, host: str = "127.0.0.1", port: int = 0, lifespan: str = "off"
+) -> Iterator[str]:
     """Serve any ASGI app in a background thread; yields its base url."""
-    served = ServedApp(app, host, port)
+    served = ServedApp(app, host, port, lifespan)
     served.start()
     try:
         yield served.url

@@ -1,0 +1,110 @@
+"""Shared fixtures: a fake Redis for unit tests, the real one for integration tests."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import tempfile
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import fakeredis
+import pytest
+import redis
+
+# Integration tests use their own database on the Redis server named by REDIS_URL, so they
+# never touch the data of a bot running on the same server.
+TEST_DB = int(os.environ.get("TEST_REDIS_DB", "13"))
+
+
+def test_redis_url() -> str:
+    """The URL of the test database on the real Redis server."""
+    base = os.environ.get("REDIS_URL", "redis://localhost:6379/0")
+    head, _, _ = base.rpartition("/")
+    return f"{head}/{TEST_DB}"
+
+
+test_redis_url.__test__ = False  # type: ignore[attr-defined]  # a helper, not a test
+
+
+@pytest.fixture
+def fake_redis() -> Iterator[fakeredis.FakeRedis]:
+    """A fresh in-memory Redis with Lua support."""
+    client = fakeredis.FakeRedis(server=fakeredis.FakeServer())
+    yield client
+    client.close()
+
+
+@pytest.fixture
+def real_redis() -> Iterator[redis.Redis]:
+    """The real Redis server's test database, emptied before and after the test."""
+    client = redis.Redis.from_url(test_redis_url())
+    client.flushdb()
+    yield client
+    client.flushdb()
+    client.close()
+
+
+def free_port() -> int:
+    """A TCP port nobody listens on right now."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+class RedisServer:
+    """A redis-server process owned by a test, started and stopped at will."""
+
+    def __init__(self, directory: Path, *extra: str) -> None:
+        self.directory = directory
+        self.port = free_port()
+        self.extra = extra
+        self.process: subprocess.Popen[bytes] | None = None
+
+    @property
+    def url(self) -> str:
+        return f"redis://127.0.0.1:{self.port}/0"
+
+    def start(self) -> None:
+        binary = shutil.which("redis-server")
+        if binary is None:
+            pytest.fail("redis-server is not installed (.ci/run installs it)")
+        self.process = subprocess.Popen(
+            [binary, "--port", str(self.port), "--bind", "127.0.0.1", "--dir",
+             str(self.directory), "--save", "", *self.extra],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        )
+        client = redis.Redis.from_url(self.url)
+        for _ in range(100):
+            try:
+                client.ping()
+                return
+            except redis.ConnectionError:
+                time.sleep(0.05)
+        pytest.fail("redis-server did not start")
+
+    def kill(self) -> None:
+        if self.process is not None:
+            self.process.kill()
+            self.process.wait()
+            self.process = None
+
+
+@pytest.fixture
+def redis_server_factory() -> Iterator[type[RedisServer]]:
+    """Start redis-server processes of the test's own (killed at the end)."""
+    servers: list[RedisServer] = []
+    directory = Path(tempfile.mkdtemp(prefix="hintrigue-redis-"))
+
+    def make(*extra: str) -> RedisServer:
+        server = RedisServer(directory, *extra)
+        servers.append(server)
+        return server
+
+    yield make  # type: ignore[misc]
+    for server in servers:
+        server.kill()
+    shutil.rmtree(directory, ignore_errors=True)

@@ -1,0 +1,163 @@
+"""A whole bot for tests: the Bot API stand-in, the webhook app, real RQ workers, real Redis."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import re
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Iterator
+from contextlib import ExitStack, contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, TypeVar
+
+import redis
+
+from tgbot.config import Config
+from tgbot.release import set_webhook
+from tgbot.standin import MessageRecord, StandinServer, World, serve_app
+from tgbot.web import create_app
+
+T = TypeVar("T")
+GROUP = -1001000000042
+SECRET = "test-secret_token-42"
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def wait_for(condition: Callable[[], T | None], timeout: float = 20.0, what: str = "") -> T:
+    """Poll until `condition` returns something truthy; fail with `what` after `timeout`."""
+    deadline = time.monotonic() + timeout
+    while True:
+        value = condition()
+        if value:
+            return value
+        if time.monotonic() > deadline:
+            raise AssertionError(f"timed out waiting for {what or condition}")
+        time.sleep(0.05)
+
+
+def worker_command(url: str, queue: str) -> list[str]:
+    """The Procfile's worker command, for a given Redis and queue."""
+    rq = str(Path(sys.executable).parent / "rq")
+    return [rq, "worker", "--with-scheduler", "-w", "rq.worker.HerokuWorker", "--url", url,
+            "--quiet", queue]
+
+
+@dataclass
+class Stack:
+    """The running bot and the world it talks to."""
+
+    world: World
+    double: StandinServer
+    config: Config
+    client: redis.Redis
+    env: dict[str, str]
+    workers: list[subprocess.Popen[bytes]] = field(default_factory=list)
+
+    def deliver(self, update: dict[str, Any]) -> int:
+        """Deliver an update to the webhook like Telegram does; return the HTTP status."""
+        return self.double.deliver(update).status or 0
+
+    def start_worker(self) -> subprocess.Popen[bytes]:
+        """Start one more worker process."""
+        log = Path(self.env["HINTRIGUE_LOG_DIR"]) / f"worker{len(self.workers)}.log"
+        with log.open("ab") as output:
+            process = subprocess.Popen(
+                worker_command(self.config.redis_url, self.config.queue),
+                env=self.env, cwd=ROOT, stdout=output, stderr=subprocess.STDOUT,
+            )
+        self.workers.append(process)
+        return process
+
+    def stop_workers(self) -> None:
+        """Stop every worker (warm shutdown, then kill)."""
+        for process in self.workers:
+            process.terminate()
+        for process in self.workers:
+            try:
+                process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                process.kill()
+        self.workers.clear()
+
+    # -- reading what players see --------------------------------------------------------
+
+    def group_messages(self) -> list[MessageRecord]:
+        return self.world.bot_messages(GROUP)
+
+    def dm(self, user_id: int) -> list[MessageRecord]:
+        return self.world.bot_messages(user_id)
+
+    def find(self, chat_id: int, pattern: str) -> MessageRecord | None:
+        """The latest bot message in a chat whose text matches a pattern."""
+        for message in reversed(self.world.bot_messages(chat_id)):
+            if re.search(pattern, message.plain_text or message.text, re.S):
+                return message
+        return None
+
+    def press(self, user_id: int, message: MessageRecord, data: str) -> dict[str, Any]:
+        """Press a button; return the update (its callback query id finds the answer)."""
+        update = self.world.press(user_id, message.chat_id, message.message_id, data)
+        self.deliver(update)
+        return update
+
+    def answer_to(self, update: dict[str, Any]) -> str:
+        """The callback answer the bot gave to a press."""
+        query_id = update["callback_query"]["id"]
+        answer = wait_for(lambda: self.world.callback_answer(query_id), 10, "a callback answer")
+        return answer.text or ""
+
+    def say(self, user_id: int, chat_id: int, text: str) -> int:
+        """A user sends a message."""
+        return self.deliver(self.world.user_message(user_id, chat_id, text))
+
+
+def buttons(message: MessageRecord) -> list[tuple[str, str]]:
+    """A message's inline buttons as (text, callback data)."""
+    markup = message.reply_markup or {}
+    return [(b["text"], b.get("callback_data", "")) for row in markup.get("inline_keyboard", [])
+            for b in row]
+
+
+def button(message: MessageRecord, label: str) -> str:
+    """The callback data of the button whose text contains `label`."""
+    for text, data in buttons(message):
+        if label in text:
+            return data
+    raise AssertionError(f"no button {label!r} in {buttons(message)}")
+
+
+@contextmanager
+def running_stack(redis_url: str, tmp_path: Path, *, workers: int = 1, timer_scale: float = 0.02,
+                  rate_limits: bool = False, env: dict[str, str] | None = None) -> Iterator[Stack]:
+    """Start the stand-in, the web app (in this process) and worker processes."""
+    with ExitStack() as stack:
+        world = World(enforce_rate_limits=rate_limits)
+        double = StandinServer(world)
+        double.start()
+        stack.callback(double.stop)
+        queue = f"test{os.getpid()}"
+        config = Config(token=world.token, api_url=double.url, webhook_secret=SECRET,
+                        redis_url=redis_url, timer_scale=timer_scale, queue=queue)
+        client = redis.Redis.from_url(redis_url)
+        url = stack.enter_context(serve_app(create_app(config, client), lifespan="on"))
+        config = Config(**{**config.__dict__, "webhook_url": f"{url}/webhook"})
+        asyncio.run(set_webhook(config))
+        generous = {} if rate_limits else {
+            "RATE_GLOBAL_PER_SECOND": "10000", "RATE_CHAT_PER_SECOND": "1000",
+            "RATE_CHAT_BURST": "1000", "RATE_GROUP_PER_MINUTE": "100000"}
+        environment = {**os.environ, **generous, "TELEGRAM_BOT_TOKEN": world.token,
+                       "TELEGRAM_API_URL": double.url, "REDIS_URL": redis_url,
+                       "RQ_QUEUE": queue, "TIMER_SCALE": str(timer_scale),
+                       "WEBHOOK_SECRET": SECRET, "PYTHONPATH": str(ROOT),
+                       "HINTRIGUE_LOG_DIR": str(tmp_path), **(env or {})}
+        running = Stack(world=world, double=double, config=config, client=client,
+                        env=environment)
+        stack.callback(running.stop_workers)
+        for _ in range(workers):
+            running.start_worker()
+        world.add_chat(GROUP, "supergroup", title="Friday <Night> & Games", bot_status="left")
+        yield running

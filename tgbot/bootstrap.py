@@ -1,0 +1,45 @@
+"""The composition root: builds the service from the configuration, for web and workers alike."""
+
+from __future__ import annotations
+
+import redis
+
+from engine import keys
+from engine.store import Store
+from tgbot.config import Config
+from tgbot.render import Look
+from tgbot.service import Dispatch, Service
+
+
+def redis_client(config: Config) -> redis.Redis:
+    """A Redis client for the configured URL."""
+    return redis.Redis.from_url(config.redis_url, health_check_interval=30)
+
+
+def build_service(
+    config: Config, client: redis.Redis, bot_username: str, dispatch: Dispatch | None = None
+) -> Service:
+    """Wire the store, rendering and dispatch (RQ unless a test passes its own)."""
+    if dispatch is None:
+        from workers.dispatch import RqDispatch
+
+        dispatch = RqDispatch(client, config.queue)
+    look = Look(bot_username=bot_username, key=config.signing_key)
+    return Service(
+        store=Store(client),
+        redis=client,
+        look=look,
+        dispatch=dispatch,
+        timer_scale=config.timer_scale,
+    )
+
+
+def remember_username(client: redis.Redis, username: str) -> None:
+    """Let the workers know the bot's @username (for deep links) without asking Telegram."""
+    client.set(keys.bot_username(), username)
+
+
+def known_username(client: redis.Redis) -> str | None:
+    """The bot's @username as the web process last saw it."""
+    raw = client.get(keys.bot_username())
+    return raw.decode() if isinstance(raw, bytes) else raw

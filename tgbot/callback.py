@@ -1,0 +1,81 @@
+"""Callback data: compact, versioned, signed strings of at most 64 bytes.
+
+Format: `1.<kind>.<field>.<field>…~<mac>` where the MAC is 8 characters of an HMAC-SHA256 of
+the rest, so a forged or altered button is refused before it reaches the rules.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import hmac
+from dataclasses import dataclass
+
+VERSION = "1"
+MAX_BYTES = 64
+_MAC_LEN = 8
+
+# kind → number of integer fields
+KINDS = {
+    "join": 0,  # lobby: join
+    "leave": 0,  # lobby: leave
+    "start": 0,  # lobby: start the game
+    "menu": 0,  # lobby: open the settings keyboard
+    "done": 0,  # lobby: close the settings keyboard
+    "set": 2,  # lobby: setting index, value
+    "card": 3,  # private: chat, round, card (storyteller's choice)
+    "decoy": 3,  # private: chat, round, card
+    "vote": 2,  # group table: round, card
+    "back": 1,  # chat: spectator comes back
+    "stop": 1,  # group: 1 confirm / 0 cancel
+}
+
+
+class BadCallback(ValueError):
+    """Callback data that is malformed, from another version, or not signed by us."""
+
+
+@dataclass(frozen=True)
+class Callback:
+    """A decoded button press."""
+
+    kind: str
+    args: tuple[int, ...] = ()
+
+
+def _mac(key: bytes, body: str) -> str:
+    digest = hmac.new(key, body.encode(), hashlib.sha256).digest()
+    return base64.urlsafe_b64encode(digest).decode()[:_MAC_LEN]
+
+
+def encode(key: bytes, kind: str, *args: int) -> str:
+    """Return signed callback data for a button."""
+    if KINDS.get(kind) != len(args):
+        raise ValueError(f"bad callback {kind}{args}")
+    body = ".".join([VERSION, kind, *(str(a) for a in args)])
+    data = f"{body}~{_mac(key, body)}"
+    if len(data.encode()) > MAX_BYTES:
+        raise ValueError(f"callback data longer than {MAX_BYTES} bytes: {data}")
+    return data
+
+
+def decode(key: bytes, data: str | None) -> Callback:
+    """Parse and verify callback data.
+
+    Raises:
+        BadCallback: malformed, another version, or a signature that does not match.
+    """
+    if not data or len(data.encode()) > MAX_BYTES or "~" not in data:
+        raise BadCallback("malformed")
+    body, _, mac = data.rpartition("~")
+    if not hmac.compare_digest(mac, _mac(key, body)):
+        raise BadCallback("bad signature")
+    version, kind, *fields = body.split(".")
+    if version != VERSION:
+        raise BadCallback("old version")
+    if KINDS.get(kind) != len(fields):
+        raise BadCallback("malformed")
+    try:
+        return Callback(kind, tuple(int(f) for f in fields))
+    except ValueError:
+        raise BadCallback("malformed") from None

@@ -1,0 +1,118 @@
+"""What a command's events change on screen: the messages to send or edit, in order."""
+
+from __future__ import annotations
+
+from engine.events import (
+    CardChosen,
+    DecoyPlayed,
+    Event,
+    GameAbandoned,
+    GameFinished,
+    GameStarted,
+    HintGiven,
+    PlayerJoined,
+    RoundScored,
+    RoundStarted,
+    RoundVoided,
+    SeatLeft,
+    SeatReturned,
+    SeatSpectating,
+    SeatUnreachable,
+    VoteCast,
+    VotingOpened,
+)
+from engine.model import Phase, Room, SeatStatus
+from tgbot import render
+from tgbot.outgoing import Outgoing
+from tgbot.render import Look
+
+_LOBBY_EVENTS = {
+    "lobby_opened",
+    "player_left_lobby",
+    "creator_changed",
+    "lobby_closed",
+    "settings_changed",
+    "game_started",
+}
+
+
+def outgoing_for(
+    room: Room, events: list[Event], look: Look, settings_mode: bool = False
+) -> list[Outgoing]:
+    """Render every message the events touch, in the order the group should see them."""
+    out: list[Outgoing] = []
+
+    def add(message: Outgoing) -> None:
+        # A later rendering of the same message replaces an earlier one of this command.
+        for i, existing in enumerate(out):
+            if (
+                existing.key is not None
+                and existing.key == message.key
+                and existing.chat_id == message.chat_id
+            ):
+                out[i] = message
+                return
+        out.append(message)
+
+    for event in events:
+        for message in _messages(room, event, look, settings_mode):
+            add(message)
+    return out
+
+
+def _messages(room: Room, event: Event, look: Look, settings_mode: bool) -> list[Outgoing]:
+    rnd = room.round
+    if event.kind in _LOBBY_EVENTS or (isinstance(event, PlayerJoined) and not event.late):
+        return [render.lobby(room, look, settings_mode)] + (
+            _round_start(room, look) if isinstance(event, GameStarted) else []
+        )
+    if isinstance(event, RoundStarted):
+        return _round_start(room, look)
+    if isinstance(event, CardChosen):
+        return [render.storyteller_dm(room, event.seat, look)]
+    if isinstance(event, HintGiven) and rnd is not None:
+        decoys = [
+            i
+            for i in rnd.participants
+            if i != rnd.storyteller and room.seats[i].status is not SeatStatus.LEFT
+        ]
+        return [
+            render.round_message(room),
+            render.storyteller_dm(room, rnd.storyteller, look),
+            *(render.decoy_dm(room, i, look) for i in decoys),
+        ]
+    if isinstance(event, DecoyPlayed):
+        return [render.decoy_dm(room, event.seat, look), render.round_message(room)]
+    if isinstance(event, VotingOpened):
+        return [render.round_message(room), render.table(room, look)]
+    if isinstance(event, VoteCast):
+        return [render.table(room, look)]
+    if isinstance(event, RoundScored):
+        return [render.round_message(room), render.table(room, look), render.reveal(room)]
+    if isinstance(event, RoundVoided):
+        return [render.void_message(room, event.round_no, event.storyteller, event.reason)]
+    if isinstance(event, SeatSpectating | SeatReturned):
+        return [render.spectator_dm(room, event.seat, look)]
+    if isinstance(event, SeatUnreachable):
+        return [render.unreachable_notice(room, event.seat, look)]
+    if isinstance(event, SeatLeft) and rnd is not None and room.phase is not Phase.ABANDONED:
+        return _phase_messages(room, look)
+    if isinstance(event, GameFinished | GameAbandoned):
+        return [render.final(room)]
+    return []
+
+
+def _round_start(room: Room, look: Look) -> list[Outgoing]:
+    rnd = room.round
+    if rnd is None or room.phase is not Phase.HINT:
+        return []
+    return [render.round_message(room), render.storyteller_dm(room, rnd.storyteller, look)]
+
+
+def _phase_messages(room: Room, look: Look) -> list[Outgoing]:
+    """Refresh the current phase's group message (someone left)."""
+    if room.phase is Phase.VOTING:
+        return [render.table(room, look)]
+    if room.phase in (Phase.HINT, Phase.DECOYS):
+        return [render.round_message(room)]
+    return []

@@ -1,0 +1,39 @@
+"""Outgoing Bot API messages: what to show where, before anything is sent.
+
+Each is keyed by the logical message it shows (`lobby`, `round:3`, `table:3`, `dm:42:3` …):
+the first delivery for a key sends a new message and remembers its id, later ones edit it.
+A message without a key is always sent as a new one.
+"""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, ConfigDict, Field
+
+
+class Button(BaseModel):
+    """An inline keyboard button: callback data or a URL."""
+
+    model_config = ConfigDict(frozen=True)
+
+    text: str
+    data: str | None = None
+    url: str | None = None
+
+
+class Outgoing(BaseModel):
+    """One message to send or edit, rendered from one version of a room."""
+
+    model_config = ConfigDict(frozen=True)
+
+    chat_id: int
+    key: str | None = None
+    text: str
+    buttons: list[list[Button]] = Field(default_factory=list)
+    fresh: bool = False
+    unreachable: tuple[int, int, str] | None = None
+    """For a private message: (user id, round, phase) to report if the user cannot be reached."""
+
+
+def dm_key(user_id: int, round_no: int) -> str:
+    """The key of a player's private message for one round."""
+    return f"dm:{user_id}:{round_no}"

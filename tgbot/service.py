@@ -1,0 +1,83 @@
+"""The application service: run a command through the store, queue what it shows, set timers."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Protocol
+
+import redis
+
+from engine import keys
+from engine.commands import Command
+from engine.events import Event
+from engine.model import Room
+from engine.store import Outcome, Store
+from tgbot.effects import outgoing_for
+from tgbot.outgoing import Outgoing
+from tgbot.render import Look
+
+STARTED_TTL = 365 * 24 * 3600
+
+
+class Dispatch(Protocol):
+    """Where delivery and timers happen (RQ workers in production)."""
+
+    def flush(self, chat_id: int) -> None:
+        """Deliver the chat's outbox soon, in order."""
+
+    def schedule(self, room: Room, events: list[Event]) -> None:
+        """Set the timer of the room's current phase, if the events started one."""
+
+
+@dataclass
+class Service:
+    """Everything a handler or a job needs to play a command; built by the composition root."""
+
+    store: Store
+    redis: redis.Redis
+    look: Look
+    dispatch: Dispatch
+    timer_scale: float = 1.0
+
+    def run(
+        self,
+        chat_id: int,
+        command: Command,
+        *,
+        update_id: int | None = None,
+        settings_mode: bool = False,
+    ) -> Outcome:
+        """Apply a command; queue its messages with the commit and start their delivery.
+
+        Raises:
+            RuleError, CorruptRoom, StoreBusy: from the store; nothing changed.
+        """
+
+        def render(room: Room, events: list[Event]) -> list[str]:
+            return [
+                o.model_dump_json() for o in outgoing_for(room, events, self.look, settings_mode)
+            ]
+
+        outcome = self.store.execute(chat_id, command, update_id=update_id, outbox=render)
+        if not outcome.duplicate:
+            self.dispatch.flush(chat_id)
+            if outcome.room is not None:
+                self.dispatch.schedule(outcome.room, outcome.events)
+        return outcome
+
+    def show(self, chat_id: int, *messages: Outgoing) -> None:
+        """Queue messages that no command produced (answers, menus) behind the chat's others."""
+        self.redis.rpush(keys.outbox(chat_id), *(m.model_dump_json() for m in messages))
+        self.dispatch.flush(chat_id)
+
+    def mark_started(self, user_id: int) -> None:
+        """Remember that a user opened a private chat with the bot."""
+        self.redis.set(keys.started(user_id), 1, ex=STARTED_TTL)
+
+    def has_started(self, user_id: int) -> bool:
+        """Whether a user has opened a private chat with the bot."""
+        return bool(self.redis.exists(keys.started(user_id)))
+
+    def forget_message(self, chat_id: int, key: str) -> None:
+        """Make the next delivery of a keyed message send a new one (e.g. /start re-sends)."""
+        self.redis.hdel(keys.message_ids(chat_id), key)
