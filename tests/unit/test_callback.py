@@ -1,0 +1,41 @@
+"""Callback data: compact, versioned, signed."""
+
+import pytest
+
+from tgbot.callback import MAX_BYTES, BadCallback, Callback, decode, encode
+
+KEY = b"secret"
+
+
+def test_callback_data_round_trips():
+    data = encode(KEY, "card", -1001234567890, 12, 282)
+    assert decode(KEY, data) == Callback("card", (-1001234567890, 12, 282))
+
+
+def test_the_longest_callback_data_fits_in_64_bytes():
+    data = encode(KEY, "decoy", -1009999999999999, 999999, 999999)
+    assert len(data.encode()) <= MAX_BYTES
+
+
+@pytest.mark.parametrize("data", [None, "", "garbage", "1.vote.1.2", "1.vote.1~AAAAAAAA",
+                                  "x" * 80])
+def test_malformed_data_is_refused(data):
+    with pytest.raises(BadCallback):
+        decode(KEY, data)
+
+
+def test_data_signed_with_another_key_is_refused():
+    with pytest.raises(BadCallback):
+        decode(KEY, encode(b"other", "vote", 1, 2))
+
+
+def test_an_altered_field_is_refused():
+    data = encode(KEY, "vote", 1, 2)
+    body, mac = data.split("~")
+    with pytest.raises(BadCallback):
+        decode(KEY, body.replace(".2", ".3") + "~" + mac)
+
+
+def test_a_kind_with_the_wrong_number_of_fields_cannot_be_encoded():
+    with pytest.raises(ValueError):
+        encode(KEY, "vote", 1)
