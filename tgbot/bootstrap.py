@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import logging
+
 import redis
 
 from engine import keys
@@ -9,6 +11,8 @@ from engine.store import Store
 from tgbot.config import Config
 from tgbot.render import Look
 from tgbot.service import Dispatch, Service
+
+log = logging.getLogger(__name__)
 
 
 def redis_client(config: Config) -> redis.Redis:
@@ -36,7 +40,11 @@ def build_service(
 
 def remember_username(client: redis.Redis, username: str) -> None:
     """Let the workers know the bot's @username (for deep links) without asking Telegram."""
-    client.set(keys.bot_username(), username)
+    try:
+        client.set(keys.bot_username(), username)
+    except redis.RedisError:
+        # Start anyway: /healthz reports Redis as down and the workers ask Telegram instead.
+        log.warning("Redis does not answer; the bot's username is not shared with workers")
 
 
 def known_username(client: redis.Redis) -> str | None:

@@ -168,3 +168,12 @@ def test_the_draw_pile_is_reshuffled_from_the_discard_pile_when_it_runs_out():
         assert sorted(card_locations(game.room)) == list(range(283))
         game.time_out()
     assert reshuffled
+
+
+def test_a_button_of_another_round_is_refused_as_stale():
+    game = a_room().in_voting()
+    seat = game.others()[0]
+    target = game.card_of(game.storyteller())
+    refused(game, Vote(user_id=user(seat), card=target, round_no=2), ErrorCode.STALE)
+    game.do(Vote(user_id=user(seat), card=target, round_no=1))
+    assert game.round.votes[seat] == target
