@@ -66,6 +66,8 @@ def _messages(room: Room, event: Event, look: Look, settings_mode: bool) -> list
         return [render.lobby(room, look, settings_mode)] + (
             _round_start(room, look) if isinstance(event, GameStarted) else []
         )
+    if isinstance(event, PlayerJoined):
+        return [render.late_join_notice(room, event.seat)]
     if isinstance(event, RoundStarted):
         return _round_start(room, look)
     if isinstance(event, CardChosen):

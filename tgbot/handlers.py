@@ -171,6 +171,20 @@ async def on_settings(update: Update, context: Context) -> None:
     await command_in_group(update, context, ChangeSettings(user_id=user.id, changes=changes))
 
 
+async def on_join_command(update: Update, context: Context) -> None:
+    """/join: take a seat in the lobby, or late in a running game."""
+    svc = service(context)
+    chat, user = update.effective_chat, update.effective_user
+    assert chat is not None and user is not None
+    if not await asyncio.to_thread(svc.has_started, user.id):
+        await reply(
+            update, context, texts.OPEN_PRIVATE_LINK.format(link=svc.look.link(f"j{chat.id}"))
+        )
+        return
+    name, username = display_name(update)
+    await command_in_group(update, context, Join(user_id=user.id, name=name, username=username))
+
+
 async def on_leave(update: Update, context: Context) -> None:
     """/leave: leave the lobby or the game."""
     user = update.effective_user
@@ -603,6 +617,7 @@ def register(app: Application[Any, Any, Any, Any, Any, Any]) -> None:
     for name, handler in [
         ("newgame", on_newgame),
         ("settings", on_settings),
+        ("join", on_join_command),
         ("leave", on_leave),
         ("back", on_back),
         ("skip", on_skip),

@@ -36,6 +36,17 @@ SETTING_STEPS = {
     "reveal_s": 2,
 }
 DECK_NAMES = ("default", "short")
+SETTING_LABELS = {
+    "max_seats": _("max players"),
+    "rotations": _("rotations"),
+    "hand_size": _("hand size"),
+    "timers": _("timers"),
+    "hint_s": _("hint seconds"),
+    "decoy_s": _("decoy seconds"),
+    "vote_s": _("vote seconds"),
+    "reveal_s": _("reveal seconds"),
+    "deck": _("deck"),
+}
 
 
 @dataclass(frozen=True)
@@ -141,7 +152,8 @@ def _settings_rows(room: Room, look: Look) -> list[list[Button]]:
     current = room.settings.model_dump()
     for index, name in enumerate(SETTING_ROWS):
         value = current[name]
-        label = f"{name.replace('_s', '').replace('_', ' ')}: {value}"
+        shown = (_("on") if value else _("off")) if name == "timers" else value
+        label = f"{SETTING_LABELS[name]}: {shown}"
         if name == "timers":
             rows.append([look.button(label, "set", index, int(not value))])
         elif name == "deck":
@@ -411,6 +423,14 @@ def spectator_dm(room: Room, index: int, look: Look) -> Outgoing:
         )
         rows = []
     return Outgoing(chat_id=seat.user_id, key=f"dm:{seat.user_id}:away", text=text, buttons=rows)
+
+
+def late_join_notice(room: Room, index: int) -> Outgoing:
+    """Tell the group that a player joined the running game."""
+    text = _("{name} joined the game and plays from the next round.").format(
+        name=names(room)[index]
+    )
+    return Outgoing(chat_id=room.chat_id, text=text)
 
 
 def unreachable_notice(room: Room, index: int, look: Look) -> Outgoing:

@@ -67,6 +67,7 @@ BACK = _("Welcome back! You play from the next round.")
 SETTINGS_CHANGED = _("Settings changed.")
 STARTED = _("The game starts!")
 OPEN_PRIVATE = _("Open a private chat with me first: press Start there.")
+OPEN_PRIVATE_LINK = _("To play, open {link} and press Start: you join from there.")
 
 INTRO = _(
     "Hi! I run <b>Hintrigue</b>, a storytelling and bluffing card game for 3–10 players.\n"
@@ -77,6 +78,7 @@ HELP = _(
     "<b>Commands</b>\n"
     "/newgame — open a lobby in this group\n"
     "/settings key=value … — change the lobby's settings (creator or admin)\n"
+    "/join — join the lobby, or the running game until its last turn\n"
     "/score — the scores of the current or last game\n"
     "/leave — leave the lobby or the game\n"
     "/back — play again after sitting out\n"
