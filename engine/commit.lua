@@ -1,19 +1,22 @@
 -- Compare-and-set commit of one room, with everything that must change with it.
 --
 -- KEYS[1]   room hash (fields: ver, state)
--- KEYS[2]   applied-update marker of this update, or the room key again when there is none
--- KEYS[3..] player index keys (ARGV[7] of them), then stats hashes, then the chat's outbox
+-- KEYS[2..] the sets of applied update ids to look in (ARGV[11] of them; the first, today's,
+--           is written), then player index keys (ARGV[7] of them), then stats hashes,
+--           then the chat's outbox
 --
 -- ARGV[1] expected version ("-1": the room must not exist)
 -- ARGV[2] new version
 -- ARGV[3] new state JSON ("" deletes the room)
 -- ARGV[4] room TTL in seconds ("0": keep forever)
--- ARGV[5] update marker TTL in seconds ("0": no marker)
+-- ARGV[5] TTL in seconds of today's set of applied update ids ("0": no update id)
 -- ARGV[6] index of the player key that must be free or ours ("0": none)
 -- ARGV[7] number of player keys
 -- ARGV[8] chat id
 -- ARGV[9] player key TTL in seconds ("0": keep forever)
 -- ARGV[10] number of outbox entries
+-- ARGV[11] number of applied-update sets
+-- ARGV[12] the update id
 -- then one op per player key: "set" or "del"
 -- then one increment line per stats hash: "field n field n ..."
 -- then the outbox entries, appended to the outbox list in order
@@ -21,16 +24,22 @@
 -- Returns {1} on success, {-1} on a version conflict, {-2} for an update already applied,
 -- {-3, chat} when the claimed player is seated in another game.
 
-if ARGV[5] ~= "0" and redis.call("EXISTS", KEYS[2]) == 1 then
-  return {-2}
+local sets = tonumber(ARGV[11])
+if ARGV[5] ~= "0" then
+  for i = 2, 1 + sets do
+    if redis.call("SISMEMBER", KEYS[i], ARGV[12]) == 1 then
+      return {-2}
+    end
+  end
 end
+local base = 1 + sets
 local ver = redis.call("HGET", KEYS[1], "ver") or "-1"
 if ver ~= ARGV[1] then
   return {-1}
 end
 local claim = tonumber(ARGV[6])
 if claim > 0 then
-  local holder = redis.call("GET", KEYS[2 + claim])
+  local holder = redis.call("GET", KEYS[base + claim])
   if holder and holder ~= ARGV[8] then
     return {-3, holder}
   end
@@ -47,13 +56,14 @@ else
   end
 end
 if ARGV[5] ~= "0" then
-  redis.call("SET", KEYS[2], "1", "EX", ARGV[5])
+  redis.call("SADD", KEYS[2], ARGV[12])
+  redis.call("EXPIRE", KEYS[2], ARGV[5])
 end
 
 local players = tonumber(ARGV[7])
-local first_op = 11
+local first_op = 13
 for i = 1, players do
-  local key = KEYS[2 + i]
+  local key = KEYS[base + i]
   local op = ARGV[first_op + i - 1]
   if op == "set" then
     if ARGV[9] == "0" then
@@ -68,8 +78,8 @@ end
 
 local first_stats = first_op + players
 local outbox_key = #KEYS
-for i = 3 + players, outbox_key - 1 do
-  local line = ARGV[first_stats + i - 3 - players]
+for i = base + 1 + players, outbox_key - 1 do
+  local line = ARGV[first_stats + i - base - 1 - players]
   local field = nil
   for token in string.gmatch(line, "%S+") do
     if field == nil then

@@ -12,9 +12,9 @@ def room(chat_id: int) -> str:
     return f"{{room:{chat_id}}}:state"
 
 
-def applied_update(chat_id: int, update_id: int) -> str:
-    """Marks a Telegram update as applied to this room."""
-    return f"{{room:{chat_id}}}:upd:{update_id}"
+def applied_updates(chat_id: int, day: int) -> str:
+    """The set of Telegram update ids applied to this room on one UTC day."""
+    return f"{{room:{chat_id}}}:upd:{day}"
 
 
 def group_stats(chat_id: int) -> str:
@@ -80,3 +80,18 @@ def rate_chat(chat_id: int) -> str:
 def rate_group(chat_id: int) -> str:
     """Timestamps of the new messages sent to a group in the last minute."""
     return f"rate:group:{chat_id}"
+
+
+def flush_queued(chat_id: int) -> str:
+    """Set while a delivery job for the chat waits in the queue (one is enough)."""
+    return f"{{room:{chat_id}}}:flushq"
+
+
+def pending_timers() -> str:
+    """Sorted set of rooms by the deadline of their running timer, for the sweeper."""
+    return "sweep:timers"
+
+
+def pending_deliveries() -> str:
+    """Sorted set of chats whose outbox waits for delivery, by when it was last asked for."""
+    return "sweep:deliveries"

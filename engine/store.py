@@ -100,6 +100,10 @@ class Store:
         if raw is None:
             return None
         try:
+            return Room.model_validate_json(raw)  # the fast path; say what is wrong below
+        except ValidationError:
+            pass
+        try:
             data = json.loads(raw)
             version = data.get("schema_version") if isinstance(data, dict) else None
             room = Room.model_validate(data) if version == SCHEMA_VERSION else None
@@ -131,7 +135,7 @@ class Store:
             CorruptRoom: the room's data cannot be read.
             StoreBusy: too many concurrent writers; nothing changed.
         """
-        marker = keys.applied_update(chat_id, update_id) if update_id is not None else None
+        marker = self._markers(chat_id) if update_id is not None else None
         for attempt in range(MAX_ATTEMPTS):
             ver, raw = self.redis.hmget(keys.room(chat_id), ["ver", "state"])
             room = self._parse(chat_id, raw)
@@ -144,7 +148,7 @@ class Store:
                 # An update already applied is a duplicate, whatever the rules say of it now
                 # (an accepted one is caught by the commit script). Refuse only on the current
                 # state: a stale read could refuse what the room as it is now accepts.
-                current, applied = self._recheck(chat_id, marker)
+                current, applied = self._recheck(chat_id, marker, update_id)
                 if applied:
                     return Outcome(room=None, duplicate=True)
                 if current == ver:
@@ -154,7 +158,8 @@ class Store:
             reindex = seating is None or seating != _seating(new)
             entries = outbox(new, events) if outbox is not None else []
             result = self._try_commit(
-                chat_id, ver, was_running, new, events, command, marker, entries, reindex
+                chat_id, ver, was_running, new, events, command, marker, entries, reindex,
+                update_id,
             )
             if result[0] == 1:
                 return Outcome(room=None if new.phase is Phase.CLOSED else new, events=events)
@@ -174,9 +179,10 @@ class Store:
         new: Room,
         events: list[Event],
         command: Command,
-        marker: str | None,
+        marker: list[str] | None,
         entries: list[str],
         reindex: bool = True,
+        update_id: int | None = None,
     ) -> list[Any]:
         expected = ver.decode() if isinstance(ver, bytes) else (ver or "-1")
         players = self._player_ops(new, events) if reindex else []
@@ -187,7 +193,7 @@ class Store:
         state = "" if new.phase is Phase.CLOSED else new.model_dump_json()
         ttl = self._room_ttl(new)
         player_ttl = self.retention.lobby if new.phase is Phase.LOBBY else 0
-        key_list = [keys.room(chat_id), marker or keys.room(chat_id)]
+        key_list = [keys.room(chat_id), *(marker or [])]
         key_list += [keys.player(uid) for uid, _ in players] + [k for k, _ in stats]
         key_list.append(keys.outbox(chat_id))
         args: list[Any] = [
@@ -195,24 +201,57 @@ class Store:
             new.version,
             state,
             ttl,
-            self.retention.applied_update if marker else 0,
+            self._marker_ttl() if marker else 0,
             claim,
             len(players),
             chat_id,
             player_ttl,
             len(entries),
+            len(marker or []),
+            update_id if update_id is not None else 0,
         ]
         args += [op for _, op in players] + [line for _, line in stats] + entries
         result: list[Any] = self._commit(keys=key_list, args=args)
         return result
 
-    def _recheck(self, chat_id: int, marker: str | None) -> tuple[Any, bool]:
+    def _recheck(
+        self, chat_id: int, marker: list[str] | None, update_id: int | None
+    ) -> tuple[Any, bool]:
         """The room's version now, and whether the update was applied, in one round trip."""
         pipe = self.redis.pipeline(transaction=False)
         pipe.hget(keys.room(chat_id), "ver")
-        pipe.exists(marker or keys.room(chat_id))
-        current, applied = pipe.execute()
-        return current, marker is not None and bool(applied)
+        for name in marker or []:
+            pipe.sismember(name, str(update_id))
+        current, *found = pipe.execute()
+        return current, any(found)
+
+    # Applied update ids are kept in one set per room and UTC day rather than a key each: a
+    # key costs about 90 bytes, a set member a few. A command looks in the sets of the days
+    # that can still hold an id applied within the retention period (and tomorrow's, for a
+    # process whose clock runs ahead), and adds its id to today's.
+
+    def _days_back(self) -> int:
+        return -(-self.retention.applied_update // DAY)
+
+    def _markers(self, chat_id: int) -> list[str]:
+        """Today's set first (the one written), then the others to look in."""
+        today = int(time.time() // DAY)  # the wall clock, whatever game time commands carry
+        days = [today, *range(today - self._days_back(), today), today + 1]
+        return [keys.applied_updates(chat_id, day) for day in days]
+
+    def _marker_ttl(self) -> int:
+        return (self._days_back() + 2) * DAY
+
+    def remembered_for(self, chat_id: int, update_id: int) -> float:
+        """How many more seconds an applied update id is recognised (0: it is not)."""
+        now = time.time()
+        today = int(now // DAY)
+        for day in range(today - self._days_back(), today + 2):
+            name = keys.applied_updates(chat_id, day)
+            if self.redis.sismember(name, str(update_id)):
+                until = (day + self._days_back() + 1) * DAY - now
+                return max(0.0, min(until, float(self.redis.ttl(name))))
+        return 0.0
 
     def _room_ttl(self, room: Room) -> int:
         if room.phase is Phase.LOBBY:
