@@ -68,6 +68,7 @@ SETTINGS_CHANGED = _("Settings changed.")
 STARTED = _("The game starts!")
 OPEN_PRIVATE = _("Open a private chat with me first: press Start there.")
 OPEN_PRIVATE_LINK = _("To play, open {link} and press Start: you join from there.")
+HOST_OPEN_PRIVATE = _("{name}, open {link} and press Start, so that I can send you your cards.")
 
 INTRO = _(
     "Hi! I run <b>Hintrigue</b>, a storytelling and bluffing card game for 3–10 players.\n"

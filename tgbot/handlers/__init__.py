@@ -1,0 +1,57 @@
+"""Telegram handlers: parse an update, build an engine command, run it, answer. Kept thin."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from telegram.ext import (
+    Application,
+    CallbackQueryHandler,
+    ChatMemberHandler,
+    CommandHandler,
+    MessageHandler,
+    filters,
+)
+
+from tgbot.handlers.buttons import on_button
+from tgbot.handlers.group import (
+    on_back,
+    on_help,
+    on_join_command,
+    on_leave,
+    on_newgame,
+    on_rules,
+    on_score,
+    on_settings,
+    on_skip,
+    on_stop,
+    wrong_chat,
+)
+from tgbot.handlers.membership import on_error, on_membership, on_migrate
+from tgbot.handlers.private import on_private_text, on_start
+
+
+def register(app: Application[Any, Any, Any, Any, Any, Any]) -> None:
+    """Register every handler in one place."""
+    group, private = filters.ChatType.GROUPS, filters.ChatType.PRIVATE
+    app.add_handler(ChatMemberHandler(on_membership, ChatMemberHandler.MY_CHAT_MEMBER))
+    app.add_handler(MessageHandler(filters.StatusUpdate.MIGRATE, on_migrate))
+    for name, handler in [
+        ("newgame", on_newgame),
+        ("settings", on_settings),
+        ("join", on_join_command),
+        ("leave", on_leave),
+        ("back", on_back),
+        ("skip", on_skip),
+        ("stop", on_stop),
+        ("score", on_score),
+    ]:
+        app.add_handler(CommandHandler(name, handler, filters=group))
+        app.add_handler(CommandHandler(name, wrong_chat, filters=private))
+    app.add_handler(CommandHandler("start", on_start, filters=private))
+    app.add_handler(CommandHandler("start", on_help, filters=group))
+    app.add_handler(CommandHandler("help", on_help))
+    app.add_handler(CommandHandler("rules", on_rules))
+    app.add_handler(MessageHandler(private & filters.TEXT & ~filters.COMMAND, on_private_text))
+    app.add_handler(CallbackQueryHandler(on_button))
+    app.add_error_handler(on_error)

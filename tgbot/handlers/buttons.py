@@ -1,0 +1,280 @@
+"""Every inline button: decode, run, answer the press (always, and at once)."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from typing import Any
+
+from telegram import CallbackQuery, Message, Update
+
+from engine.commands import (
+    ChangeSettings,
+    ChooseCard,
+    ComeBack,
+    Command,
+    Join,
+    Leave,
+    PlayDecoy,
+    StartGame,
+    StopGame,
+    Vote,
+)
+from engine.errors import ErrorCode
+from engine.events import VoteCast
+from engine.model import Phase
+from engine.store import Outcome
+from tgbot import callback, render, texts
+from tgbot.handlers.common import (
+    Context,
+    attempt,
+    display_name,
+    is_admin,
+    service,
+)
+from tgbot.outgoing import Outgoing
+from tgbot.render import DECK_NAMES, SETTING_ROWS
+from tgbot.texts import _
+
+
+async def on_button(update: Update, context: Context) -> None:
+    """Every inline button: decode, run, answer the press (always, and at once)."""
+    query = update.callback_query
+    assert query is not None
+    svc = service(context)
+    try:
+        pressed = callback.decode(svc.look.key, query.data)
+    except callback.BadCallback:
+        await query.answer(texts.FORGED_BUTTON, show_alert=True)
+        return
+    handler = BUTTONS.get(pressed.kind)
+    assert handler is not None
+    await handler(update, context, query, pressed.args)
+
+
+async def answer(query: CallbackQuery, text: str, alert: bool = False) -> None:
+    """Answer a press privately."""
+    await query.answer(text[:200], show_alert=alert)
+
+
+def _chat(query: CallbackQuery) -> int:
+    message = query.message
+    assert message is not None
+    return message.chat.id
+
+
+Ok = str | Callable[[Outcome], str]
+
+
+async def _button_command(
+    update: Update,
+    context: Context,
+    query: CallbackQuery,
+    chat_id: int,
+    command: Command,
+    ok: Ok,
+    **options: Any,
+) -> Outcome | None:
+    outcome, problem = await attempt(update, context, chat_id, command, **options)
+    if problem is not None:
+        await answer(query, problem, alert=True)
+    elif outcome is None or outcome.duplicate:
+        await answer(query, "")
+    elif any(e.kind == "seat_returned" for e in outcome.events):
+        await answer(query, texts.BACK, alert=True)
+    else:
+        await answer(query, ok if isinstance(ok, str) else ok(outcome))
+    return outcome
+
+
+def _scene_of(card: int) -> Callable[[Outcome], str]:
+    def scene(outcome: Outcome) -> str:
+        assert outcome.room is not None
+        return render.card(outcome.room, card)
+
+    return scene
+
+
+async def on_join(
+    update: Update, context: Context, query: CallbackQuery, args: tuple[int, ...]
+) -> None:
+    """Join: seat the player, or send one who never opened a private chat to the deep link."""
+    svc = service(context)
+    chat_id = _chat(query)
+    user = query.from_user
+    if not await asyncio.to_thread(svc.has_started, user.id):
+        await query.answer(texts.OPEN_PRIVATE, url=svc.look.link(f"j{chat_id}"))
+        return
+    name, username = display_name(update)
+    await _button_command(
+        update,
+        context,
+        query,
+        chat_id,
+        Join(user_id=user.id, name=name, username=username),
+        texts.JOINED,
+    )
+
+
+async def on_leave_button(
+    update: Update, context: Context, query: CallbackQuery, args: tuple[int, ...]
+) -> None:
+    """Leave the lobby."""
+    await _button_command(
+        update, context, query, _chat(query), Leave(user_id=query.from_user.id), texts.LEFT
+    )
+
+
+async def on_start_button(
+    update: Update, context: Context, query: CallbackQuery, args: tuple[int, ...]
+) -> None:
+    """Start the game."""
+    await _button_command(
+        update, context, query, _chat(query), StartGame(user_id=query.from_user.id), texts.STARTED
+    )
+
+
+async def on_menu(
+    update: Update, context: Context, query: CallbackQuery, args: tuple[int, ...]
+) -> None:
+    """Open or close the settings keyboard of the lobby (creator or admin)."""
+    svc = service(context)
+    chat_id = _chat(query)
+    room = await asyncio.to_thread(svc.store.load, chat_id)
+    if room is None or room.phase is not Phase.LOBBY:
+        await answer(query, texts.STALE_BUTTON, alert=True)
+        return
+    if query.from_user.id != room.creator and not await is_admin(update, context):
+        await answer(query, texts.ERRORS[ErrorCode.NOT_ALLOWED], alert=True)
+        return
+    opening = query.data is not None and ".menu" in query.data
+    await asyncio.to_thread(svc.show, chat_id, render.lobby(room, svc.look, opening))
+    await answer(query, "")
+
+
+async def on_set(
+    update: Update, context: Context, query: CallbackQuery, args: tuple[int, ...]
+) -> None:
+    """A settings button: change one setting."""
+    row, value = args
+    if not 0 <= row < len(SETTING_ROWS):
+        await answer(query, texts.FORGED_BUTTON, alert=True)
+        return
+    name = SETTING_ROWS[row]
+    setting: int | bool | str = value
+    if name == "timers":
+        setting = bool(value)
+    elif name == "deck":
+        setting = DECK_NAMES[value % len(DECK_NAMES)]
+    await _button_command(
+        update,
+        context,
+        query,
+        _chat(query),
+        ChangeSettings(user_id=query.from_user.id, changes={name: setting}),
+        texts.SETTINGS_CHANGED,
+        settings_mode=True,
+    )
+
+
+async def on_card(
+    update: Update, context: Context, query: CallbackQuery, args: tuple[int, ...]
+) -> None:
+    """The storyteller's card, in private."""
+    chat_id, round_no, card = args
+    chosen = _scene_of(card)
+    await _button_command(
+        update,
+        context,
+        query,
+        chat_id,
+        ChooseCard(user_id=query.from_user.id, card=card, round_no=round_no),
+        lambda outcome: texts.CARD_CHOSEN.format(card=chosen(outcome)),
+    )
+
+
+async def on_decoy(
+    update: Update, context: Context, query: CallbackQuery, args: tuple[int, ...]
+) -> None:
+    """A decoy, in private."""
+    chat_id, round_no, card = args
+    await _button_command(
+        update,
+        context,
+        query,
+        chat_id,
+        PlayDecoy(user_id=query.from_user.id, card=card, round_no=round_no),
+        lambda outcome: texts.DECOY_ACCEPTED.format(card=_scene_of(card)(outcome)),
+    )
+
+
+async def on_vote(
+    update: Update, context: Context, query: CallbackQuery, args: tuple[int, ...]
+) -> None:
+    """A vote on the table message in the group."""
+    round_no, card = args
+    scene = _scene_of(card)
+
+    def accepted(outcome: Outcome) -> str:
+        changed = any(isinstance(e, VoteCast) and e.changed for e in outcome.events)
+        return (texts.VOTE_CHANGED if changed else texts.VOTE_ACCEPTED).format(card=scene(outcome))
+
+    await _button_command(
+        update,
+        context,
+        query,
+        _chat(query),
+        Vote(user_id=query.from_user.id, card=card, round_no=round_no),
+        accepted,
+    )
+
+
+async def on_back_button(
+    update: Update, context: Context, query: CallbackQuery, args: tuple[int, ...]
+) -> None:
+    """ "I'm back", in private."""
+    (chat_id,) = args
+    await _button_command(
+        update, context, query, chat_id, ComeBack(user_id=query.from_user.id), texts.BACK
+    )
+
+
+async def on_stop_button(
+    update: Update, context: Context, query: CallbackQuery, args: tuple[int, ...]
+) -> None:
+    """The /stop confirmation."""
+    (confirm,) = args
+    if not confirm:
+        message = query.message
+        assert isinstance(message, Message)
+        await answer(query, _("The game goes on."))
+        svc = service(context)
+        await asyncio.to_thread(
+            svc.show,
+            message.chat.id,
+            Outgoing(chat_id=message.chat.id, text=_("The game goes on.")),
+        )
+        return
+    await _button_command(
+        update,
+        context,
+        query,
+        _chat(query),
+        StopGame(user_id=query.from_user.id),
+        _("The game is stopped."),
+    )
+
+
+BUTTONS = {
+    "join": on_join,
+    "leave": on_leave_button,
+    "start": on_start_button,
+    "menu": on_menu,
+    "done": on_menu,
+    "set": on_set,
+    "card": on_card,
+    "decoy": on_decoy,
+    "vote": on_vote,
+    "back": on_back_button,
+    "stop": on_stop_button,
+}

@@ -1,0 +1,106 @@
+"""What every handler shares: the service, running a command, answering."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Any
+
+from telegram import ChatMember, Update
+from telegram.ext import (
+    ContextTypes,
+)
+
+from engine.commands import (
+    Command,
+)
+from engine.errors import ErrorCode, RuleError
+from engine.store import CorruptRoom, Outcome, StoreBusy
+from tgbot import texts
+from tgbot.outgoing import Outgoing
+from tgbot.service import Service
+
+log = logging.getLogger(__name__)
+
+ANONYMOUS_ADMIN = 1087968824
+Context = ContextTypes.DEFAULT_TYPE
+
+
+def service(context: Context) -> Service:
+    """The service the composition root put in bot_data."""
+    svc: Service = context.bot_data["service"]
+    return svc
+
+
+def display_name(update: Update) -> tuple[str, str | None]:
+    """The acting user's display name and @username."""
+    user = update.effective_user
+    assert user is not None
+    return user.full_name or str(user.id), user.username
+
+
+def error_text(error: RuleError) -> str:
+    """A rule error as a short answer."""
+    return texts.ERRORS[error.code].format(detail=error.detail)
+
+
+async def run(
+    svc: Service, chat_id: int, command: Command, update: Update, **options: Any
+) -> Outcome:
+    """Run a command off the event loop (the store talks to Redis synchronously)."""
+    return await asyncio.to_thread(svc.run, chat_id, command, update_id=update.update_id, **options)
+
+
+async def is_admin(update: Update, context: Context) -> bool:
+    """Whether the sender is an admin of the group (an anonymous admin writes as the group)."""
+    chat, message, user = update.effective_chat, update.effective_message, update.effective_user
+    assert chat is not None and user is not None
+    if (
+        message is not None
+        and message.sender_chat is not None
+        and message.sender_chat.id == chat.id
+    ):
+        return True
+    member = await context.bot.get_chat_member(chat.id, user.id)
+    return member.status in (ChatMember.ADMINISTRATOR, ChatMember.OWNER)
+
+
+async def reply(update: Update, context: Context, text: str) -> None:
+    """Answer a message in its chat, queued behind that chat's other messages."""
+    chat = update.effective_chat
+    assert chat is not None
+    await asyncio.to_thread(service(context).show, chat.id, Outgoing(chat_id=chat.id, text=text))
+
+
+async def attempt(
+    update: Update, context: Context, chat_id: int, command: Command, **options: Any
+) -> tuple[Outcome | None, str | None]:
+    """Run a command; return its outcome, or the short answer explaining why not."""
+    svc = service(context)
+    try:
+        return await run(svc, chat_id, command, update, **options), None
+    except RuleError as error:
+        if (
+            error.code is ErrorCode.NOT_ALLOWED
+            and hasattr(command, "is_admin")
+            and await is_admin(update, context)
+        ):
+            return await attempt(
+                update, context, chat_id, command.model_copy(update={"is_admin": True}), **options
+            )
+        return None, error_text(error)
+    except CorruptRoom:
+        log.exception("room %s is damaged", chat_id)
+        return None, texts.DAMAGED
+    except StoreBusy:
+        log.warning("room %s is busy", chat_id)
+        return None, texts.BUSY
+
+
+async def command_in_group(update: Update, context: Context, command: Command) -> None:
+    """Run a group command; only failures get an answer (success shows in the game's messages)."""
+    chat = update.effective_chat
+    assert chat is not None
+    _outcome, problem = await attempt(update, context, chat.id, command)
+    if problem:
+        await reply(update, context, problem)

@@ -1,0 +1,46 @@
+"""The bot added to or removed from a group; a group becoming a supergroup; errors."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+
+from telegram import ChatMember, Update
+
+from tgbot import texts
+from tgbot.handlers.common import (
+    Context,
+    service,
+)
+from tgbot.outgoing import Outgoing
+
+log = logging.getLogger(__name__)
+
+
+async def on_membership(update: Update, context: Context) -> None:
+    """The bot added to a group introduces itself; removed, the room is closed and cleaned up."""
+    change = update.my_chat_member
+    assert change is not None
+    svc = service(context)
+    chat_id = change.chat.id
+    old, new = change.old_chat_member.status, change.new_chat_member.status
+    present = (ChatMember.MEMBER, ChatMember.ADMINISTRATOR, ChatMember.OWNER)
+    if new in present and old not in present and change.chat.type != "private":
+        await asyncio.to_thread(svc.show, chat_id, Outgoing(chat_id=chat_id, text=texts.INTRO))
+    elif new in (ChatMember.LEFT, ChatMember.BANNED) and change.chat.type != "private":
+        await asyncio.to_thread(svc.store.delete_room, chat_id)
+
+
+async def on_migrate(update: Update, context: Context) -> None:
+    """A group became a supergroup: move its game to the new chat id."""
+    message = update.effective_message
+    assert message is not None
+    if message.migrate_to_chat_id:
+        await asyncio.to_thread(
+            service(context).store.migrate, message.chat.id, message.migrate_to_chat_id
+        )
+
+
+async def on_error(update: object, context: Context) -> None:
+    """Log every handler error; the webhook still answers 200 so Telegram does not repeat."""
+    log.error("update %s failed", getattr(update, "update_id", "?"), exc_info=context.error)
