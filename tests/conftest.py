@@ -20,6 +20,12 @@ import redis
 TEST_DB = int(os.environ.get("TEST_REDIS_DB", "13"))
 
 
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Run the browser tests last: Playwright's sync API drives an event loop on the main
+    thread, which other tests' `asyncio.run` must not meet."""
+    items.sort(key=lambda item: "tests/browser/" in item.nodeid)
+
+
 def test_redis_url() -> str:
     """The URL of the test database on the real Redis server."""
     base = os.environ.get("REDIS_URL", "redis://localhost:6379/0")

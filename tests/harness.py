@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import re
+import signal
 import subprocess
 import sys
 import time
@@ -39,11 +41,20 @@ def wait_for(condition: Callable[[], T | None], timeout: float = 20.0, what: str
         time.sleep(0.05)
 
 
-def worker_command(url: str, queue: str) -> list[str]:
-    """The Procfile's worker command, for a given Redis and queue."""
-    rq = str(Path(sys.executable).parent / "rq")
-    return [rq, "worker", "--with-scheduler", "-w", "rq.worker.HerokuWorker", "--url", url,
-            "--quiet", queue]
+def procfile_command(name: str) -> list[str]:
+    """A process type's command from the Procfile, run by a shell as honcho or Heroku would
+    (REDIS_URL, RQ_QUEUE and PORT come from the environment)."""
+    for line in (ROOT / "Procfile").read_text().splitlines():
+        kind, _, command = line.partition(":")
+        if kind.strip() == name:
+            return ["/bin/sh", "-c", "exec " + command.strip()]
+    raise AssertionError(f"no {name!r} process in the Procfile")
+
+
+def process_env(base: dict[str, str]) -> dict[str, str]:
+    """An environment whose PATH finds this virtualenv's commands (rq, python) first."""
+    bin_dir = str(Path(sys.executable).parent)
+    return {**base, "PATH": bin_dir + os.pathsep + base.get("PATH", os.defpath)}
 
 
 @dataclass
@@ -66,8 +77,8 @@ class Stack:
         log = Path(self.env["HINTRIGUE_LOG_DIR"]) / f"worker{len(self.workers)}.log"
         with log.open("ab") as output:
             process = subprocess.Popen(
-                worker_command(self.config.redis_url, self.config.queue),
-                env=self.env, cwd=ROOT, stdout=output, stderr=subprocess.STDOUT,
+                procfile_command("worker"), env=process_env(self.env), cwd=ROOT, stdout=output,
+                stderr=subprocess.STDOUT, start_new_session=True,
             )
         self.workers.append(process)
         return process
@@ -81,6 +92,8 @@ class Stack:
                 process.wait(timeout=10)
             except subprocess.TimeoutExpired:
                 process.kill()
+            with contextlib.suppress(ProcessLookupError):  # its scheduler, if left behind
+                os.killpg(process.pid, signal.SIGKILL)
         self.workers.clear()
 
     # -- reading what players see --------------------------------------------------------

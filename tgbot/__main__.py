@@ -1,9 +1,14 @@
-"""`python -m tgbot [web|poll|set-webhook]`: the bot's processes."""
+"""`python -m tgbot [web|poll|set-webhook|dev]`: the bot's processes.
+
+Without TELEGRAM_BOT_TOKEN, `python -m tgbot` runs `dev`: the bot on this machine against a
+local Telegram stand-in, with a play page.
+"""
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import os
 import sys
 
 from tgbot.config import from_env
@@ -11,6 +16,12 @@ from tgbot.config import from_env
 
 def main(argv: list[str]) -> None:
     """Run one of the bot's processes."""
+    no_token = not os.environ.get("TELEGRAM_BOT_TOKEN")
+    if argv[:1] == ["dev"] or (no_token and (not argv or argv[0].startswith("-"))):
+        from tgbot.dev import main as dev
+
+        dev(argv[1:] if argv[:1] == ["dev"] else argv)
+        return
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s %(message)s")
     logging.getLogger("httpx").setLevel(logging.WARNING)
     mode = argv[0] if argv else "web"
@@ -25,7 +36,9 @@ def main(argv: list[str]) -> None:
             host="0.0.0.0",
             port=config.port,
             log_level="info",
+            access_log=os.environ.get("ACCESS_LOG", "") == "1",  # a line per update costs
             proxy_headers=True,
+            timeout_graceful_shutdown=20,
         )
     elif mode == "poll":
         from tgbot.polling import run_polling
@@ -36,7 +49,7 @@ def main(argv: list[str]) -> None:
 
         asyncio.run(set_webhook(config))
     else:
-        raise SystemExit(f"unknown mode {mode!r}: web, poll or set-webhook")
+        raise SystemExit(f"unknown mode {mode!r}: web, poll, set-webhook or dev")
 
 
 if __name__ == "__main__":

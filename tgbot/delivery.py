@@ -1,30 +1,48 @@
 """Delivery of a chat's outbox, in order, one process at a time per chat.
 
-A message leaves the outbox only once Telegram has taken it, so a crash or an error means a
-retry, never a loss. A keyed message is sent the first time and edited afterwards.
+A message leaves the outbox only once Telegram has taken it (or refused it for good), so a
+crash or an error means a retry, never a loss. A keyed message is sent the first time and edited
+afterwards; when the outbox holds several renderings of one message in a row, only the last is
+shown (the earlier ones would be overwritten at once anyway).
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
 
 import redis
+from pydantic import ValidationError
+from redis.exceptions import LockError
+from redis.lock import Lock
 from telegram import Bot, InlineKeyboardButton, InlineKeyboardMarkup
 from telegram.constants import ParseMode
-from telegram.error import BadRequest, Forbidden, NetworkError, RetryAfter, TimedOut
+from telegram.error import BadRequest, Forbidden, NetworkError, RetryAfter, TelegramError
 
 from engine import keys
 from tgbot.outgoing import Outgoing
 
 log = logging.getLogger(__name__)
 
-LOCK_SECONDS = 60
-SHORT_WAIT = 1.5  # wait in the job for less than this; longer waits are rescheduled
+LOCK_SECONDS = 15  # longer than one Bot API call can take with the request timeouts we set
+SHORT_WAIT = 0.3  # wait in the job for less than this; longer waits free the worker meanwhile
 NETWORK_BACKOFF = (1.0, 2.0, 5.0, 10.0, 30.0)
+BATCH = 20
+
+# The outbox is empty: the chat no longer waits for delivery (atomic with respect to the
+# push-then-request order of the writers, so a request is never lost).
+_FINISHED = """
+if redis.call('LLEN', KEYS[1]) == 0 then
+  redis.call('ZREM', KEYS[2], ARGV[1])
+  return 1
+end
+return 0
+"""
 
 
 class Limiter(Protocol):
@@ -41,6 +59,8 @@ class FlushResult:
     delivered: int = 0
     retry_after: float | None = None
     busy: bool = False
+    stopped: bool = False
+    network_error: bool = False
 
 
 Unreachable = Callable[[int, int, int, str], None]
@@ -59,33 +79,26 @@ def markup(message: Outgoing) -> InlineKeyboardMarkup | None:
     )
 
 
-def known_id(client: redis.Redis, chat_id: int, message: Outgoing) -> int | None:
-    """The Telegram id of the message already sent under this message's key."""
-    raw = client.hget(keys.message_ids(chat_id), message.key) if message.key else None
-    return int(raw) if raw is not None else None
-
-
-async def send_or_edit(bot: Bot, client: redis.Redis, chat_id: int, message: Outgoing) -> None:
-    """Send a message, or edit the one already sent under its key."""
-    known = known_id(client, chat_id, message)
-    if known is not None:
+async def send_or_edit(bot: Bot, message: Outgoing, known: int | None) -> int | None:
+    """Send a message, or edit the one already sent under its key; return a new message's id."""
+    if known is not None and not message.fresh:
         try:
             await bot.edit_message_text(
                 chat_id=message.chat_id,
-                message_id=int(known),
+                message_id=known,
                 text=message.text,
                 parse_mode=ParseMode.HTML,
                 reply_markup=markup(message),
                 disable_web_page_preview=True,
             )
-            return
+            return None
         except BadRequest as error:
             text = str(error).lower()
             if "not modified" in text:
-                return
+                return None
             if "not found" not in text:
                 raise
-            log.info("chat %s: message %s is gone, sending it again", chat_id, message.key)
+            log.info("chat %s: message %s is gone, sending it again", message.chat_id, message.key)
     sent = await bot.send_message(
         chat_id=message.chat_id,
         text=message.text,
@@ -93,8 +106,26 @@ async def send_or_edit(bot: Bot, client: redis.Redis, chat_id: int, message: Out
         reply_markup=markup(message),
         disable_web_page_preview=True,
     )
-    if message.key:
-        client.hset(keys.message_ids(chat_id), message.key, sent.message_id)
+    return sent.message_id
+
+
+class _Held:
+    """The chat's delivery lock while we hold it, extended well before it could expire."""
+
+    def __init__(self, lock: Lock) -> None:
+        self.lock = lock
+        self.extended = time.monotonic()
+
+    def keep(self) -> bool:
+        """Make sure the lock stays ours for a while; False if it was lost."""
+        if time.monotonic() - self.extended < 1.0:
+            return True
+        try:
+            self.lock.extend(LOCK_SECONDS, replace_ttl=True)
+        except LockError:
+            return False
+        self.extended = time.monotonic()
+        return True
 
 
 async def flush(
@@ -104,23 +135,43 @@ async def flush(
     limiter: Limiter,
     unreachable: Unreachable,
     attempt: int = 0,
+    stopping: Callable[[], bool] = lambda: False,
 ) -> FlushResult:
     """Deliver the chat's outbox in order until it is empty or must wait."""
     lock = client.lock(keys.delivery_lock(chat_id), timeout=LOCK_SECONDS)
+    finished = client.register_script(_FINISHED)
     delivered = 0
     while True:
         if not lock.acquire(blocking=False):
             return FlushResult(delivered, busy=True)
         try:
-            result = await _drain(bot, client, chat_id, limiter, unreachable, attempt)
+            result = await _drain(
+                bot, client, chat_id, limiter, unreachable, attempt, _Held(lock), stopping
+            )
         finally:
-            lock.release()
+            with contextlib.suppress(LockError):
+                lock.release()
         delivered += result.delivered
-        if result.retry_after is not None:
-            return FlushResult(delivered, retry_after=result.retry_after)
+        if result.retry_after is not None or result.stopped or result.busy:
+            return FlushResult(
+                delivered, result.retry_after, result.busy, result.stopped, result.network_error
+            )
         # Messages queued while we held the lock had their flush refused: take them too.
-        if not client.llen(keys.outbox(chat_id)):
+        if finished(keys=[keys.outbox(chat_id), keys.pending_deliveries()], args=[chat_id]):
             return FlushResult(delivered)
+
+
+def _superseded(first: Outgoing, then: Outgoing) -> bool:
+    return first.key is not None and first.key == then.key and first.chat_id == then.chat_id \
+        and not then.fresh  # fmt: skip
+
+
+def _parse(raw: bytes | str) -> Outgoing | None:
+    try:
+        return Outgoing.model_validate_json(raw)
+    except ValidationError:
+        log.error("dropping an outbox entry that does not parse: %r", raw[:200])
+        return None
 
 
 async def _drain(
@@ -130,35 +181,83 @@ async def _drain(
     limiter: Limiter,
     unreachable: Unreachable,
     attempt: int,
+    held: _Held,
+    stopping: Callable[[], bool],
 ) -> FlushResult:
-    box = keys.outbox(chat_id)
+    box, ids = keys.outbox(chat_id), keys.message_ids(chat_id)
     delivered = 0
-    while (raw := client.lindex(box, 0)) is not None:
-        message = Outgoing.model_validate_json(raw)
-        edit = known_id(client, chat_id, message) is not None
-        while (wait := limiter.reserve(message.chat_id, edit)) > 0:
-            if wait > SHORT_WAIT:
-                return FlushResult(delivered, retry_after=wait)
-            await asyncio.sleep(wait)
-        try:
-            await send_or_edit(bot, client, chat_id, message)
-        except RetryAfter as error:
-            return FlushResult(delivered, retry_after=_seconds(error.retry_after))
-        except Forbidden as error:
-            log.info("chat %s: %s refused: %s", chat_id, message.chat_id, error)
-            if message.unreachable is not None:
-                user, round_no, phase = message.unreachable
-                unreachable(chat_id, user, round_no, phase)
-        except (TimedOut, NetworkError) as error:
-            if isinstance(error, BadRequest):
-                log.warning("chat %s: dropping a message Telegram refused: %s", chat_id, error)
+    while batch := [_parse(raw) for raw in client.lrange(box, 0, BATCH - 1)]:
+        named = sorted({m.key for m in batch if m is not None and m.key})
+        found = client.hmget(ids, named) if named else []
+        known = {key: int(raw) for key, raw in zip(named, found, strict=True) if raw is not None}
+        start = 0
+        while start < len(batch):
+            end = start
+            while end + 1 < len(batch) and _superseded_pair(batch[end], batch[end + 1]):
+                end += 1
+            message = batch[end]
+            if message is not None:
+                if stopping():
+                    return FlushResult(delivered, stopped=True)
+                if not held.keep():
+                    return FlushResult(delivered, busy=True)
+                outcome = await _deliver(bot, chat_id, message, known, limiter, unreachable,
+                                         attempt)  # fmt: skip
+                if isinstance(outcome, FlushResult):
+                    return FlushResult(delivered, outcome.retry_after, outcome.busy,
+                                       network_error=outcome.network_error)  # fmt: skip
+                pipe = client.pipeline(transaction=False)
+                pipe.lpop(box, end - start + 1)
+                if outcome is not None and message.key:
+                    pipe.hset(ids, message.key, outcome)
+                    known[message.key] = outcome
+                pipe.execute()
+                delivered += 1
             else:
-                delay = NETWORK_BACKOFF[min(attempt, len(NETWORK_BACKOFF) - 1)]
-                log.warning("chat %s: network error, retrying in %ss: %s", chat_id, delay, error)
-                return FlushResult(delivered, retry_after=delay)
-        client.lpop(box)
-        delivered += 1
+                client.lpop(box, end - start + 1)
+            start = end + 1
     return FlushResult(delivered)
+
+
+def _superseded_pair(first: Outgoing | None, then: Outgoing | None) -> bool:
+    return first is not None and then is not None and _superseded(first, then)
+
+
+async def _deliver(
+    bot: Bot,
+    chat_id: int,
+    message: Outgoing,
+    known: dict[str, int],
+    limiter: Limiter,
+    unreachable: Unreachable,
+    attempt: int,
+) -> int | None | FlushResult:
+    """Send one message within the limits; its new id, None, or why to stop for now."""
+    previous = known.get(message.key) if message.key else None
+    while (wait := limiter.reserve(message.chat_id, previous is not None)) > 0:
+        if wait > SHORT_WAIT:
+            return FlushResult(retry_after=wait)
+        await asyncio.sleep(wait)
+    try:
+        return await send_or_edit(bot, message, previous)
+    except RetryAfter as error:
+        seconds = _seconds(error.retry_after)
+        log.warning("chat %s: Telegram asks to wait %ss", message.chat_id, seconds)
+        return FlushResult(retry_after=seconds)
+    except Forbidden as error:
+        log.info("chat %s: %s refused: %s", chat_id, message.chat_id, error)
+        if message.unreachable is not None:
+            user, round_no, phase = message.unreachable
+            unreachable(chat_id, user, round_no, phase)
+    except BadRequest as error:
+        log.warning("chat %s: dropping a message Telegram refused: %s", chat_id, error)
+    except NetworkError as error:
+        delay = NETWORK_BACKOFF[min(attempt, len(NETWORK_BACKOFF) - 1)]
+        log.warning("chat %s: network error, retrying in %ss: %s", chat_id, delay, error)
+        return FlushResult(retry_after=delay, network_error=True)
+    except TelegramError as error:
+        log.error("chat %s: dropping a message after %r", chat_id, error)
+    return None
 
 
 def _seconds(value: object) -> float:

@@ -59,10 +59,11 @@ class Service:
             ]
 
         outcome = self.store.execute(chat_id, command, update_id=update_id, outbox=render)
-        if not outcome.duplicate:
-            self.dispatch.flush(chat_id)
-            if outcome.room is not None:
-                self.dispatch.schedule(outcome.room, outcome.events)
+        # A duplicate may be Telegram repeating an update whose first delivery crashed between
+        # the commit and this line: ask for delivery again (an empty outbox costs nothing).
+        self.dispatch.flush(chat_id)
+        if not outcome.duplicate and outcome.room is not None:
+            self.dispatch.schedule(outcome.room, outcome.events)
         return outcome
 
     def show(self, chat_id: int, *messages: Outgoing) -> None:

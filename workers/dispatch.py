@@ -1,18 +1,41 @@
-"""Dispatch on RQ: delivery jobs per chat and timer jobs at their deadline."""
+"""Dispatch on RQ: delivery jobs per chat and timer jobs at their deadline.
+
+Each request also leaves a trace in a sorted set (`keys.pending_timers`,
+`keys.pending_deliveries`) that the workers sweep, so a job lost with a crashed worker is done
+again soon after (`workers.sweep`). Jobs take ids, never objects, and may run twice without harm.
+"""
 
 from __future__ import annotations
 
 import math
+import time
 from datetime import UTC, datetime
 
 import redis
 from rq import Queue
 
+from engine import keys
 from engine.events import Event
 from engine.model import Room
 
 # Events after which the room waits on a new deadline.
 TIMED = frozenset({"round_started", "hint_given", "voting_opened", "round_scored"})
+# Events after which no timer runs any more.
+OVER = frozenset({"game_finished", "game_abandoned", "lobby_closed"})
+
+QUEUED_MS = 30_000  # a "flush queued" marker outlives a lost job by at most this
+FLUSH_TIMEOUT = 120
+TIMER_TIMEOUT = 60
+RESULT_TTL = 60
+FAILURE_TTL = 24 * 3600
+
+# Note that the chat's outbox waits (keeping the oldest request time) and claim the right to
+# enqueue its delivery job: 1 when no job for the chat waits in the queue already.
+_REQUEST_FLUSH = """
+redis.call('ZADD', KEYS[2], 'NX', ARGV[2], ARGV[1])
+if redis.call('SET', KEYS[1], '1', 'NX', 'PX', ARGV[3]) then return 1 end
+return 0
+"""
 
 
 def timer_job_id(chat_id: int, round_no: int, phase: str) -> str:
@@ -20,20 +43,42 @@ def timer_job_id(chat_id: int, round_no: int, phase: str) -> str:
     return f"timer_{chat_id}_{round_no}_{phase}"
 
 
+def at_or_after(moment: float) -> datetime:
+    """The whole second RQ's scheduler should fire at to be never early (it works in seconds)."""
+    return datetime.fromtimestamp(math.ceil(moment), UTC)
+
+
 class RqDispatch:
     """Enqueue delivery and timers on an RQ queue."""
 
     def __init__(self, client: redis.Redis, queue: str) -> None:
+        self.client = client
         self.queue = Queue(queue, connection=client)
+        self._request_flush = client.register_script(_REQUEST_FLUSH)
 
     def flush(self, chat_id: int) -> None:
-        """Deliver the chat's outbox on a worker."""
-        self.queue.enqueue(
-            "workers.jobs.flush", chat_id, job_timeout=120, result_ttl=600, failure_ttl=24 * 3600
+        """Deliver the chat's outbox on a worker: enqueue a job unless one waits already."""
+        claimed = self._request_flush(
+            keys=[keys.flush_queued(chat_id), keys.pending_deliveries()],
+            args=[chat_id, time.time(), QUEUED_MS],
         )
+        if claimed:
+            self.enqueue_flush(chat_id)
+
+    def enqueue_flush(self, chat_id: int, attempt: int = 0, at: float | None = None) -> None:
+        """Enqueue a delivery job now, or at a moment (never before it)."""
+        options = {"job_timeout": FLUSH_TIMEOUT, "result_ttl": RESULT_TTL,
+                   "failure_ttl": FAILURE_TTL}  # fmt: skip
+        if at is None:
+            self.queue.enqueue("workers.jobs.flush", chat_id, attempt, **options)
+        else:
+            when = at_or_after(at)
+            self.queue.enqueue_at(when, "workers.jobs.flush", chat_id, attempt, **options)
 
     def schedule(self, room: Room, events: list[Event]) -> None:
         """Fire the timer of the room's current phase at its deadline, never before."""
+        if any(e.kind in OVER for e in events):
+            self.client.zrem(keys.pending_timers(), room.chat_id)
         if room.deadline is None or room.round is None:
             return
         if not any(e.kind in TIMED for e in events):
@@ -41,15 +86,35 @@ class RqDispatch:
         self.schedule_timer(room.chat_id, room.round.no, room.phase.value, room.deadline)
 
     def schedule_timer(self, chat_id: int, round_no: int, phase: str, deadline: float) -> None:
-        """Schedule one timer job (the scheduler works in whole seconds: round up)."""
-        when = datetime.fromtimestamp(math.ceil(deadline), UTC)
+        """Schedule one timer job and note the room's deadline for the sweeper."""
+        self.client.zadd(keys.pending_timers(), {str(chat_id): deadline})
+        # Filed under the whole second the deadline falls in; our scheduler waits for the
+        # exact moment (`not_before`), and a stock one fires early at worst, which the rules
+        # refuse and the job reschedules.
         self.queue.enqueue_at(
-            when,
+            datetime.fromtimestamp(math.floor(deadline), UTC),
             "workers.jobs.fire_timer",
             chat_id,
             round_no,
             phase,
             job_id=timer_job_id(chat_id, round_no, phase),
-            result_ttl=600,
-            failure_ttl=24 * 3600,
+            at_front=True,  # a timer waits for no delivery
+            meta={"not_before": deadline},
+            job_timeout=TIMER_TIMEOUT,
+            result_ttl=RESULT_TTL,
+            failure_ttl=FAILURE_TTL,
+        )
+
+    def enqueue_timer(self, chat_id: int, round_no: int, phase: str) -> None:
+        """Fire a timer now (the sweeper's way: the rules refuse an early or stale one)."""
+        self.queue.enqueue(
+            "workers.jobs.fire_timer",
+            chat_id,
+            round_no,
+            phase,
+            job_id=f"sweep_{timer_job_id(chat_id, round_no, phase)}",
+            at_front=True,
+            job_timeout=TIMER_TIMEOUT,
+            result_ttl=RESULT_TTL,
+            failure_ttl=FAILURE_TTL,
         )

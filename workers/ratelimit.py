@@ -25,6 +25,7 @@ class Limits:
     chat_per_second: float = 1.0
     chat_burst: int = 3
     group_per_minute: int = 20
+    slack: float = 0.05
 
     @classmethod
     def from_env(cls) -> Limits:
@@ -35,6 +36,7 @@ class Limits:
             chat_per_second=float(env.get("RATE_CHAT_PER_SECOND", cls.chat_per_second)),
             chat_burst=int(env.get("RATE_CHAT_BURST", cls.chat_burst)),
             group_per_minute=int(env.get("RATE_GROUP_PER_MINUTE", cls.group_per_minute)),
+            slack=float(env.get("RATE_SLACK", cls.slack)),
         )
 
 
@@ -59,6 +61,7 @@ class RedisLimiter:
                 lim.chat_per_second,
                 lim.chat_burst,
                 lim.group_per_minute,
+                lim.slack,
             ],
         )
         return float(wait)

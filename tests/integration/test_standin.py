@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import datetime as dtm
+import json
 import threading
 import time
 from collections.abc import Awaitable, Callable, Iterator
@@ -561,3 +562,58 @@ def test_control_api_drives_the_bot_through_the_webhook(double: StandinServer) -
     assert state["callback_queries"][0]["data"] == "c"
     assert any(u["first_name"] == "Carol" and u["started_bot"] for u in state["users"])
     assert world.too_many_requests == []
+
+
+def test_a_method_in_the_webhook_response_is_run_like_telegram_does(double: StandinServer) -> None:
+    world = double.world
+    world.add_chat(GROUP, "supergroup", title="G")
+
+    async def hook(request: Request) -> Response:
+        update = await request.json()
+        query = update["callback_query"]["id"]
+        body = {"method": "answerCallbackQuery", "callback_query_id": query, "text": "noted"}
+        return Response(json.dumps(body), media_type="application/json")
+
+    app = Starlette(routes=[Route("/hook", hook, methods=["POST"])])
+    with serve_app(app) as hook_url:
+        with_bot(double, lambda bot: bot.set_webhook(f"{hook_url}/hook"))
+        pressed = world.press_unseen(ALICE, GROUP, "some data")
+        delivery = double.deliver(pressed)
+    assert delivery.ok
+    answer = world.callback_answer(pressed["callback_query"]["id"])
+    assert answer is not None and answer.text == "noted"
+
+
+def test_presses_for_a_load_generator_are_known_to_the_world_but_not_delivered(
+    double: StandinServer,
+) -> None:
+    receiver = Receiver()
+    with serve_app(receiver.app) as hook_url, httpx.Client(trust_env=False) as client:
+        with_bot(double, lambda bot: bot.set_webhook(f"{hook_url}/hook"))
+        body = {"presses": [{"user_id": ALICE, "chat_id": GROUP, "data": "v1"},
+                            {"user_id": BOB, "chat_id": ALICE, "data": "v2"}]}
+        updates = client.post(f"{double.url}/_standin/presses", json=body).json()["updates"]
+
+        async def answer(bot: Bot) -> bool:
+            return await bot.answer_callback_query(updates[0]["callback_query"]["id"], "ok")
+
+        assert with_bot(double, answer) is True
+    assert [u["callback_query"]["data"] for u in updates] == ["v1", "v2"]
+    assert receiver.requests == []
+
+
+def test_the_double_runs_as_a_process_with_scaled_limits() -> None:
+    import subprocess
+    import sys
+
+    process = subprocess.Popen(
+        [sys.executable, "-m", "tgbot.standin", "--scale", "10"], stdout=subprocess.PIPE, text=True
+    )
+    try:
+        assert process.stdout is not None
+        url = process.stdout.readline().strip()
+        me = httpx.get(f"{url}/bot{World().token}/getMe", trust_env=False).json()
+        assert me["ok"] and me["result"]["is_bot"]
+    finally:
+        process.terminate()
+        assert process.wait(timeout=10) == 0

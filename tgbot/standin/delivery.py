@@ -1,12 +1,20 @@
-"""Handing built updates to the bot: POST to its webhook, or queue them for getUpdates."""
+"""Handing built updates to the bot: POST to its webhook, or queue them for getUpdates.
+
+Like Telegram, a webhook response whose body names a `method` has that method run ("making
+requests when getting updates"); its outcome is not reported to anyone.
+"""
 
 from __future__ import annotations
 
+import contextlib
+import json
 from dataclasses import dataclass
 from typing import Any
 
 import httpx
 
+from tgbot.standin.botapi import call
+from tgbot.standin.errors import ApiError
 from tgbot.standin.world import World, update_allowed
 
 SECRET_HEADER = "X-Telegram-Bot-Api-Secret-Token"
@@ -52,6 +60,24 @@ def _route(world: World, update: dict[str, Any]) -> tuple[str, dict[str, str]] |
         return hook.url, headers
 
 
+def _reply_method(world: World, response: httpx.Response) -> None:
+    """Run the method a webhook response asks for, if any (JSON or form body)."""
+    if not 200 <= response.status_code < 300 or not response.content:
+        return
+    kind = response.headers.get("content-type", "")
+    params: dict[str, Any] = {}
+    with contextlib.suppress(ValueError):
+        if "json" in kind:
+            loaded = json.loads(response.content)
+            params = loaded if isinstance(loaded, dict) else {}
+        elif "form" in kind:
+            params = dict(httpx.QueryParams(response.text))
+    method = params.pop("method", None)
+    if isinstance(method, str):
+        with contextlib.suppress(ApiError):
+            call(world, method, params)
+
+
 def _outcome(
     world: World, update: dict[str, Any], status: int | None, error: str | None
 ) -> Delivery:
@@ -63,16 +89,24 @@ def _outcome(
     return Delivery(update, "webhook", status, error)
 
 
-def deliver(world: World, update: dict[str, Any], timeout: float = 30.0) -> Delivery:
-    """Deliver an update synchronously (blocks until the webhook answers)."""
+def deliver(
+    world: World, update: dict[str, Any], timeout: float = 30.0, url: str | None = None
+) -> Delivery:
+    """Deliver an update synchronously (blocks until the webhook answers).
+
+    `url` posts to another address than the registered webhook's, with its secret: several
+    web processes behind one public address, as a load balancer would spread them.
+    """
     route = _route(world, update)
     if isinstance(route, Delivery):
         return route
-    url, headers = route
+    registered, headers = route
+    url = url or registered
     try:
         response = httpx.post(url, json=update, headers=headers, timeout=timeout, trust_env=False)
     except httpx.HTTPError as exc:
         return _outcome(world, update, None, f"{type(exc).__name__}: {exc}")
+    _reply_method(world, response)
     return _outcome(world, update, response.status_code, None)
 
 
@@ -87,4 +121,5 @@ async def adeliver(world: World, update: dict[str, Any], timeout: float = 30.0) 
             response = await client.post(url, json=update, headers=headers)
     except httpx.HTTPError as exc:
         return _outcome(world, update, None, f"{type(exc).__name__}: {exc}")
+    _reply_method(world, response)
     return _outcome(world, update, response.status_code, None)

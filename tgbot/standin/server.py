@@ -9,7 +9,7 @@ import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Any
+from typing import Any, Literal
 
 import uvicorn
 from starlette.applications import Starlette
@@ -21,9 +21,11 @@ from starlette.routing import Route
 from tgbot.standin.botapi import call, canonical_method, normalize_params
 from tgbot.standin.delivery import Delivery, adeliver, deliver
 from tgbot.standin.errors import ApiError
+from tgbot.standin.page import page_routes
 from tgbot.standin.world import World
 
 MAX_POLL_SECONDS = 2.0
+Lifespan = Literal["auto", "on", "off"]
 
 
 async def _read_params(request: Request) -> dict[str, Any]:
@@ -66,6 +68,7 @@ async def _long_poll(world: World, params: dict[str, Any], cap: float) -> None:
 
 def create_app(world: World, *, max_poll_seconds: float = MAX_POLL_SECONDS) -> Starlette:
     """Build the Starlette app serving `/bot{token}/{method}` and `/_standin/...`."""
+    closing = threading.Event()
 
     async def bot_api(request: Request) -> JSONResponse:
         if request.path_params["token"] != world.token:
@@ -144,6 +147,18 @@ def create_app(world: World, *, max_poll_seconds: float = MAX_POLL_SECONDS) -> S
             return failure(exc)
         return delivered(await adeliver(world, update))
 
+    async def presses(request: Request) -> JSONResponse:
+        """Callback queries for presses a load generator delivers itself (nothing is sent)."""
+        try:
+            body = await control_body(request)
+            updates = [
+                world.press_unseen(int(p["user_id"]), int(p["chat_id"]), str(p["data"]))
+                for p in body["presses"]
+            ]
+        except (ValueError, TypeError, KeyError) as exc:
+            return failure(exc)
+        return JSONResponse({"updates": updates})
+
     async def start(request: Request) -> JSONResponse:
         try:
             body = await control_body(request)
@@ -171,16 +186,22 @@ def create_app(world: World, *, max_poll_seconds: float = MAX_POLL_SECONDS) -> S
         Route("/_standin/chats", create_chat, methods=["POST"]),
         Route("/_standin/send", send, methods=["POST"]),
         Route("/_standin/press", press, methods=["POST"]),
+        Route("/_standin/presses", presses, methods=["POST"]),
         Route("/_standin/start", start, methods=["POST"]),
         Route("/_standin/bot/{action:str}", membership, methods=["POST"]),
+        *page_routes(world, closing),
     ]
-    return Starlette(routes=routes)
+    app = Starlette(routes=routes)
+    app.state.closing = closing  # set when the server stops: the page's long polls end
+    return app
 
 
 class ServedApp:
     """An ASGI app served by uvicorn on 127.0.0.1 in a background thread."""
 
-    def __init__(self, app: Any, host: str = "127.0.0.1", port: int = 0, lifespan: str = "off"):
+    def __init__(
+        self, app: Any, host: str = "127.0.0.1", port: int = 0, lifespan: Lifespan = "off"
+    ):
         # An explicit IPPROTO_TCP lets asyncio set TCP_NODELAY on accepted connections;
         # without it every response waits ~40 ms for a delayed ACK.
         self._sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM, socket.IPPROTO_TCP)
@@ -215,7 +236,7 @@ class ServedApp:
 
 @contextmanager
 def serve_app(
-    app: Any, host: str = "127.0.0.1", port: int = 0, lifespan: str = "off"
+    app: Any, host: str = "127.0.0.1", port: int = 0, lifespan: Lifespan = "off"
 ) -> Iterator[str]:
     """Serve any ASGI app in a background thread; yields its base url."""
     served = ServedApp(app, host, port, lifespan)
@@ -245,6 +266,11 @@ class StandinServer(ServedApp):
     def token(self) -> str:
         """The bot token the double accepts."""
         return self.world.token
+
+    def stop(self) -> None:
+        """End the page's long polls, then stop serving."""
+        self.app.state.closing.set()
+        super().stop()
 
     def deliver(self, update: dict[str, Any], timeout: float = 30.0) -> Delivery:
         """Deliver an update to the webhook (or the getUpdates queue) and wait."""

@@ -38,6 +38,8 @@ class WorldState:
         clock: Clock = time.time,
         rate_limits: RateLimits | None = None,
         enforce_rate_limits: bool = True,
+        first_update_id: int = 1,
+        first_user_id: int = 1001,
     ):
         self.lock = threading.RLock()
         self.token = token
@@ -60,9 +62,9 @@ class WorldState:
         self.too_many_requests: list[RateLimitHit] = []
         self.failures: list[InjectedFailure] = []
         self.commands: dict[str, list[dict[str, Any]]] = {}
-        self._next_update_id = 1
+        self._next_update_id = first_update_id
         self._next_query_id = 1
-        self._next_user_id = 1001
+        self._next_user_id = first_user_id
 
     # ----- setup -------------------------------------------------------------------------
 

@@ -127,13 +127,27 @@ class World(WorldState):
         Unless `force` is set, the data must belong to a button currently on the message.
         """
         with self.lock:
-            presser = self.user(user)
             record = self.message(chat_id, message_id)
             if record is None or record.deleted:
                 raise ValueError(f"no message {message_id} in chat {chat_id}")
             datas = [b.get("callback_data") for b in _inline_buttons(record.reply_markup)]
             if not force and callback_data not in datas:
                 raise ValueError(f"message {message_id} has no button with data {callback_data!r}")
+            return self._press(user, record, callback_data)
+
+    def press_unseen(self, user: int | User, chat_id: int, callback_data: str) -> dict[str, Any]:
+        """A press on a bot message the world never recorded (a load generator builds its own
+        updates): the callback query is known, so the bot may answer it."""
+        with self.lock:
+            self.ensure_chat(chat_id)
+            record = MessageRecord(chat_id=chat_id, message_id=0, date=int(self.now()), text="…",
+                                   plain_text="…")  # fmt: skip
+            return self._press(user, record, callback_data)
+
+    def _press(self, user: int | User, record: MessageRecord, callback_data: str) -> dict[str, Any]:
+        with self.lock:
+            presser = self.user(user)
+            chat_id, message_id = record.chat_id, record.message_id
             query_id = str(4_000_000_000_000_000 + self._next_query_id)
             self._next_query_id += 1
             self.callback_queries[query_id] = CallbackQueryRecord(

@@ -1,0 +1,194 @@
+"""End-to-end benchmark: the Procfile's web and worker processes, played by 50 games at once.
+
+It starts a redis-server of its own, the Bot API double (`python -m tgbot.standin`, Telegram's
+flood limits on), one `web` and `--workers` `worker` processes from the Procfile, and a bare
+python-telegram-bot webhook app that only acknowledges (same uvicorn, same machine). Then:
+
+1. throughput: 50 games (4 players, one rotation) play as fast as the webhook answers, each
+   sending its next update once the last one was answered (Telegram sends one chat's updates one
+   after another). `updates_per_s` counts POSTs answered 200 per second.
+2. latency: 50 more games, paced so the web process gets half the rate it just managed (a
+   loaded but not saturated server; at saturation, latency is only the queue length over the
+   rate). `p50_ms`/`p99_ms`: POST sent to 200 received.
+3. baseline: the bodies of phase 1, replayed the same way to the bare app.
+4. timers: 200 games of 3 whose storytellers never give their hints. A timeout starts the next
+   round with a deadline `hint_s × TIMER_SCALE` after the moment it was applied, so the room
+   itself tells when each timer took effect: lateness = that moment − the deadline.
+
+Prints `name=value` lines. Run: `.venv/bin/python bench/e2e.py [--games 50] [--workers 2]`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import secrets
+import shutil
+import signal
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from bench.harness import Bench, percentile, start_processes  # noqa: E402
+from bench.players import Game, RawHttp  # noqa: E402
+from engine.model import Room  # noqa: E402
+
+TIMERS = 200
+HINT_S = 15
+
+
+async def play(bench: Bench, games: int, first_chat: int, pace: float | None,
+               record: list[list[dict[str, Any]]] | None) -> tuple[list[float], float]:  # fmt: skip
+    """Play `games` whole games at once; latencies of every POST and the wall time."""
+    hook = RawHttp("127.0.0.1", bench.web_port, games, bench.secret_headers)
+    await hook.open()
+    latencies: list[float] = []
+    setups = [bench.game(first_chat - g) for g in range(games)]
+    await bench.register(setups)
+
+    async def run(game: Game, log: list[dict[str, Any]]) -> None:
+        next_at = time.perf_counter()
+
+        async def send(update: dict[str, Any]) -> None:
+            nonlocal next_at
+            if pace is not None:
+                await asyncio.sleep(max(0.0, next_at - time.perf_counter()))
+                next_at = max(next_at + pace, time.perf_counter())
+            status, _, seconds = await hook.post("/webhook", update)
+            assert status == 200, status
+            latencies.append(seconds)
+            log.append(update)
+
+        await game.seat(send, "rotations=1")
+        while await game.play_round(send):
+            pass
+
+    logs: list[list[dict[str, Any]]] = [[] for _ in setups]
+    started = time.perf_counter()
+    await asyncio.gather(*(run(g, log) for g, log in zip(setups, logs, strict=True)))
+    wall = time.perf_counter() - started
+    await hook.close()
+    if record is not None:
+        record.extend(logs)
+    return latencies, wall
+
+
+async def replay(port: int, headers: dict[str, str], logs: list[list[dict[str, Any]]]) -> float:
+    """POST recorded bodies, one sequence per connection; returns updates per second."""
+    hook = RawHttp("127.0.0.1", port, len(logs), headers)
+    await hook.open()
+
+    async def one(log: list[dict[str, Any]]) -> None:
+        for update in log:
+            status, _, _ = await hook.post("/webhook", update)
+            assert status == 200, status
+
+    started = time.perf_counter()
+    await asyncio.gather(*(one(log) for log in logs))
+    wall = time.perf_counter() - started
+    await hook.close()
+    return sum(len(log) for log in logs) / wall
+
+
+async def timers(bench: Bench, count: int, first_chat: int) -> tuple[list[float], int]:
+    """Lateness of `count` missed-hint timers (seconds) and how many took effect early."""
+    hook = RawHttp("127.0.0.1", bench.web_port, 50, bench.secret_headers)
+    await hook.open()
+    games = [bench.game(first_chat - g, players=3) for g in range(count)]
+    await bench.register(games)
+
+    async def send(update: dict[str, Any]) -> None:
+        status, _, _ = await hook.post("/webhook", update)
+        assert status == 200, status
+
+    semaphore = asyncio.Semaphore(50)
+
+    async def seat(game: Game) -> float:
+        async with semaphore:
+            await game.seat(send, f"rotations=1 hint={HINT_S} timers=on")
+            room = await game.room()
+            assert room.deadline is not None
+            return room.deadline
+
+    deadlines = await asyncio.gather(*(seat(g) for g in games))
+    await hook.close()
+    late: dict[int, float] = {}
+    until = time.time() + HINT_S * bench.timer_scale + 30
+    while len(late) < count and time.time() < until:
+        for index, game in enumerate(games):
+            if index in late:
+                continue
+            room: Room = await game.room()
+            if room.round is not None and room.round.no > 1 and room.deadline is not None:
+                applied = room.deadline - room.settings.hint_s * room.timer_scale
+                late[index] = applied - deadlines[index]
+        await asyncio.sleep(0.2)
+    assert len(late) == count, f"only {len(late)} of {count} timers fired"
+    values = list(late.values())
+    return values, sum(1 for v in values if v < 0)
+
+
+async def measure(bench: Bench, games: int, count: int) -> dict[str, float]:
+    base = -1_000_000_000_000 - secrets.randbelow(10**6) * 1000
+    logs: list[list[dict[str, Any]]] = []
+    late, early = await timers(bench, count, base - 20_000)
+    saturated, wall = await play(bench, games, base, None, logs)
+    rate = len(saturated) / wall
+    paced, _ = await play(bench, games, base - 10_000, games / (rate / 2), None)
+    baseline = await replay(bench.bare_port, bench.secret_headers, logs)
+    return {
+        "updates_per_s": rate,
+        "p50_ms": percentile(paced, 50) * 1000,
+        "p99_ms": percentile(paced, 99) * 1000,
+        "saturated_p50_ms": percentile(saturated, 50) * 1000,
+        "saturated_p99_ms": percentile(saturated, 99) * 1000,
+        "baseline_updates_per_s": baseline,
+        "timer_late_p50_s": percentile(late, 50),
+        "timer_late_p99_s": percentile(late, 99),
+        "timer_late_max_s": max(late),
+        "timer_early_count": early,
+        "timers": len(late),
+        "games": games,
+    }
+
+
+@contextmanager
+def workdir() -> Iterator[Path]:
+    path = Path(tempfile.mkdtemp(prefix="hintrigue-bench-"))
+    try:
+        yield path
+    finally:
+        shutil.rmtree(path, ignore_errors=True)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
+    parser.add_argument("--games", type=int, default=50)
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--timers", type=int, default=TIMERS)
+    parser.add_argument("--keep-logs", action="store_true")
+    args = parser.parse_args()
+    with workdir() as path:
+        try:
+            with start_processes(path, args.workers) as bench:
+                figures = asyncio.run(measure(bench, args.games, args.timers))
+        finally:
+            if args.keep_logs:
+                kept = Path(tempfile.mkdtemp(prefix="hintrigue-bench-logs-"))
+                for log in path.glob("*.log"):
+                    shutil.copy(log, kept)
+                print(f"logs={kept}")
+        for name, value in figures.items():
+            print(f"{name}={value:.3f}" if isinstance(value, float) else f"{name}={value}")
+
+
+if __name__ == "__main__":
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))
+    main()

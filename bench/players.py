@@ -1,0 +1,159 @@
+"""Players for the end-to-end benchmark: Telegram updates built by hand and games driven by them.
+
+The driver plays as Telegram would deliver: one update at a time per chat, each POSTed to the
+webhook over a raw keep-alive HTTP/1.1 connection (a Python HTTP client library would cost more
+than the servers it measures). It reads the rooms from Redis to choose legal moves and signs
+button data with the bot's key; each button press is first registered with the Bot API double
+(which must know a callback query before the bot may answer it).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import json
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import Any
+
+import redis.asyncio as aioredis
+
+from engine import keys
+from engine.model import Phase, Room
+from tgbot import callback
+
+
+class Updates:
+    """Builds message updates with increasing update ids (presses come from the double)."""
+
+    def __init__(self, first_id: int) -> None:
+        self._ids = itertools.count(first_id)
+        self._messages = itertools.count(1)
+
+    def message(self, user_id: int, chat_id: int, text: str) -> dict[str, Any]:
+        """A text message (a command when it starts with /)."""
+        user = {"id": user_id, "is_bot": False, "first_name": f"P{user_id}",
+                "username": f"p{user_id}"}  # fmt: skip
+        if chat_id > 0:
+            chat = {"id": chat_id, "type": "private", "first_name": f"P{chat_id}"}
+        else:
+            chat = {"id": chat_id, "type": "supergroup", "title": f"Bench {-chat_id}"}
+        body: dict[str, Any] = {"message_id": next(self._messages), "date": int(time.time()),
+                                "chat": chat, "from": user, "text": text}  # fmt: skip
+        if text.startswith("/"):
+            body["entities"] = [{"type": "bot_command", "offset": 0,
+                                 "length": len(text.split()[0])}]  # fmt: skip
+        return {"update_id": next(self._ids), "message": body}
+
+
+class RawHttp:
+    """A pool of keep-alive HTTP/1.1 connections; `post` returns (status, body, seconds)."""
+
+    def __init__(self, host: str, port: int, size: int, headers: dict[str, str] | None = None):
+        self.host, self.port, self.size = host, port, size
+        self.headers = "".join(f"{k}: {v}\r\n" for k, v in (headers or {}).items())
+        self._idle: asyncio.Queue[tuple[asyncio.StreamReader, asyncio.StreamWriter]] = (
+            asyncio.Queue())
+
+    async def open(self) -> None:
+        """Open the connections."""
+        for _ in range(self.size):
+            self._idle.put_nowait(await asyncio.open_connection(self.host, self.port))
+
+    async def close(self) -> None:
+        """Close every idle connection."""
+        while not self._idle.empty():
+            _, writer = self._idle.get_nowait()
+            writer.close()
+
+    async def post(self, path: str, payload: dict[str, Any]) -> tuple[int, bytes, float]:
+        """POST JSON; the time runs from sending to the end of the answer. A connection the
+        server closed while idle (keep-alive timeout) is opened again, once."""
+        try:
+            return await self._post(path, payload)
+        except (asyncio.IncompleteReadError, ConnectionError):
+            return await self._post(path, payload)
+
+    async def _post(self, path: str, payload: dict[str, Any]) -> tuple[int, bytes, float]:
+        body = json.dumps(payload).encode()
+        head = (f"POST {path} HTTP/1.1\r\nHost: {self.host}\r\n{self.headers}"
+                f"Content-Type: application/json\r\nContent-Length: {len(body)}\r\n\r\n")
+        reader, writer = await self._idle.get()
+        try:
+            started = time.perf_counter()
+            writer.write(head.encode() + body)
+            raw = await reader.readuntil(b"\r\n\r\n")
+            length = 0
+            for line in raw.split(b"\r\n"):
+                if line.lower().startswith(b"content-length:"):
+                    length = int(line.split(b":", 1)[1])
+            answer = await reader.readexactly(length) if length else b""
+            elapsed = time.perf_counter() - started
+        except BaseException:
+            writer.close()
+            self._idle.put_nowait(await asyncio.open_connection(self.host, self.port))
+            raise
+        self._idle.put_nowait((reader, writer))
+        return int(raw.split(b" ", 2)[1]), answer, elapsed
+
+
+Send = Callable[[dict[str, Any]], Awaitable[None]]
+Press = Callable[[int, int, str], Awaitable[dict[str, Any]]]
+
+
+@dataclass
+class Game:
+    """One group and its players; plays whole games through `send`."""
+
+    chat_id: int
+    users: list[int]
+    updates: Updates
+    client: aioredis.Redis
+    key: bytes
+    press: Press
+
+    async def room(self) -> Room:
+        raw = await self.client.hget(keys.room(self.chat_id), "state")
+        assert raw is not None, f"no room {self.chat_id}"
+        return Room.model_validate_json(raw)
+
+    def button(self, kind: str, *args: int) -> str:
+        return callback.encode(self.key, kind, *args)
+
+    async def seat(self, send: Send, settings: str) -> None:
+        """Private /start for everybody, a lobby with these settings, the others join, start."""
+        for user in self.users:
+            await send(self.updates.message(user, user, "/start"))
+        host = self.users[0]
+        await send(self.updates.message(host, self.chat_id, "/newgame"))
+        await send(self.updates.message(host, self.chat_id, f"/settings {settings}"))
+        for user in self.users[1:]:
+            await send(await self.press(user, self.chat_id, self.button("join")))
+        await send(await self.press(host, self.chat_id, self.button("start")))
+
+    async def play_round(self, send: Send) -> bool:
+        """Everybody acts at once (no waiting on timers); False when the game is over."""
+        room = await self.room()
+        if room.phase is not Phase.HINT or room.round is None:
+            return False
+        rnd, chat = room.round, self.chat_id
+        teller = room.seats[rnd.storyteller]
+        card = teller.hand[0]
+        await send(await self.press(teller.user_id, teller.user_id,
+                                    self.button("card", chat, rnd.no, card)))
+        await send(self.updates.message(teller.user_id, teller.user_id, f"hint {rnd.no}"))
+        others = [i for i in rnd.participants if i != rnd.storyteller]
+        for index in others:
+            seat = room.seats[index]
+            await send(await self.press(seat.user_id, seat.user_id,
+                                        self.button("decoy", chat, rnd.no, seat.hand[0])))
+        table = (await self.room()).round
+        assert table is not None and table.table, f"room {chat}: no table"
+        for index in others:
+            own = table.plays.get(index)
+            choice = next(c for c in table.table if c != own)
+            await send(await self.press(room.seats[index].user_id, chat,
+                                        self.button("vote", rnd.no, choice)))
+        await send(self.updates.message(self.users[0], chat, "/skip"))
+        return True

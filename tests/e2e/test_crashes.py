@@ -1,0 +1,54 @@
+"""Crashes: processes killed outright (SIGKILL) mid-game, then started again."""
+
+from __future__ import annotations
+
+import signal
+
+from tests.e2e.players import give_hint, play_decoy, play_round, seat_players, start, table, vote
+from tests.e2e.procs import GROUP
+
+NAMES = ["Ann", "Bob", "Cy", "Dee"]
+
+
+def test_a_game_survives_its_worker_and_then_its_web_process_being_killed(launch):
+    stack = launch(timer_scale=0.05)
+    users = seat_players(stack, NAMES, "rotations=1 timers=off")
+    start(stack, users)
+    expected = dict.fromkeys(users, 0)
+    for user, points in play_round(stack, users, 1).items():
+        expected[user] += points
+
+    # The worker dies while round 2's messages are on their way (its scheduler with it, as
+    # when a machine fails); a new worker takes over.
+    teller, card = give_hint(stack, users, 2)
+    stack.workers()[0].kill(signal.SIGKILL)
+    stack.start_worker()
+    room = stack.room()
+    others = [room.seats[i].user_id for i in room.round.participants
+              if room.seats[i].user_id != teller]  # fmt: skip
+    decoys = {user: play_decoy(stack, user, 2) for user in others}
+    message, scenes = table(stack, 2)
+    first, *rest = others
+    # The web process dies too, between two votes: Telegram repeats the update until a new
+    # one answers.
+    vote(stack, first, message, scenes[card])
+    web = stack.webs()[0]
+    web.kill(signal.SIGKILL)
+    stack.procs.remove(web)
+    pending = stack.world.press(rest[0], message.chat_id, message.message_id,
+                                scenes[decoys[first]])  # fmt: skip
+    assert stack.deliver(pending) != 200
+    stack.start_web(web.port)
+    assert stack.deliver(pending, retry=True) == 200
+    vote(stack, rest[1], message, scenes[decoys[first]])
+    stack.wait_find(GROUP, r"Reveal · round 2\b")
+    for user, points in {teller: 3, first: 3 + len(rest), **dict.fromkeys(rest, 0)}.items():
+        expected[user] += points
+
+    for number in (3, 4):
+        for user, points in play_round(stack, users, number).items():
+            expected[user] += points
+    stack.wait_find(GROUP, "Game over")
+    room = stack.room()
+    assert room.phase.value == "finished"
+    assert {seat.user_id: seat.score for seat in room.seats} == expected

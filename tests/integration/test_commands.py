@@ -1,0 +1,79 @@
+"""Group and private commands, the settings keyboard, /stop's confirmation, late joining."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.model import Phase
+from tests.harness import button, buttons, wait_for
+from tests.integration.test_bad_input import Table, stack  # noqa: F401 - shared fixture
+
+
+@pytest.fixture
+def table(stack) -> Table:  # noqa: F811
+    return Table(stack)
+
+
+def test_rules_and_help_answer_in_the_group_and_in_private(table: Table):
+    user = table.users[0]
+    table.say(user, table.chat, "/rules")
+    table.group_message("How to play Hintrigue")
+    table.say(user, table.chat, "/help")
+    table.group_message(r"/newgame — open a lobby")
+    table.say(user, user, "/help")
+    table.dm(user, "Add me to a group")
+
+
+def test_the_settings_keyboard_changes_a_setting_and_closes(table: Table):
+    table.lobby()
+    lobby = table.group_message("a new game is open")
+
+    def lobby_with(label: str):
+        current = table.stack.world.message(table.chat, lobby.message_id)
+        return current if any(label in text for text, _ in buttons(current)) else None
+
+    assert table.press(table.users[0], lobby, button(lobby, "Settings")) == ""
+    menu = wait_for(lambda: lobby_with("max players: 8"), what="the settings keyboard")
+    assert table.press(table.users[0], menu, button(menu, "+")) == "Settings changed."
+    assert table.room().settings.max_seats == 9
+    menu = wait_for(lambda: lobby_with("max players: 9"), what="the changed setting")
+    table.press(table.users[0], menu, button(menu, "Done"))
+    wait_for(lambda: lobby_with("Join"), what="the lobby keyboard again")
+
+
+def test_stop_asks_for_a_confirmation_then_ends_the_game_without_a_winner(table: Table):
+    table.started()
+    table.say(table.users[0], table.chat, "/stop")
+    confirm = table.group_message("End this game now")
+    assert table.press(table.users[1], confirm, button(confirm, "Yes")) == \
+        "Only the game's creator or a group admin can do that."
+    assert table.room().phase is Phase.HINT
+    assert table.press(table.users[0], confirm, button(confirm, "Yes")) == "The game is stopped."
+    table.group_message("The game was stopped. No winner")
+    assert table.room().phase is Phase.ABANDONED
+
+
+def test_score_shows_the_standings_of_the_current_game(table: Table):
+    table.started()
+    table.say(table.users[1], table.chat, "/score")
+    message = table.group_message("this game")
+    assert "Standings" in message.plain_text and "0 pts" in message.plain_text
+
+
+def test_a_late_player_joins_with_join_and_plays_from_the_next_round(table: Table):
+    room = table.started()
+    late = table.stack.world.add_user(first_name="Late").id
+    table.stack.deliver(table.stack.world.start_private(late))
+    table.say(late, table.chat, "/join")
+    table.group_message("Late joined the game and plays from the next round")
+    after = table.room()
+    index = after.seat_of(late)
+    assert index is not None and index not in after.round.participants
+    assert len(after.seats[index].hand) == room.settings.hand_size
+
+
+def test_a_second_newgame_points_to_the_game_already_there(table: Table):
+    room = table.lobby()
+    table.say(table.users[1], table.chat, "/newgame")
+    table.group_message("A game is already open in this group")
+    assert table.room().model_dump_json() == room.model_dump_json()

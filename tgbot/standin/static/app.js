@@ -1,0 +1,372 @@
+// The play page: a group chat and the selected player's private chat with the bot.
+// It reads the stand-in's world from /_standin/view (long-polled) and acts as the selected
+// player through the control API, exactly as a test would: nothing here talks to the bot.
+import { deepLink, renderText, safeHref } from './text.js';
+
+const $ = (selector) => document.querySelector(selector);
+const state = {
+  view: null,
+  version: -1,
+  me: null,
+  groupId: null,
+  seen: new Map(), // user id -> last private message id this tab has shown
+  pending: new Map(), // callback query id -> user id, for presses made in this tab
+  alerts: [],
+};
+const panes = {
+  group: { box: $('#group-messages'), chatId: null, me: null, nodes: new Map() },
+  private: { box: $('#private-messages'), chatId: null, me: null, nodes: new Map() },
+};
+
+const users = () => (state.view ? state.view.users : []);
+const userById = (id) => users().find((u) => u.id === id);
+const chatById = (id) => (state.view ? state.view.chats.find((c) => c.id === id) : undefined);
+const groups = () => (state.view ? state.view.chats.filter((c) => c.type !== 'private') : []);
+const nameOf = (u) => (u ? [u.first_name, u.last_name].filter(Boolean).join(' ') : 'Unknown');
+
+function el(tag, className, text) {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+// ----- talking to the stand-in ---------------------------------------------------------------
+
+async function post(path, body) {
+  const response = await fetch(path, {
+    method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body),
+  });
+  const data = await response.json().catch(() => ({}));
+  if (!response.ok || data.error) throw new Error(data.error || `HTTP ${response.status}`);
+  if (data.delivery && !data.delivery.ok) {
+    toast(`The bot did not take it: ${data.delivery.error || data.delivery.status}`, 'error');
+  }
+  return data;
+}
+
+async function act(promise) {
+  try {
+    return await promise;
+  } catch (error) {
+    toast(String(error.message || error), 'error');
+    return null;
+  }
+}
+
+async function poll() {
+  for (;;) {
+    try {
+      const response = await fetch(`/_standin/view?since=${state.version}`, { cache: 'no-store' });
+      if (!response.ok) throw new Error(`HTTP ${response.status}`);
+      apply(await response.json());
+      setStatus(true);
+    } catch {
+      setStatus(false);
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
+  }
+}
+
+function setStatus(online) {
+  const status = $('#status');
+  status.textContent = online ? 'live' : 'offline: is the runner still running?';
+  status.classList.toggle('offline', !online);
+}
+
+// ----- actions -------------------------------------------------------------------------------
+
+function selectPlayer(id) {
+  state.me = id;
+  history.replaceState(null, '', `#player=${id}`);
+  render();
+}
+
+async function send(chatId, text) {
+  if (!text.trim() || state.me === null) return;
+  await act(post('/_standin/send', { user_id: state.me, chat_id: chatId, text }));
+}
+
+async function press(chatId, messageId, button) {
+  if (button.url) return openLink(button.url, state.me);
+  if (button.callback_data === undefined) return toast('This button does nothing here.');
+  const who = state.me;
+  const data = await act(post('/_standin/press', {
+    user_id: who, chat_id: chatId, message_id: messageId, data: button.callback_data,
+  }));
+  if (data && data.update && data.update.callback_query) {
+    state.pending.set(data.update.callback_query.id, who);
+    showAnswers();
+  }
+}
+
+async function openLink(url, who) {
+  const link = deepLink(url);
+  const bot = state.view && state.view.bot.username;
+  if (link && bot && link.username.toLowerCase() === bot.toLowerCase()) {
+    if (who !== state.me) selectPlayer(who);
+    $('#private-chat').scrollIntoView({ behavior: 'smooth', block: 'nearest' });
+    if (link.start !== null) {
+      await act(post('/_standin/start', { user_id: who, payload: link.start || null }));
+    }
+    return;
+  }
+  const href = safeHref(url);
+  if (href) window.open(href, '_blank', 'noopener,noreferrer');
+}
+
+async function addPlayer(name) {
+  const count = users().length + 1;
+  const user = await act(post('/_standin/users', { first_name: name.trim() || `Player ${count}` }));
+  if (user) selectPlayer(user.id);
+}
+
+// ----- callback answers: toasts and alerts ---------------------------------------------------
+
+function toast(text, kind = '') {
+  const node = el('div', `toast ${kind}`.trim(), text);
+  $('#toasts').append(node);
+  setTimeout(() => node.remove(), kind === 'error' ? 6000 : 3500);
+}
+
+function showAlert() {
+  const box = $('#alert');
+  if (!box.hidden || !state.alerts.length) return;
+  const { who, text } = state.alerts.shift();
+  $('#alert-who').textContent = who;
+  $('#alert-text').textContent = text;
+  box.hidden = false;
+  $('#alert-ok').focus();
+}
+
+function showAnswers() {
+  if (!state.view) return;
+  for (const answer of state.view.answers) {
+    const who = state.pending.get(answer.id);
+    if (who === undefined) continue;
+    state.pending.delete(answer.id);
+    const name = nameOf(userById(who));
+    if (answer.text && answer.show_alert) {
+      state.alerts.push({ who: `Hintrigue · to ${name}`, text: answer.text });
+      showAlert();
+    } else if (answer.text) {
+      toast(`${name}: ${answer.text}`);
+    }
+    if (answer.url) openLink(answer.url, who);
+  }
+}
+
+// ----- rendering -----------------------------------------------------------------------------
+
+function apply(view) {
+  const first = state.view === null;
+  state.view = view;
+  state.version = view.version;
+  if (first) {
+    for (const u of view.users) state.seen.set(u.id, lastBotMessage(u.id));
+    const wanted = Number((/player=(-?\d+)/.exec(location.hash) || [])[1]);
+    state.me = view.users.some((u) => u.id === wanted) ? wanted : null;
+  }
+  if (!userById(state.me) && view.users.length) state.me = view.users[0].id;
+  if (!chatById(state.groupId) && groups().length) state.groupId = groups()[0].id;
+  render();
+  showAnswers();
+}
+
+function lastBotMessage(userId) {
+  const chat = chatById(userId);
+  const mine = chat ? chat.messages.filter((m) => m.from_user_id === null) : [];
+  return mine.length ? mine[mine.length - 1].message_id : 0;
+}
+
+function render() {
+  if (!state.view) return;
+  if (state.me !== null) state.seen.set(state.me, lastBotMessage(state.me));
+  renderPlayers();
+  renderGroup();
+  renderPrivate();
+}
+
+function renderPlayers() {
+  const nav = $('#players');
+  nav.replaceChildren(...users().map((u) => {
+    const chip = el('button', 'player', nameOf(u));
+    chip.type = 'button';
+    chip.dataset.userId = u.id;
+    chip.setAttribute('aria-pressed', String(u.id === state.me));
+    const unread = lastBotMessage(u.id) > (state.seen.get(u.id) || 0);
+    if (unread && u.id !== state.me) chip.append(el('span', 'badge', '•'));
+    chip.title = unread ? 'New private message from the bot' : `Play as ${nameOf(u)}`;
+    chip.addEventListener('click', () => selectPlayer(u.id));
+    return chip;
+  }));
+  const me = nameOf(userById(state.me));
+  for (const input of document.querySelectorAll('.composer input')) {
+    input.placeholder = state.me === null ? 'Add a player first' : `Message as ${me}`;
+  }
+}
+
+function renderGroup() {
+  const select = $('#group-select');
+  const list = groups();
+  select.hidden = list.length < 2;
+  select.replaceChildren(...list.map((c) => new Option(c.title || String(c.id), c.id)));
+  select.value = String(state.groupId);
+  const chat = chatById(state.groupId);
+  $('#group-title').textContent = chat ? chat.title || 'Group' : 'No group yet';
+  const status = chat && chat.bot_status !== 'member' && chat.bot_status !== 'administrator'
+    ? ` · the bot is ${chat.bot_status === 'kicked' ? 'banned' : 'not a member'}` : '';
+  $('#group-sub').textContent = chat ? `group · you are ${nameOf(userById(state.me))}${status}` : '';
+  renderMessages(panes.group, chat);
+}
+
+function renderPrivate() {
+  const me = userById(state.me);
+  const chat = me ? chatById(me.id) : undefined;
+  const bot = state.view.bot;
+  $('#private-title').textContent = bot.first_name;
+  $('#private-sub').textContent = me ? `bot · private chat with ${nameOf(me)}` : 'bot';
+  const started = Boolean(me && me.started);
+  $('#start-bar').hidden = !me || started;
+  $('#private-composer').hidden = !started;
+  renderMessages(panes.private, chat);
+}
+
+function renderMessages(pane, chat) {
+  const chatId = chat ? chat.id : null;
+  const fresh = pane.chatId !== chatId || pane.me !== state.me;
+  if (fresh) {
+    pane.box.replaceChildren();
+    pane.nodes.clear();
+    pane.chatId = chatId;
+    pane.me = state.me;
+  }
+  const box = pane.box;
+  const nearBottom = box.scrollHeight - box.scrollTop - box.clientHeight < 80;
+  const messages = chat ? chat.messages : [];
+  const alive = new Set(messages.map((m) => m.message_id));
+  for (const [id, entry] of pane.nodes) {
+    if (!alive.has(id)) { entry.node.remove(); pane.nodes.delete(id); }
+  }
+  let grew = false;
+  messages.forEach((message, index) => {
+    const signature = JSON.stringify([message.text, message.entities, message.keyboard, message.edits]);
+    const entry = pane.nodes.get(message.message_id);
+    if (entry && entry.signature === signature) return;
+    const node = messageNode(chat, message);
+    if (entry) {
+      entry.node.replaceWith(node);
+      node.classList.add('flash');
+    } else {
+      box.insertBefore(node, box.children[index] || null);
+      grew = true;
+    }
+    pane.nodes.set(message.message_id, { node, signature });
+  });
+  if (grew && (nearBottom || fresh)) box.scrollTop = box.scrollHeight;
+}
+
+function messageNode(chat, message) {
+  const fromBot = message.from_user_id === null;
+  const mine = !fromBot && message.from_user_id === state.me;
+  const node = el('div', `msg ${mine ? 'out' : 'in'}${fromBot ? ' bot' : ''}`);
+  node.dataset.messageId = message.message_id;
+  const bubble = el('div', 'bubble');
+  if (chat.type !== 'private' && !mine) {
+    const sender = fromBot ? state.view.bot : userById(message.from_user_id);
+    const id = sender ? sender.id : 0;
+    bubble.append(el('div', `sender c${Math.abs(id) % 7}`, nameOf(sender)));
+  }
+  const text = el('div', 'text');
+  text.append(renderText(message.text, message.entities));
+  bubble.append(text);
+  const time = new Date(1000 * (message.edit_date || message.date));
+  const meta = el('div', 'meta', time.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' }));
+  if (message.edit_date) meta.prepend(el('span', 'edited', 'edited '));
+  bubble.append(meta);
+  node.append(bubble);
+  if (message.keyboard.length) {
+    const keyboard = el('div', 'keyboard');
+    for (const row of message.keyboard) {
+      const line = el('div', 'row');
+      for (const button of row) {
+        const key = el('button', 'kb', button.text);
+        key.type = 'button';
+        if (button.url) key.classList.add('url');
+        key.addEventListener('click', () => press(chat.id, message.message_id, button));
+        line.append(key);
+      }
+      keyboard.append(line);
+    }
+    node.append(keyboard);
+  }
+  return node;
+}
+
+// ----- wiring --------------------------------------------------------------------------------
+
+function onTextClick(event, chatId) {
+  const target = event.target.closest('a.command, a.link, .spoiler');
+  if (!target) return;
+  if (target.classList.contains('spoiler')) {
+    target.classList.add('revealed');
+    return;
+  }
+  event.preventDefault();
+  if (target.classList.contains('command')) send(chatId(), target.dataset.command);
+  else openLink(target.dataset.href, state.me);
+}
+
+function commandMenu(button, chatId) {
+  const menu = $('#command-menu');
+  const commands = (state.view && state.view.commands) || [];
+  if (!menu.hidden || !commands.length) {
+    menu.hidden = true;
+    return;
+  }
+  menu.replaceChildren(...commands.map((c) => {
+    const item = el('button', 'command-item');
+    item.type = 'button';
+    item.append(el('b', '', `/${c.command}`), el('span', '', c.description));
+    item.addEventListener('click', () => { menu.hidden = true; send(chatId(), `/${c.command}`); });
+    return item;
+  }));
+  const box = button.getBoundingClientRect();
+  menu.style.left = `${box.left}px`;
+  menu.style.bottom = `${window.innerHeight - box.top + 6}px`;
+  menu.hidden = false;
+}
+
+function wire(form, box, chatId) {
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    const input = form.elements.text;
+    const text = input.value;
+    input.value = '';
+    send(chatId(), text);
+  });
+  box.addEventListener('click', (event) => onTextClick(event, chatId));
+  form.querySelector('.menu-button').addEventListener('click', (e) => commandMenu(e.currentTarget, chatId));
+}
+
+wire($('#group-composer'), panes.group.box, () => state.groupId);
+wire($('#private-composer'), panes.private.box, () => state.me);
+$('#group-select').addEventListener('change', (event) => {
+  state.groupId = Number(event.target.value);
+  render();
+});
+$('#start-button').addEventListener('click', () => act(post('/_standin/start', { user_id: state.me })));
+$('#add-player').addEventListener('submit', (event) => {
+  event.preventDefault();
+  const input = $('#new-player-name');
+  addPlayer(input.value);
+  input.value = '';
+});
+$('#alert-ok').addEventListener('click', () => {
+  $('#alert').hidden = true;
+  showAlert();
+});
+document.addEventListener('click', (event) => {
+  if (!event.target.closest('#command-menu, .menu-button')) $('#command-menu').hidden = true;
+});
+poll();

@@ -1,0 +1,99 @@
+"""What a worker process keeps from one job to the next.
+
+Building the service, opening an HTTP client and asking Telegram who we are (`getMe`) cost far
+more than delivering a message, so a process does them once: jobs share one event loop, kept
+open, and one initialised Bot on it. A job that leaves the loop abnormally (a job timeout, a
+cold shutdown) takes both with it; the next job starts afresh.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+import threading
+from collections.abc import Callable, Coroutine
+from typing import Any, TypeVar
+
+from telegram import Bot
+from telegram.request import HTTPXRequest
+
+from tgbot.bootstrap import build_service, known_username, redis_client
+from tgbot.config import Config, from_env
+from tgbot.service import Service
+from workers.dispatch import RqDispatch
+from workers.ratelimit import RedisLimiter
+
+log = logging.getLogger(__name__)
+T = TypeVar("T")
+
+# Set when the worker was asked to stop: long jobs hand the rest of their work on.
+STOPPING = threading.Event()
+
+
+def request_timeouts() -> HTTPXRequest:
+    """Bot API calls bounded well below the delivery lock's lifetime (tgbot.delivery)."""
+    return HTTPXRequest(connect_timeout=3.0, read_timeout=5.0, write_timeout=5.0,
+                        pool_timeout=3.0)  # fmt: skip
+
+
+class Runtime:
+    """The configuration, Redis client, dispatch, service, event loop and Bot of a process."""
+
+    def __init__(self, config: Config) -> None:
+        self.config = config
+        self.client = redis_client(config)
+        self.dispatch = RqDispatch(self.client, config.queue)
+        self.limiter = RedisLimiter(self.client)
+        self._service: Service | None = None
+        self._runner: asyncio.Runner | None = None
+        self._bot: Bot | None = None
+
+    @property
+    def service(self) -> Service:
+        """The application service (the bot's @username comes from Redis or from Telegram)."""
+        if self._service is None:
+            username = known_username(self.client) or self.run(self._username)
+            self._service = build_service(self.config, self.client, username, self.dispatch)
+        return self._service
+
+    async def bot(self) -> Bot:
+        """The process's Bot, initialised on first use (one getMe per process)."""
+        if self._bot is None:
+            bot = Bot(self.config.token, base_url=self.config.api_base, request=request_timeouts())
+            await bot.initialize()
+            self._bot = bot
+        return self._bot
+
+    async def _username(self) -> str:
+        return (await self.bot()).username
+
+    def run(self, job: Callable[[], Coroutine[Any, Any, T]]) -> T:
+        """Run a coroutine on the process's event loop."""
+        if self._runner is None:
+            self._runner = asyncio.Runner()
+        try:
+            return self._runner.run(job())
+        except BaseException:
+            self.reset()
+            raise
+
+    def reset(self) -> None:
+        """Drop the loop and the Bot (cancelling whatever still ran on the loop)."""
+        runner, self._runner, self._bot = self._runner, None, None
+        if runner is not None:
+            try:
+                runner.close()
+            except Exception:  # closing a broken loop must not hide why it broke
+                log.warning("closing the event loop failed", exc_info=True)
+
+
+_current: tuple[int, Runtime] | None = None
+
+
+def runtime() -> Runtime:
+    """This process's runtime, built from the environment on first use (again after a fork)."""
+    global _current
+    if _current is None or _current[0] != os.getpid():
+        _current = (os.getpid(), Runtime(from_env()))
+    return _current[1]

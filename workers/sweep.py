@@ -1,0 +1,105 @@
+"""The sweeper: timers and deliveries that are overdue get their job again.
+
+RQ's scheduler fires a timer job at its deadline, and the web process enqueues a delivery job
+for every message. A job can still be lost: its worker is killed mid-job (RQ notices only when
+its abandoned-job cleanup runs, many minutes later), or the scheduler died with its lock held.
+So every scheduled timer and every requested delivery is also noted in a sorted set, and each
+worker looks at those sets about once a second. What is overdue by more than `GRACE` seconds
+is claimed (by one worker, atomically) and its job enqueued again. That is harmless when the
+first job did run after all: the rules refuse a stale or early timeout, and a delivery of an
+empty outbox does nothing.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+
+import redis
+
+from engine import keys
+from engine.model import OVER_PHASES
+from engine.store import CorruptRoom, Store
+from workers.dispatch import RqDispatch
+
+log = logging.getLogger(__name__)
+
+GRACE = 2.5  # the scheduler fires a timer within about a second of its deadline
+TIMER_RECHECK = 10.0  # a claimed timer is looked at again after this, unless it moved on
+DELIVERY_RECHECK = 5.0
+LIMIT = 100
+
+# Take up to ARGV[3] members scored at or below ARGV[1], moving their score to ARGV[2] so no
+# other worker takes them meanwhile; returns [member, old score, …].
+_CLAIM = """
+local due = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', ARGV[1], 'WITHSCORES', 'LIMIT', 0,
+                       tonumber(ARGV[3]))
+for i = 1, #due, 2 do
+  redis.call('ZADD', KEYS[1], 'XX', ARGV[2], due[i])
+end
+return due
+"""
+
+# Settle a claimed member: if its score is still our claim, remove it (ARGV[3] == '') or put
+# back the real deadline. A score that changed means someone scheduled anew: leave it.
+_SETTLE = """
+local score = redis.call('ZSCORE', KEYS[1], ARGV[1])
+if not score or tonumber(score) ~= tonumber(ARGV[2]) then return 0 end
+if ARGV[3] == '' then
+  redis.call('ZREM', KEYS[1], ARGV[1])
+else
+  redis.call('ZADD', KEYS[1], 'XX', ARGV[3], ARGV[1])
+end
+return 1
+"""
+
+
+class Sweeper:
+    """Re-enqueues the jobs of overdue timers and stalled deliveries."""
+
+    def __init__(self, client: redis.Redis, dispatch: RqDispatch, store: Store) -> None:
+        self.client = client
+        self.dispatch = dispatch
+        self.store = store
+        self._claim = client.register_script(_CLAIM)
+        self._settle = client.register_script(_SETTLE)
+
+    def claim(self, key: str, now: float, until: float) -> list[tuple[int, float]]:
+        """Members of a sorted set overdue by more than GRACE, now claimed until `until`."""
+        raw = self._claim(keys=[key], args=[now - GRACE, repr(until), LIMIT])
+        return [(int(raw[i]), float(raw[i + 1])) for i in range(0, len(raw), 2)]
+
+    def sweep(self, now: float | None = None) -> int:
+        """One pass over both sets; returns how many jobs were enqueued again."""
+        now = time.time() if now is None else now
+        return self.sweep_timers(now) + self.sweep_deliveries(now)
+
+    def sweep_timers(self, now: float) -> int:
+        until = now + TIMER_RECHECK
+        fired = 0
+        for chat_id, _deadline in self.claim(keys.pending_timers(), now, until):
+            try:
+                room = self.store.load(chat_id)
+            except CorruptRoom:
+                room = None
+            if room is None or room.round is None or room.deadline is None \
+                    or room.phase in OVER_PHASES:  # fmt: skip
+                self._settle(keys=[keys.pending_timers()], args=[chat_id, repr(until), ""])
+            elif room.deadline > now - GRACE:
+                self._settle(
+                    keys=[keys.pending_timers()], args=[chat_id, repr(until), repr(room.deadline)]
+                )
+            else:
+                log.warning("room %s: timer of round %s (%s) is %.1fs overdue, firing it again",
+                            chat_id, room.round.no, room.phase.value, now - room.deadline)
+                self.dispatch.enqueue_timer(chat_id, room.round.no, room.phase.value)
+                fired += 1
+        return fired
+
+    def sweep_deliveries(self, now: float) -> int:
+        claimed = self.claim(keys.pending_deliveries(), now, now + DELIVERY_RECHECK)
+        for chat_id, asked in claimed:
+            log.info("chat %s: delivery asked %.1fs ago is not done, asking again",
+                        chat_id, now - asked)
+            self.dispatch.enqueue_flush(chat_id)
+        return len(claimed)

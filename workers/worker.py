@@ -1,0 +1,191 @@
+"""The RQ worker class of the Procfile's `worker` process.
+
+`rq worker --with-scheduler -w workers.worker.HintrigueWorker …`:
+
+- Jobs run in the worker process itself (no fork per job): a delivery is a few milliseconds of
+  work, and forking, importing and opening a Bot API client per job cost a hundred times more.
+  The process keeps its event loop and Bot between jobs (`workers.runtime`).
+- About once a second, between jobs or while idle, it sweeps overdue timers and stalled
+  deliveries (`workers.sweep`) and restarts RQ's scheduler if it died; RQ itself would retry
+  only after many minutes.
+- Its scheduler looks for due jobs five times a second rather than once, and enqueues a timer
+  at its deadline to the fraction of a second (RQ alone works in whole seconds); it stops by
+  itself if its worker died.
+- SIGTERM: the current job finishes; a delivery hands the rest of its outbox to another worker
+  after the message in flight. A second SIGTERM (cold shutdown) enqueues the current job again
+  before leaving, so nothing is lost.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import time
+from types import FrameType
+from typing import Any
+
+from rq.defaults import DEFAULT_LOGGING_DATE_FORMAT, DEFAULT_LOGGING_FORMAT
+from rq.exceptions import StopRequested
+from rq.job import Job
+from rq.queue import Queue
+from rq.scheduler import RQScheduler
+from rq.worker import SimpleWorker
+
+from workers.runtime import STOPPING, runtime
+from workers.sweep import Sweeper
+
+log = logging.getLogger(__name__)
+
+TEND_EVERY = 1.0
+REVIVE_EVERY = 5.0
+SCHEDULER_INTERVAL = 0.2
+IDLE_POLL = 1  # seconds a dequeue blocks before the worker tends again
+
+
+class TimerScheduler(RQScheduler):
+    """RQ's scheduler, looking for due jobs five times a second (heartbeats stay at one a
+    second), to the fraction of a second for timers, and leaving when the worker that forked
+    it is gone."""
+
+    def work(self) -> None:
+        self._install_signal_handlers()  # type: ignore[no-untyped-call]
+        self.register_birth()
+        parent = os.getppid()
+        beat = 0.0
+        while True:
+            if self._stop_requested or os.getppid() != parent:
+                self.stop()  # type: ignore[no-untyped-call]
+                break
+            if self.should_reacquire_locks:
+                self.acquire_locks()  # type: ignore[no-untyped-call]
+            if time.monotonic() - beat >= self.interval:
+                self.heartbeat()  # type: ignore[no-untyped-call]
+                beat = time.monotonic()
+            self.enqueue_scheduled_jobs()
+            time.sleep(SCHEDULER_INTERVAL)
+
+    def enqueue_scheduled_jobs(self) -> None:
+        """Enqueue due jobs. RQ files scheduled jobs under whole seconds; a job whose meta has
+        `not_before` (a timer, filed under the second its deadline falls in) waits for it."""
+        self._status = self.Status.WORKING
+        if not self._scheduled_job_registries and self._acquired_locks:
+            self.prepare_registries()
+        now = time.time()
+        for registry in self._scheduled_job_registries:
+            job_ids = registry.get_jobs_to_schedule(int(now))
+            if not job_ids:
+                continue
+            queue = Queue(registry.name, connection=self.connection, serializer=self.serializer)
+            jobs = Job.fetch_many(job_ids, connection=self.connection, serializer=self.serializer)
+            with self.connection.pipeline() as pipeline:
+                for job_id, job in zip(job_ids, jobs, strict=True):
+                    if job is not None:
+                        if float(job.meta.get("not_before", 0)) > now:
+                            continue
+                        queue._enqueue_job(
+                            job, pipeline=pipeline, at_front=job.should_enqueue_at_front()
+                        )
+                    registry.remove(job_id, pipeline=pipeline)
+                pipeline.execute()
+        self._status = self.Status.STARTED
+
+
+class HintrigueWorker(SimpleWorker):
+    """A non-forking worker that also sweeps overdue work; see the module docstring."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._tended = 0.0
+        self._revived = time.monotonic()
+        self._sweeper: Sweeper | None = None
+
+    def _start_scheduler(
+        self,
+        burst: bool = False,
+        logging_level: str | None = "INFO",
+        date_format: str = DEFAULT_LOGGING_DATE_FORMAT,
+        log_format: str = DEFAULT_LOGGING_FORMAT,
+    ) -> None:
+        self.scheduler = TimerScheduler(
+            self.queues,
+            connection=self.connection,
+            logging_level=logging_level if logging_level is not None else self.log.level,
+            date_format=date_format,
+            log_format=log_format,
+            serializer=self.serializer,
+        )
+        self.scheduler.acquire_locks()  # type: ignore[no-untyped-call]
+        if not self.scheduler.acquired_locks:
+            return
+        if burst:
+            try:
+                self.scheduler.register_birth()
+                self.scheduler.enqueue_scheduled_jobs()
+            finally:
+                self.scheduler.release_locks()  # type: ignore[no-untyped-call]
+                self.scheduler.register_death()
+        else:
+            self.scheduler.start()  # type: ignore[no-untyped-call]
+
+    def dequeue_job_and_maintain_ttl(
+        self, timeout: int | None, max_idle_time: int | None = None
+    ) -> tuple[Job, Queue] | None:
+        """Wait for a job, tending the sweeper and the scheduler about once a second."""
+        if timeout is None:  # burst mode: one look
+            self.tend()
+            return super().dequeue_job_and_maintain_ttl(None, max_idle_time)
+        idle_since = time.monotonic()
+        while True:
+            self.tend()
+            result = super().dequeue_job_and_maintain_ttl(IDLE_POLL, IDLE_POLL)
+            if result is not None or self._stop_requested:
+                return result
+            if max_idle_time is not None and time.monotonic() - idle_since >= max_idle_time:
+                return None
+
+    def tend(self) -> None:
+        """Sweep overdue timers and deliveries; restart the scheduler if it is gone."""
+        now = time.monotonic()
+        if now - self._tended < TEND_EVERY:
+            return
+        self._tended = now
+        try:
+            if self._sweeper is None:
+                rt = runtime()
+                self._sweeper = Sweeper(rt.client, rt.dispatch, rt.service.store)
+                rt.run(rt.bot)  # open the Bot API client before the first job needs it
+            self._sweeper.sweep()
+            if now - self._revived >= REVIVE_EVERY:
+                self._revived = now
+                self.revive_scheduler()
+        except StopRequested:
+            raise
+        except Exception:  # Redis or Telegram away for a moment: jobs will tell; go on
+            log.warning("worker %s: tending failed, trying again soon", self.name, exc_info=True)
+
+    def revive_scheduler(self) -> None:
+        """Start a scheduler again when ours is not running and the lock is free."""
+        scheduler = self.scheduler
+        if scheduler is None or self._stop_requested:
+            return
+        process = scheduler._process
+        if process is None or not process.is_alive():
+            scheduler.acquire_locks(auto_start=True)  # type: ignore[no-untyped-call]
+
+    def request_stop(self, signum: int, frame: FrameType | None) -> None:
+        """Warm shutdown: the current job finishes (a delivery stops after its message)."""
+        STOPPING.set()
+        super().request_stop(signum, frame)  # type: ignore[no-untyped-call]
+
+    def request_force_stop(self, signum: int, frame: FrameType | None) -> None:
+        """Cold shutdown: enqueue the current job again, then leave."""
+        job = self.get_current_job()
+        if job is not None and job.func_name:
+            try:
+                queue = Queue(job.origin, connection=self.connection)
+                queue.enqueue(job.func_name, *job.args, **job.kwargs, job_timeout=job.timeout,
+                              result_ttl=job.result_ttl, failure_ttl=job.failure_ttl)
+                log.warning("worker %s: cold shutdown, job %s enqueued again", self.name, job.id)
+            except Exception:
+                log.exception("worker %s: could not enqueue job %s again", self.name, job.id)
+        super().request_force_stop(signum, frame)
