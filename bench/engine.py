@@ -14,39 +14,13 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine.commands import (
-    ChooseCard,
-    Command,
-    GiveHint,
     Join,
     OpenLobby,
-    PlayDecoy,
     StartGame,
-    Timeout,
-    Vote,
 )
 from engine.model import OVER_PHASES, Phase, Room
 from engine.rules import apply
-
-
-def next_command(room: Room, now: float) -> tuple[Command, float]:
-    """The next command of a game where everybody acts at once."""
-    rnd = room.round
-    assert rnd is not None
-    teller = rnd.storyteller
-    if room.phase is Phase.HINT:
-        uid = room.seats[teller].user_id
-        if rnd.chosen is None:
-            return ChooseCard(user_id=uid, card=room.seats[teller].hand[0]), now
-        return GiveHint(user_id=uid, text="a lighthouse at dawn"), now
-    if room.phase is Phase.DECOYS:
-        seat = next(i for i in rnd.participants if i != teller and i not in rnd.plays)
-        return PlayDecoy(user_id=room.seats[seat].user_id, card=room.seats[seat].hand[0]), now
-    if room.phase is Phase.VOTING:
-        seat = next(i for i in rnd.participants if i != teller and i not in rnd.votes)
-        card = next(c for c in rnd.table if c != rnd.plays[seat])
-        return Vote(user_id=room.seats[seat].user_id, card=card), now
-    assert room.deadline is not None
-    return Timeout(round_no=rnd.no, phase=room.phase), room.deadline
+from tests.builders import next_move as next_command  # noqa: E402
 
 
 def play_game(seed: int, seats: int) -> tuple[int, int]:

@@ -39,18 +39,15 @@ import redis  # noqa: E402
 
 from engine import keys  # noqa: E402
 from engine.commands import (  # noqa: E402
-    ChooseCard,
     Command,
-    GiveHint,
     Join,
     OpenLobby,
-    PlayDecoy,
     StartGame,
     Timeout,
-    Vote,
 )
 from engine.model import OVER_PHASES, Phase, Room  # noqa: E402
 from engine.store import Store  # noqa: E402
+from tests.builders import next_move as next_command  # noqa: E402
 
 SEATS = 8
 
@@ -60,27 +57,6 @@ def bench_url(url: str | None, db: int | None) -> str:
     base = url or os.environ.get("REDIS_URL", "redis://localhost:6379/0")
     number = db if db is not None else int(os.environ.get("BENCH_REDIS_DB", "14"))
     return urlsplit(base)._replace(path=f"/{number}").geturl()
-
-
-def next_command(room: Room, now: float) -> tuple[Command, float]:
-    """The next command of a game where everybody acts at once (timers end the reveals)."""
-    rnd = room.round
-    assert rnd is not None
-    teller = rnd.storyteller
-    if room.phase is Phase.HINT:
-        uid = room.seats[teller].user_id
-        if rnd.chosen is None:
-            return ChooseCard(user_id=uid, card=room.seats[teller].hand[0]), now
-        return GiveHint(user_id=uid, text="a lighthouse at dawn"), now
-    if room.phase is Phase.DECOYS:
-        seat = next(i for i in rnd.participants if i != teller and i not in rnd.plays)
-        return PlayDecoy(user_id=room.seats[seat].user_id, card=room.seats[seat].hand[0]), now
-    if room.phase is Phase.VOTING:
-        seat = next(i for i in rnd.participants if i != teller and i not in rnd.votes)
-        card = next(c for c in rnd.table if c != rnd.plays[seat])
-        return Vote(user_id=room.seats[seat].user_id, card=card), now
-    assert room.deadline is not None
-    return Timeout(round_no=rnd.no, phase=room.phase), room.deadline
 
 
 def game(chat: int, first_user: int) -> Generator[tuple[Command, float], Room | None, None]:

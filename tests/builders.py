@@ -148,3 +148,28 @@ def card_locations(room: Room) -> list[int]:
     if room.round is not None and room.phase in (Phase.HINT, Phase.DECOYS, Phase.VOTING):
         cards.extend(room.round.plays.values())
     return cards
+
+
+def next_move(room: Room, now: float) -> tuple[Command, float]:
+    """The next command of a game where everybody acts at once, and its time.
+
+    Every other voter finds the storyteller's card, so rounds score in different ways; the
+    reveal ends when its timer fires.
+    """
+    rnd = room.round
+    assert rnd is not None
+    teller = rnd.storyteller
+    if room.phase is Phase.HINT:
+        uid = room.seats[teller].user_id
+        if rnd.chosen is None:
+            return ChooseCard(user_id=uid, card=room.seats[teller].hand[0]), now
+        return GiveHint(user_id=uid, text="a lighthouse at dawn"), now
+    if room.phase is Phase.DECOYS:
+        seat = next(i for i in rnd.participants if i != teller and i not in rnd.plays)
+        return PlayDecoy(user_id=room.seats[seat].user_id, card=room.seats[seat].hand[0]), now
+    if room.phase is Phase.VOTING:
+        seat = next(i for i in rnd.participants if i != teller and i not in rnd.votes)
+        card = rnd.plays[teller] if seat % 2 else next(c for c in rnd.table if c != rnd.plays[seat])
+        return Vote(user_id=room.seats[seat].user_id, card=card), now
+    assert room.deadline is not None
+    return Timeout(round_no=rnd.no, phase=room.phase), room.deadline

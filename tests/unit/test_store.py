@@ -34,6 +34,7 @@ from engine.errors import ErrorCode, RuleError
 from engine.events import PlayerJoined, VoteCast
 from engine.model import OVER_PHASES, Phase, Room, SeatStatus
 from engine.store import DAY, CorruptRoom, Retention, Store, StoreBusy
+from tests.builders import next_move as next_command
 
 NOW = 10_000.0
 
@@ -103,26 +104,6 @@ def loaded(store: Store, chat: int) -> Room:
     room = store.load(chat)
     assert room is not None
     return room
-
-
-def next_command(room: Room, now: float) -> tuple[Command, float]:
-    """The next command of a game where everybody acts at once (timers end the reveals)."""
-    rnd = room_round(room)
-    teller = rnd.storyteller
-    if room.phase is Phase.HINT:
-        uid = room.seats[teller].user_id
-        if rnd.chosen is None:
-            return ChooseCard(user_id=uid, card=room.seats[teller].hand[0]), now
-        return GiveHint(user_id=uid, text="a lighthouse at dawn"), now
-    if room.phase is Phase.DECOYS:
-        seat = next(i for i in rnd.participants if i != teller and i not in rnd.plays)
-        return PlayDecoy(user_id=room.seats[seat].user_id, card=room.seats[seat].hand[0]), now
-    if room.phase is Phase.VOTING:
-        seat = next(i for i in rnd.participants if i != teller and i not in rnd.votes)
-        card = rnd.plays[teller] if seat % 2 else next(c for c in rnd.table if c != rnd.plays[seat])
-        return Vote(user_id=room.seats[seat].user_id, card=card), now
-    assert room.deadline is not None
-    return Timeout(round_no=rnd.no, phase=room.phase), room.deadline
 
 
 def play_until(store: Store, chat: int, done: Callable[[Room], bool]) -> Room:
