@@ -30,6 +30,7 @@ class Outgoing(BaseModel):
     text: str
     buttons: list[list[Button]] = Field(default_factory=list)
     fresh: bool = False
+    """Send it as a new message even if one was sent under its key (which then follows it)."""
     unreachable: tuple[int, int, str] | None = None
     """For a private message: (user id, round, phase) to report if the user cannot be reached."""
 

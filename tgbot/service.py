@@ -78,7 +78,3 @@ class Service:
     def has_started(self, user_id: int) -> bool:
         """Whether a user has opened a private chat with the bot."""
         return bool(self.redis.exists(keys.started(user_id)))
-
-    def forget_message(self, chat_id: int, key: str) -> None:
-        """Make the next delivery of a keyed message send a new one (e.g. /start re-sends)."""
-        self.redis.hdel(keys.message_ids(chat_id), key)

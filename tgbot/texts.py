@@ -50,7 +50,6 @@ ERRORS: dict[ErrorCode, str] = {
 
 STALE_BUTTON = _("This button is from an older round or message.")
 FORGED_BUTTON = _("This button is not valid.")
-NOT_YOUR_BUTTON = _("You are not in this game.")
 BUSY = _("Too many moves at once. Please press again.")
 DAMAGED = _("This game's data is damaged and it cannot go on. Start a new one with /newgame.")
 GROUP_ONLY = _("This command works in a group chat.")

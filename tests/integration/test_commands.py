@@ -77,3 +77,22 @@ def test_a_second_newgame_points_to_the_game_already_there(table: Table):
     table.say(table.users[1], table.chat, "/newgame")
     table.group_message("A game is already open in this group")
     assert table.room().model_dump_json() == room.model_dump_json()
+
+
+def test_start_in_private_sends_again_what_the_game_waits_for(table: Table):
+    room = table.started()
+    teller = table.user_of(room, room.round.storyteller)
+    first = table.dm(teller, "you are the storyteller")
+    table.say(teller, teller, "/start")
+    again = wait_for(
+        lambda: next((m for m in reversed(table.stack.dm(teller))
+                      if "you are the storyteller" in m.plain_text
+                      and m.message_id > first.message_id), None),
+        what="the storyteller's hand sent again")
+    assert buttons(again) == buttons(first)
+    label, data = buttons(again)[0]
+    assert table.press(teller, again, data).startswith("Chosen:")
+    edited = wait_for(lambda: "Chosen:" in table.stack.world.message(
+        teller, again.message_id).plain_text and table.stack.world.message(
+        teller, again.message_id), what="the new message edited")
+    assert label.strip() in edited.plain_text

@@ -22,7 +22,6 @@ from tgbot.service import Service
 
 log = logging.getLogger(__name__)
 
-ANONYMOUS_ADMIN = 1087968824
 Context = ContextTypes.DEFAULT_TYPE
 
 

@@ -68,9 +68,8 @@ async def resend(update: Update, context: Context) -> bool:
         message = render.decoy_dm(room, index, look)
     if message is None:
         return False
-    assert message.key is not None
-    await asyncio.to_thread(svc.forget_message, room.chat_id, message.key)
-    await asyncio.to_thread(svc.show, room.chat_id, message)
+    # A new message at the bottom of the chat, which later edits then follow.
+    await asyncio.to_thread(svc.show, room.chat_id, message.model_copy(update={"fresh": True}))
     return True
 
 
