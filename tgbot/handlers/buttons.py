@@ -87,12 +87,10 @@ async def _button_command(
     return outcome
 
 
-def _scene_of(card: int) -> Callable[[Outcome], str]:
-    def scene(outcome: Outcome) -> str:
-        assert outcome.room is not None
-        return render.card(outcome.room, card)
-
-    return scene
+def _scene(outcome: Outcome, card: int) -> str:
+    """How a card looks in the room the command left."""
+    assert outcome.room is not None
+    return render.card(outcome.room, card)
 
 
 async def on_join(
@@ -182,14 +180,13 @@ async def on_card(
 ) -> None:
     """The storyteller's card, in private."""
     chat_id, round_no, card = args
-    chosen = _scene_of(card)
     await _button_command(
         update,
         context,
         query,
         chat_id,
         ChooseCard(user_id=query.from_user.id, card=card, round_no=round_no),
-        lambda outcome: texts.CARD_CHOSEN.format(card=chosen(outcome)),
+        lambda outcome: texts.CARD_CHOSEN.format(card=_scene(outcome, card)),
     )
 
 
@@ -204,7 +201,7 @@ async def on_decoy(
         query,
         chat_id,
         PlayDecoy(user_id=query.from_user.id, card=card, round_no=round_no),
-        lambda outcome: texts.DECOY_ACCEPTED.format(card=_scene_of(card)(outcome)),
+        lambda outcome: texts.DECOY_ACCEPTED.format(card=_scene(outcome, card)),
     )
 
 
@@ -213,11 +210,12 @@ async def on_vote(
 ) -> None:
     """A vote on the table message in the group."""
     round_no, card = args
-    scene = _scene_of(card)
 
     def accepted(outcome: Outcome) -> str:
         changed = any(isinstance(e, VoteCast) and e.changed for e in outcome.events)
-        return (texts.VOTE_CHANGED if changed else texts.VOTE_ACCEPTED).format(card=scene(outcome))
+        return (texts.VOTE_CHANGED if changed else texts.VOTE_ACCEPTED).format(
+            card=_scene(outcome, card)
+        )
 
     await _button_command(
         update,
