@@ -58,7 +58,7 @@ def started(user_id: int) -> str:
 
 
 def update_seen(update_id: int) -> str:
-    """Set once an update has been handled in full (updates that change no room included)."""
+    """Set once the webhook has taken an update in (it then waits in an inbox)."""
     return f"seen:{update_id}"
 
 
@@ -95,3 +95,24 @@ def pending_timers() -> str:
 def pending_deliveries() -> str:
     """Sorted set of chats whose outbox waits for delivery, by when it was last asked for."""
     return "sweep:deliveries"
+
+
+def inbox(chat_id: int | str) -> str:
+    """The list of Telegram updates waiting for a worker, for a room (or a private chat that
+    is in no room), in the order they came."""
+    return f"{{room:{chat_id}}}:inbox"
+
+
+def inbox_owner(chat_id: int | str) -> str:
+    """The token of the one drain job that may take updates from the inbox (with a lease)."""
+    return f"{{room:{chat_id}}}:drain"
+
+
+def inbox_ready(queue: str) -> str:
+    """The list of inboxes waiting for a worker (`<chat id> <token>`), per RQ queue."""
+    return f"inbox:ready:{queue}"
+
+
+def pending_inboxes() -> str:
+    """Sorted set of inboxes by when their drain last moved on, for the sweeper."""
+    return "sweep:inboxes"

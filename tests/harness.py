@@ -68,9 +68,18 @@ class Stack:
     env: dict[str, str]
     workers: list[subprocess.Popen[bytes]] = field(default_factory=list)
 
-    def deliver(self, update: dict[str, Any]) -> int:
-        """Deliver an update to the webhook like Telegram does; return the HTTP status."""
-        return self.double.deliver(update).status or 0
+    def deliver(self, update: dict[str, Any], settle: bool = True) -> int:
+        """Deliver an update to the webhook like Telegram does; return the HTTP status. With
+        `settle`, wait until the workers handled every update taken in so far."""
+        status = self.double.deliver(update).status or 0
+        if settle:
+            self.settle()
+        return status
+
+    def settle(self, timeout: float = 20.0) -> None:
+        """Wait until no update waits for a worker (no inbox is owned by a drain job)."""
+        wait_for(lambda: not self.client.keys("*:drain"), timeout, "the workers to handle "
+                 "every update")  # fmt: skip
 
     def start_worker(self) -> subprocess.Popen[bytes]:
         """Start one more worker process."""
@@ -156,7 +165,7 @@ def running_stack(redis_url: str, tmp_path: Path, *, workers: int = 1, timer_sca
         config = Config(token=world.token, api_url=double.url, webhook_secret=SECRET,
                         redis_url=redis_url, timer_scale=timer_scale, queue=queue)
         client = redis.Redis.from_url(redis_url)
-        url = stack.enter_context(serve_app(create_app(config, client), lifespan="on"))
+        url = stack.enter_context(serve_app(create_app(config), lifespan="on"))
         config = Config(**{**config.__dict__, "webhook_url": f"{url}/webhook"})
         asyncio.run(set_webhook(config))
         generous = {} if rate_limits else {

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import functools
 import logging
 import time
 
@@ -12,9 +13,43 @@ from engine.errors import ErrorCode, RuleError
 from engine.model import Phase
 from tgbot.delivery import FlushResult
 from tgbot.delivery import flush as flush_outbox
+from tgbot.handlers import handle
 from workers.runtime import STOPPING, runtime
 
 log = logging.getLogger(__name__)
+
+DRAIN_SLICE = 2.0  # seconds a drain job works before the rest of its inbox queues up again
+
+
+class HandleLater(Exception):
+    """Redis failed an update midway; it stays first in its inbox for a later job."""
+
+
+async def handle_one(raw: bytes) -> bool:
+    """Handle one update with this process's Application."""
+    return await handle(await runtime().app(), raw)
+
+
+def drain(chat_id: int, token: str) -> int:
+    """Handle the updates waiting in an inbox, in order, while this job owns it.
+
+    Each update leaves the inbox only once handled. After `DRAIN_SLICE` seconds (or when the
+    worker is asked to stop) the job puts the inbox back at the end of the ready list, so a
+    busy room does not hold a worker while others wait. Returns how many updates it handled.
+    """
+    rt = runtime()
+    rt.service  # noqa: B018 - started here, outside the event loop
+    inbox, handled, count = rt.inbox, False, 0
+    started = time.monotonic()
+    while True:
+        give_up = STOPPING.is_set() or time.monotonic() - started > DRAIN_SLICE
+        step = inbox.next(chat_id, token, handled, give_up=give_up)
+        if step.update is None:
+            return count
+        if not rt.run(functools.partial(handle_one, step.update)):
+            raise HandleLater(f"inbox {chat_id}: Redis failed an update; the sweeper retries it")
+        handled = True
+        count += 1
 
 
 def fire_timer(chat_id: int, round_no: int, phase: str) -> str:

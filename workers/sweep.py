@@ -1,13 +1,14 @@
-"""The sweeper: timers and deliveries that are overdue get their job again.
+"""The sweeper: timers, deliveries and inboxes that are overdue get their job again.
 
-RQ's scheduler fires a timer job at its deadline, and the web process enqueues a delivery job
-for every message. A job can still be lost: its worker is killed mid-job (RQ notices only when
-its abandoned-job cleanup runs, many minutes later), or the scheduler died with its lock held.
-So every scheduled timer and every requested delivery is also noted in a sorted set, and each
-worker looks at those sets about once a second. What is overdue by more than `GRACE` seconds
-is claimed (by one worker, atomically) and its job enqueued again. That is harmless when the
-first job did run after all: the rules refuse a stale or early timeout, and a delivery of an
-empty outbox does nothing.
+RQ's scheduler fires a timer job at its deadline, a delivery job is enqueued for every message,
+and a drain job takes each inbox of updates. A job can still be lost: its worker is killed
+mid-job (RQ notices only when its abandoned-job cleanup runs, many minutes later), or the
+scheduler died with its lock held. So every scheduled timer, every requested delivery and every
+waiting inbox is also noted in a sorted set, and each worker looks at those sets about once a
+second. What is overdue by more than its grace is claimed (by one worker, atomically) and its
+job enqueued again. That is harmless when the first job did run after all: the rules refuse a
+stale or early timeout, a delivery of an empty outbox does nothing, and an inbox given to a new
+job is taken from the old one (`tgbot.inbox`).
 """
 
 from __future__ import annotations
@@ -20,11 +21,15 @@ import redis
 from engine import keys
 from engine.model import OVER_PHASES
 from engine.store import CorruptRoom, Store
+from tgbot.inbox import Inbox
 from workers.dispatch import RqDispatch
 
 log = logging.getLogger(__name__)
 
 GRACE = 2.5  # the scheduler fires a timer within about a second of its deadline
+# A drain job moves on after every update; one update takes far less than this (Bot API calls
+# time out after 5 s), so an inbox that did not move for this long lost its job.
+INBOX_GRACE = 10.0
 TIMER_RECHECK = 10.0  # a claimed timer is looked at again after this, unless it moved on
 DELIVERY_RECHECK = 5.0
 LIMIT = 100
@@ -57,22 +62,25 @@ return 1
 class Sweeper:
     """Re-enqueues the jobs of overdue timers and stalled deliveries."""
 
-    def __init__(self, client: redis.Redis, dispatch: RqDispatch, store: Store) -> None:
+    def __init__(self, client: redis.Redis, dispatch: RqDispatch, store: Store,
+                 inbox: Inbox) -> None:  # fmt: skip
         self.client = client
         self.dispatch = dispatch
         self.store = store
+        self.inbox = inbox
         self._claim = client.register_script(_CLAIM)
         self._settle = client.register_script(_SETTLE)
 
-    def claim(self, key: str, now: float, until: float) -> list[tuple[int, float]]:
-        """Members of a sorted set overdue by more than GRACE, now claimed until `until`."""
-        raw = self._claim(keys=[key], args=[now - GRACE, repr(until), LIMIT])
+    def claim(self, key: str, now: float, until: float,
+              grace: float = GRACE) -> list[tuple[int, float]]:  # fmt: skip
+        """Members of a sorted set overdue by more than `grace`, now claimed until `until`."""
+        raw = self._claim(keys=[key], args=[now - grace, repr(until), LIMIT])
         return [(int(raw[i]), float(raw[i + 1])) for i in range(0, len(raw), 2)]
 
     def sweep(self, now: float | None = None) -> int:
         """One pass over both sets; returns how many jobs were enqueued again."""
         now = time.time() if now is None else now
-        return self.sweep_timers(now) + self.sweep_deliveries(now)
+        return self.sweep_timers(now) + self.sweep_deliveries(now) + self.sweep_inboxes(now)
 
     def sweep_timers(self, now: float) -> int:
         until = now + TIMER_RECHECK
@@ -103,3 +111,13 @@ class Sweeper:
                         chat_id, now - asked)
             self.dispatch.enqueue_flush(chat_id)
         return len(claimed)
+
+    def sweep_inboxes(self, now: float) -> int:
+        claimed = self.claim(keys.pending_inboxes(), now, now + INBOX_GRACE, INBOX_GRACE)
+        taken = 0
+        for chat_id, moved in claimed:
+            if self.inbox.takeover(chat_id):
+                log.warning("inbox %s has not moved for %.1fs, a new job takes it",
+                            chat_id, now - moved)
+                taken += 1
+        return taken

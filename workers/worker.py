@@ -8,6 +8,10 @@
 - About once a second, between jobs or while idle, it sweeps overdue timers and stalled
   deliveries (`workers.sweep`) and restarts RQ's scheduler if it died; RQ itself would retry
   only after many minutes.
+- It takes inboxes of updates (`tgbot.inbox`) as well as RQ jobs: when it pops a room from an
+  inbox's ready list it runs `workers.jobs.drain` for it as an RQ job of its own, so the web
+  enqueues nothing per update (one Redis script takes the update in and, when no job owns the
+  inbox, marks it ready). It looks at its queues and the ready lists in turn.
 - Its scheduler looks for due jobs five times a second rather than once, and enqueues a timer
   at its deadline to the fraction of a second (RQ alone works in whole seconds); it stops by
   itself if its worker died.
@@ -25,12 +29,13 @@ from types import FrameType
 from typing import Any
 
 from rq.defaults import DEFAULT_LOGGING_DATE_FORMAT, DEFAULT_LOGGING_FORMAT
-from rq.exceptions import StopRequested
+from rq.exceptions import DequeueTimeout, NoSuchJobError, StopRequested
 from rq.job import Job
 from rq.queue import Queue
 from rq.scheduler import RQScheduler
 from rq.worker import SimpleWorker
 
+from engine import keys
 from workers.runtime import STOPPING, runtime
 from workers.sweep import Sweeper
 
@@ -40,6 +45,61 @@ TEND_EVERY = 1.0
 REVIVE_EVERY = 5.0
 SCHEDULER_INTERVAL = 0.2
 IDLE_POLL = 1  # seconds a dequeue blocks before the worker tends again
+DRAIN_TIMEOUT = 60
+RESULT_TTL = 60
+FAILURE_TTL = 24 * 3600
+
+
+class InboxQueue(Queue):
+    """An RQ queue whose workers also drain the inboxes on its ready list."""
+
+    _inbox_first = False
+
+    @classmethod
+    def dequeue_any(  # type: ignore[override]
+        cls,
+        queues: list[Queue],
+        timeout: int | None,
+        connection: Any,
+        job_class: Any = None,
+        serializer: Any = None,
+        death_penalty_class: Any = None,
+    ) -> tuple[Job, Queue] | None:
+        """The next RQ job, or a drain job for the next ready inbox, blocking up to
+        `timeout` seconds (None: do not block). Queues and ready lists take turns first."""
+        by_key: dict[str, tuple[Queue, bool]] = {}
+        for queue in queues:
+            by_key[queue.key] = (queue, False)
+            by_key[keys.inbox_ready(queue.name)] = (queue, True)
+        order = sorted(by_key, key=lambda k: by_key[k][1] != cls._inbox_first)
+        cls._inbox_first = not cls._inbox_first
+        while True:
+            if timeout is None:
+                popped = next(((k, v) for k in order
+                               if (v := connection.lpop(k)) is not None), None)  # fmt: skip
+                if popped is None:
+                    return None
+            else:
+                popped = connection.blpop(order, timeout)
+                if popped is None:
+                    raise DequeueTimeout(timeout, order)
+            key, value = (x.decode() if isinstance(x, bytes) else x for x in popped)
+            queue, ready = by_key[key]
+            if ready:
+                chat_id, token = value.split(" ", 1)
+                job = queue.create_job(
+                    "workers.jobs.drain", args=(int(chat_id), token), timeout=DRAIN_TIMEOUT,
+                    result_ttl=RESULT_TTL, failure_ttl=FAILURE_TTL,
+                    description=f"drain inbox {chat_id}",
+                )  # fmt: skip
+                job.save()
+                return job, queue
+            try:
+                found = (job_class or Job).fetch(value, connection=connection,
+                                                 serializer=serializer)
+                return found, queue
+            except NoSuchJobError:
+                continue
 
 
 class TimerScheduler(RQScheduler):
@@ -95,6 +155,7 @@ class HintrigueWorker(SimpleWorker):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        self.queue_class = InboxQueue  # whatever queue class the command line named
         self._tended = 0.0
         self._revived = time.monotonic()
         self._sweeper: Sweeper | None = None
@@ -152,7 +213,7 @@ class HintrigueWorker(SimpleWorker):
         try:
             if self._sweeper is None:
                 rt = runtime()
-                self._sweeper = Sweeper(rt.client, rt.dispatch, rt.service.store)
+                self._sweeper = Sweeper(rt.client, rt.dispatch, rt.service.store, rt.inbox)
                 rt.run(rt.bot)  # open the Bot API client before the first job needs it
             self._sweeper.sweep()
             if now - self._revived >= REVIVE_EVERY:

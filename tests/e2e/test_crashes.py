@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import signal
 
+from engine import keys
 from tests.e2e.players import give_hint, play_decoy, play_round, seat_players, start, table, vote
-from tests.e2e.procs import GROUP
+from tests.e2e.procs import GROUP, QUEUE
+from tests.harness import wait_for
 
 NAMES = ["Ann", "Bob", "Cy", "Dee"]
 
@@ -52,3 +54,22 @@ def test_a_game_survives_its_worker_and_then_its_web_process_being_killed(launch
     room = stack.room()
     assert room.phase.value == "finished"
     assert {seat.user_id: seat.score for seat in room.seats} == expected
+
+
+def test_updates_taken_by_a_worker_that_died_at_once_are_handled_by_another(launch):
+    """A worker pops an inbox off the ready list and is killed before it handles anything:
+    nothing in Redis says so but the inbox that stopped moving. The sweeper of the next
+    worker gives it to a new job, and every update is handled, in order."""
+    stack = launch(timer_scale=0.05, workers=0)
+    ann = stack.world.add_user(first_name="Ann", username="ann").id
+    stack.deliver(stack.world.bot_added(GROUP, ann))
+    stack.say(ann, GROUP, "/newgame")
+    stack.say(ann, GROUP, "/settings rotations=3")
+    ready = keys.inbox_ready(QUEUE)
+    assert stack.client.lpop(ready) is not None  # the worker that took it, now gone
+    assert stack.client.llen(keys.inbox(GROUP)) == 3
+    stack.start_worker()
+    lobby = wait_for(lambda: stack.find(GROUP, "a new game is open.* 3 rotations"), 40,
+                     "the lobby with the new setting")
+    assert stack.find(GROUP, "I run Hintrigue") is not None
+    assert lobby is not None and stack.client.llen(keys.inbox(GROUP)) == 0

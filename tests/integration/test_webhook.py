@@ -1,98 +1,133 @@
-"""The webhook app: the secret token, malformed and unknown updates, duplicates, health."""
+"""The webhook app: it only takes updates in, into the inbox of the room they concern.
+
+No worker runs here: what the web process does is checked in Redis itself.
+"""
 
 from __future__ import annotations
 
+import json
+
 import httpx
 import pytest
-import redis
 
+from engine import keys
+from engine.commands import OpenLobby
+from engine.store import Store
 from tests.conftest import test_redis_url
 from tgbot.config import Config
-from tgbot.standin import World, run_double, serve_app
+from tgbot.standin import World, serve_app
 from tgbot.web import SECRET_HEADER, create_app
 
 SECRET = "s3cret-token_ok"
+GROUP = -100777
+QUEUE = "webhooktest"
+READY = keys.inbox_ready(QUEUE)
 
 
-class RecordingDispatch:
-    """Collects what the service asks to deliver; no worker runs in these tests."""
-
-    def __init__(self) -> None:
-        self.flushed: list[int] = []
-
-    def flush(self, chat_id: int) -> None:
-        self.flushed.append(chat_id)
-
-    def schedule(self, room, events) -> None:  # noqa: ANN001 - protocol shape
-        pass
+def config(redis_url: str) -> Config:
+    return Config(token="1:x", webhook_secret=SECRET, redis_url=redis_url, queue=QUEUE)
 
 
 @pytest.fixture
 def app(real_redis):
-    dispatch = RecordingDispatch()
-    with run_double() as double:
-        config = Config(token=double.world.token, api_url=double.url, webhook_secret=SECRET,
-                        redis_url=test_redis_url())
-        with serve_app(create_app(config, real_redis, dispatch), lifespan="on") as url:
-            yield url, double.world, dispatch, real_redis
+    world = World()
+    world.add_chat(GROUP, "supergroup", title="G")
+    with serve_app(create_app(config(test_redis_url())), lifespan="on") as url:
+        yield url, world, real_redis
 
 
 def post(url: str, body: bytes | dict, secret: str | None = SECRET) -> httpx.Response:
     headers = {SECRET_HEADER: secret} if secret is not None else {}
     if isinstance(body, dict):
-        return httpx.post(f"{url}/webhook", json=body, headers=headers)
+        body = json.dumps(body).encode()
     return httpx.post(f"{url}/webhook", content=body, headers=headers)
 
 
-def newgame(world: World) -> dict:
-    user = world.add_user(first_name="Ann").id
-    world.add_chat(-100777, "supergroup", title="G")
-    return world.user_message(user, -100777, "/newgame")
+def waiting(client, chat_id: int) -> list[dict]:
+    return [json.loads(raw) for raw in client.lrange(keys.inbox(chat_id), 0, -1)]
 
 
 def test_a_missing_or_wrong_secret_token_is_refused_before_anything_else(app):
-    url, world, dispatch, client = app
+    url, world, client = app
+    user = world.add_user(first_name="Ann").id
     assert post(url, b"not even json", secret=None).status_code == 403
-    assert post(url, newgame(world), secret="wrong").status_code == 403
-    assert dispatch.flushed == [] and client.keys("{room:*") == []
+    assert post(url, world.user_message(user, GROUP, "/newgame"), secret="wrong").status_code \
+        == 403  # fmt: skip
+    assert client.keys("*") == []
 
 
 def test_malformed_json_gets_a_4xx_never_a_5xx(app):
-    url, *_ = app
+    url, _world, client = app
     for body in [b"{", b"[]", b'{"update_id": "x"}', b"\xff\xfe"]:
         response = post(url, body)
         assert 400 <= response.status_code < 500
+    assert client.keys("*") == []
 
 
-def test_an_unknown_update_type_is_acknowledged_and_ignored(app):
-    url, _world, dispatch, _client = app
-    response = post(url, {"update_id": 99, "some_future_update": {"id": 1}})
-    assert response.status_code == 200
-    assert dispatch.flushed == []
-
-
-def test_a_broken_update_of_a_known_type_is_acknowledged(app):
-    url, *_ = app
+def test_updates_the_bot_does_not_handle_are_acknowledged_and_dropped(app):
+    url, _world, client = app
+    assert post(url, {"update_id": 99, "some_future_update": {"id": 1}}).status_code == 200
     assert post(url, {"update_id": 5, "message": {"text": "no chat, no date"}}).status_code == 200
+    assert client.keys("*") == []
 
 
-def test_a_duplicate_update_id_is_applied_once(app):
-    url, world, dispatch, client = app
-    update = newgame(world)
+def test_group_updates_wait_in_order_in_the_group_inbox_which_is_readied_once(app):
+    url, world, client = app
+    user = world.add_user(first_name="Ann").id
+    first = world.user_message(user, GROUP, "/newgame")
+    second = world.user_message(user, GROUP, "/settings rotations=1")
+    assert post(url, first).status_code == 200
+    assert post(url, second).status_code == 200
+    assert waiting(client, GROUP) == [first, second]
+    # One job owns the inbox (the first update's id is its token) and is announced once.
+    assert client.get(keys.inbox_owner(GROUP)) == str(first["update_id"]).encode()
+    assert client.lrange(READY, 0, -1) == [f"{GROUP} {first['update_id']}".encode()]
+    assert client.zscore(keys.pending_inboxes(), GROUP) is not None
+
+
+def test_the_body_is_kept_byte_for_byte(app):
+    url, world, client = app
+    user = world.add_user(first_name="Zoë <b>").id
+    body = json.dumps(world.user_message(user, GROUP, "/newgame ✨"), ensure_ascii=False,
+                      separators=(",", ":")).encode()  # fmt: skip
+    assert post(url, body).status_code == 200
+    assert client.lrange(keys.inbox(GROUP), 0, -1) == [body]
+
+
+def test_a_seated_players_private_updates_wait_in_the_room_of_their_game(app):
+    url, world, client = app
+    seated = world.add_user(first_name="Ann").id
+    loner = world.add_user(first_name="Bob").id
+    Store(client).execute(GROUP, OpenLobby(chat_id=GROUP, user_id=seated, name="Ann", seed=1))
+    hint = world.user_message(seated, seated, "a quiet night")
+    hello = world.user_message(loner, loner, "/start")
+    assert post(url, hint).status_code == 200
+    assert post(url, hello).status_code == 200
+    assert waiting(client, GROUP) == [hint]
+    assert waiting(client, seated) == []
+    assert waiting(client, loner) == [hello]
+
+
+def test_an_update_delivered_twice_is_taken_in_once(app):
+    url, world, client = app
+    user = world.add_user(first_name="Ann").id
+    update = world.user_message(user, GROUP, "/newgame")
     assert post(url, update).status_code == 200
-    first = client.hgetall("{room:-100777}:state")
-    flushed = list(dispatch.flushed)
-    assert flushed and set(flushed) == {-100777}
     assert post(url, update).status_code == 200
-    assert client.hgetall("{room:-100777}:state") == first
-    assert dispatch.flushed == flushed
+    assert waiting(client, GROUP) == [update]
+    assert client.llen(READY) == 1
+
+
+def test_without_redis_an_update_gets_503_so_telegram_sends_it_again(real_redis):
+    world = World()
+    world.add_chat(GROUP, "supergroup", title="G")
+    user = world.add_user(first_name="Ann").id
+    with serve_app(create_app(config("redis://127.0.0.1:9/0")), lifespan="on") as url:
+        assert post(url, world.user_message(user, GROUP, "/newgame")).status_code == 503
 
 
 def test_health_answers_200_when_redis_answers_and_503_when_it_does_not(real_redis):
-    dead = redis.Redis(host="127.0.0.1", port=9, socket_connect_timeout=0.2)
-    with run_double() as double:
-        config = Config(token=double.world.token, api_url=double.url, redis_url=test_redis_url())
-        with serve_app(create_app(config, real_redis, RecordingDispatch()), lifespan="on") as url:
-            assert httpx.get(f"{url}/healthz").status_code == 200
-        with serve_app(create_app(config, dead, RecordingDispatch()), lifespan="on") as url:
-            assert httpx.get(f"{url}/healthz").status_code == 503
+    with serve_app(create_app(config(test_redis_url())), lifespan="on") as url:
+        assert httpx.get(f"{url}/healthz").status_code == 200
+    with serve_app(create_app(config("redis://127.0.0.1:9/0")), lifespan="on") as url:
+        assert httpx.get(f"{url}/healthz").status_code == 503

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import json
+import logging
 from typing import Any
 
+from telegram import Update
 from telegram.ext import (
     Application,
     CallbackQueryHandler,
@@ -14,6 +17,7 @@ from telegram.ext import (
 )
 
 from tgbot.handlers.buttons import on_button
+from tgbot.handlers.common import PASSING_FAILURES
 from tgbot.handlers.group import (
     on_back,
     on_help,
@@ -55,3 +59,24 @@ def register(app: Application[Any, Any, Any, Any, Any, Any]) -> None:
     app.add_handler(MessageHandler(private & filters.TEXT & ~filters.COMMAND, on_private_text))
     app.add_handler(CallbackQueryHandler(on_button))
     app.add_error_handler(on_error)
+
+
+log = logging.getLogger(__name__)
+
+
+async def handle(app: Application[Any, Any, Any, Any, Any, Any], raw: bytes) -> bool:
+    """Handle one update as Telegram sent it. False when Redis failed it midway: it must be
+    handled again later (what it did already is not done twice: the store knows the update).
+    An update that does not parse is logged and dropped (handling it again would not help)."""
+    try:
+        update = Update.de_json(json.loads(raw), app.bot)
+    except Exception:
+        log.warning("an update does not parse: %.200r", raw, exc_info=True)
+        return True
+    failures: list[BaseException] = []
+    token = PASSING_FAILURES.set(failures)
+    try:
+        await app.process_update(update)
+    finally:
+        PASSING_FAILURES.reset(token)
+    return not failures

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from contextvars import ContextVar
 from typing import Any
 
 from telegram import ChatMember, Update
@@ -23,6 +24,12 @@ from tgbot.service import Service
 log = logging.getLogger(__name__)
 
 Context = ContextTypes.DEFAULT_TYPE
+
+# While a worker handles an update: the errors that mean "try this update again later" (Redis
+# did not answer), noted by the error handler.
+PASSING_FAILURES: ContextVar[list[BaseException] | None] = ContextVar(
+    "passing_failures", default=None
+)
 
 
 def service(context: Context) -> Service:

@@ -5,10 +5,12 @@ from __future__ import annotations
 import asyncio
 import logging
 
+from redis.exceptions import RedisError
 from telegram import ChatMember, Update
 
 from tgbot import texts
 from tgbot.handlers.common import (
+    PASSING_FAILURES,
     Context,
     service,
 )
@@ -42,5 +44,12 @@ async def on_migrate(update: Update, context: Context) -> None:
 
 
 async def on_error(update: object, context: Context) -> None:
-    """Log every handler error; the webhook still answers 200 so Telegram does not repeat."""
-    log.error("update %s failed", getattr(update, "update_id", "?"), exc_info=context.error)
+    """Log every handler error. One caused by Redis not answering is noted for the worker,
+    which keeps the update to handle it again; any other is final (a retry would fail alike)."""
+    update_id = getattr(update, "update_id", "?")
+    failures = PASSING_FAILURES.get()
+    if failures is not None and isinstance(context.error, RedisError):
+        failures.append(context.error)
+        log.warning("update %s: Redis does not answer; it will be handled again", update_id)
+        return
+    log.error("update %s failed", update_id, exc_info=context.error)

@@ -1,0 +1,169 @@
+"""The inbox: Telegram updates wait in Redis, per room, for a worker to handle them.
+
+The webhook answers Telegram as soon as an update is safe in Redis: one round trip, no game
+logic (`push`). Updates wait in the inbox of the room they concern, in the order they came: a
+group's updates in the group's room, a player's private updates in the room the player is
+seated in (so a decoy chosen in private and the vote that follows it in the group are handled in
+that order), anything else in an inbox of its own chat.
+
+One drain job at a time owns an inbox (`keys.inbox_owner` holds its token, with a lease) and
+handles its updates one by one; the web claims the inbox for a new job only when no job owns it.
+An update leaves the inbox only after it was handled, so a worker killed mid-job loses nothing:
+the sweeper gives an inbox that stopped moving to a new job (`takeover`), and the old job, if
+it was only slow, stops at its next step. An update handled twice this way is applied once (the
+store keeps the ids of the updates it applied).
+"""
+
+from __future__ import annotations
+
+import secrets
+import time
+from dataclasses import dataclass
+from typing import Any
+
+import redis
+import redis.asyncio as aioredis
+
+from engine import keys
+
+SEEN_SECONDS = 24 * 3600  # Telegram keeps an undelivered update for a day at most
+LEASE_MS = 60_000  # an owner that neither moves on nor is swept loses the inbox after this
+
+# Take an update in, unless its id was seen; queue the inbox for a worker unless a job owns it.
+# KEYS: seen key, the sender's player key. Returns 0 for a repeated update, else 1.
+_PUSH = """
+if not redis.call('SET', KEYS[1], '1', 'NX', 'EX', ARGV[9]) then return 0 end
+local chat = ARGV[2]
+if ARGV[3] == '1' then
+  local room = redis.call('GET', KEYS[2])
+  if room then chat = room end
+end
+redis.call('RPUSH', string.format(ARGV[10], chat), ARGV[1])
+redis.call('ZADD', ARGV[8], 'NX', ARGV[4], chat)
+if redis.call('SET', string.format(ARGV[11], chat), ARGV[6], 'NX', 'PX', ARGV[5]) then
+  redis.call('RPUSH', ARGV[7], chat .. ' ' .. ARGV[6])
+end
+return 1
+"""
+
+# One step of a drain job: drop the update it handled (ARGV[2] == '1'), then return the next
+# one, or finish. KEYS: inbox, owner, sweep set, ready list.
+# ARGV: token, handled, now, lease ms, chat id, '1' to give the rest to a new job at the back.
+_NEXT = """
+if redis.call('GET', KEYS[2]) ~= ARGV[1] then return {'lost'} end
+if ARGV[2] == '1' then redis.call('LPOP', KEYS[1]) end
+local head = redis.call('LINDEX', KEYS[1], 0)
+if not head then
+  redis.call('DEL', KEYS[2])
+  redis.call('ZREM', KEYS[3], ARGV[5])
+  return {'done'}
+end
+redis.call('PEXPIRE', KEYS[2], ARGV[4])
+redis.call('ZADD', KEYS[3], ARGV[3], ARGV[5])
+if ARGV[6] == '1' then
+  redis.call('RPUSH', KEYS[4], ARGV[5] .. ' ' .. ARGV[1])
+  return {'yielded'}
+end
+return {'next', head}
+"""
+
+# Give a stalled inbox to a new job (same KEYS; ARGV: new token, now, lease ms, chat id).
+# Returns 1 when a job was queued, 0 when nothing waits (the inbox is then released).
+_TAKEOVER = """
+if redis.call('LLEN', KEYS[1]) == 0 then
+  redis.call('DEL', KEYS[2])
+  redis.call('ZREM', KEYS[3], ARGV[4])
+  return 0
+end
+redis.call('SET', KEYS[2], ARGV[1], 'PX', ARGV[3])
+redis.call('ZADD', KEYS[3], ARGV[2], ARGV[4])
+redis.call('RPUSH', KEYS[4], ARGV[4] .. ' ' .. ARGV[1])
+return 1
+"""
+
+
+def route(update: dict[str, Any]) -> tuple[int, int] | None:
+    """Where an update waits: (chat id, sender id). A private chat's update (sender == chat)
+    goes to the sender's room if there is one. None for updates the bot does not handle."""
+    for kind in ("message", "edited_message", "my_chat_member", "chat_member"):
+        body = update.get(kind)
+        if isinstance(body, dict):
+            chat, sender = body.get("chat"), body.get("from")
+            if not isinstance(chat, dict) or not isinstance(chat.get("id"), int):
+                return None
+            user = sender.get("id") if isinstance(sender, dict) else None
+            return chat["id"], user if isinstance(user, int) else 0
+    query = update.get("callback_query")
+    if isinstance(query, dict):
+        sender = query.get("from")
+        user = sender.get("id") if isinstance(sender, dict) else None
+        if not isinstance(user, int):
+            return None
+        message = query.get("message")
+        chat = message.get("chat") if isinstance(message, dict) else None
+        if isinstance(chat, dict) and isinstance(chat.get("id"), int):
+            return chat["id"], user
+        return user, user  # a button on a message the bot no longer sees: the sender's chat
+    return None
+
+
+class WebInbox:
+    """The webhook's side: take updates in (asyncio, one round trip each)."""
+
+    def __init__(self, client: aioredis.Redis, queue: str) -> None:
+        self.client = client
+        self.queue = queue
+        self._push = client.register_script(_PUSH)
+
+    async def push(self, update_id: int, body: bytes, chat_id: int, sender: int) -> bool:
+        """Queue an update's raw body; False when this update id was taken in before."""
+        private = chat_id == sender and chat_id > 0
+        added = await self._push(
+            keys=[keys.update_seen(update_id), keys.player(sender)],
+            args=[body, chat_id, "1" if private else "0", time.time(), LEASE_MS, update_id,
+                  keys.inbox_ready(self.queue), keys.pending_inboxes(), SEEN_SECONDS,
+                  keys.inbox("%s"), keys.inbox_owner("%s")],
+        )  # fmt: skip
+        return bool(added)
+
+
+@dataclass(frozen=True)
+class Step:
+    """What a drain job does next: handle `update`, or stop (`done`, `lost`, `yielded`)."""
+
+    state: str
+    update: bytes | None = None
+
+
+class Inbox:
+    """The workers' side: drain an inbox one update at a time; take over stalled ones."""
+
+    def __init__(self, client: redis.Redis, queue: str) -> None:
+        self.client = client
+        self.ready = keys.inbox_ready(queue)
+        self._next = client.register_script(_NEXT)
+        self._takeover = client.register_script(_TAKEOVER)
+
+    def _keys(self, chat_id: int) -> list[str]:
+        return [keys.inbox(chat_id), keys.inbox_owner(chat_id), keys.pending_inboxes(),
+                self.ready]  # fmt: skip
+
+    def next(self, chat_id: int, token: str, handled: bool, give_up: bool = False) -> Step:
+        """Drop the update just handled, if any; the next step for the owner `token`."""
+        raw = self._next(
+            keys=self._keys(chat_id),
+            args=[token, "1" if handled else "0", time.time(), LEASE_MS, chat_id,
+                  "1" if give_up else "0"],
+        )  # fmt: skip
+        state = raw[0].decode() if isinstance(raw[0], bytes) else raw[0]
+        return Step(state, raw[1] if len(raw) > 1 else None)
+
+    def takeover(self, chat_id: int) -> bool:
+        """Give the inbox to a new job; False when nothing waits in it."""
+        token = "s" + secrets.token_hex(6)
+        return bool(self._takeover(keys=self._keys(chat_id),
+                                   args=[token, time.time(), LEASE_MS, chat_id]))  # fmt: skip
+
+    def waiting(self, chat_id: int) -> int:
+        """How many updates wait in a chat's inbox."""
+        return int(self.client.llen(keys.inbox(chat_id)))
