@@ -1,10 +1,15 @@
 """Players for the end-to-end benchmark: Telegram updates built by hand and games driven by them.
 
-The driver plays as Telegram would deliver: one update at a time per chat, each POSTed to the
+The driver plays as Telegram would deliver: one update at a time per game, each POSTed to the
 webhook over a raw keep-alive HTTP/1.1 connection (a Python HTTP client library would cost more
-than the servers it measures). It reads the rooms from Redis to choose legal moves and signs
-button data with the bot's key; each button press is first registered with the Bot API double
-(which must know a callback query before the bot may answer it).
+than the servers it measures). It signs button data with the bot's key; each button press is
+first registered with the Bot API double (which must know a callback query before the bot may
+answer it).
+
+Once a game has started, the driver reads its room from Redis once and plans every move of the
+rest of the game by the rules themselves (`engine.rules.apply`, deterministic given the room's
+generator state): so it can send the whole game without waiting for the bot, as players who
+never hesitate would, and check at the end that the bot reached the same final room.
 """
 
 from __future__ import annotations
@@ -20,7 +25,9 @@ from typing import Any
 import redis.asyncio as aioredis
 
 from engine import keys
+from engine.commands import ChooseCard, Command, GiveHint, PlayDecoy, Skip, Vote
 from engine.model import Phase, Room
+from engine.rules import apply
 from tgbot import callback
 
 
@@ -69,11 +76,13 @@ class RawHttp:
 
     async def post(self, path: str, payload: dict[str, Any]) -> tuple[int, bytes, float]:
         """POST JSON; the time runs from sending to the end of the answer. A connection the
-        server closed while idle (keep-alive timeout) is opened again, once."""
-        try:
-            return await self._post(path, payload)
-        except (asyncio.IncompleteReadError, ConnectionError):
-            return await self._post(path, payload)
+        server closed while idle (keep-alive timeout) is opened again (all may have been)."""
+        for _ in range(self.size):
+            try:
+                return await self._post(path, payload)
+            except (asyncio.IncompleteReadError, ConnectionError):
+                continue
+        return await self._post(path, payload)
 
     async def _post(self, path: str, payload: dict[str, Any]) -> tuple[int, bytes, float]:
         body = json.dumps(payload).encode()
@@ -98,6 +107,16 @@ class RawHttp:
         return int(raw.split(b" ", 2)[1]), answer, elapsed
 
 
+@dataclass(frozen=True)
+class Move:
+    """One player's action: a text message, or a press of a button with `data`."""
+
+    user: int
+    chat: int
+    text: str | None = None
+    data: str | None = None
+
+
 Send = Callable[[dict[str, Any]], Awaitable[None]]
 Press = Callable[[int, int, str], Awaitable[dict[str, Any]]]
 
@@ -118,13 +137,33 @@ class Game:
         assert raw is not None, f"no room {self.chat_id}"
         return Room.model_validate_json(raw)
 
+    async def room_when(self, ready: Callable[[Room], bool], timeout: float = 120) -> Room:
+        """The room once the bot has brought it where `ready` says."""
+        deadline = time.monotonic() + timeout
+        while True:
+            raw = await self.client.hget(keys.room(self.chat_id), "state")
+            if raw is not None and ready(room := Room.model_validate_json(raw)):
+                return room
+            assert time.monotonic() < deadline, f"room {self.chat_id} did not get there"
+            await asyncio.sleep(0.05)
+
     def button(self, kind: str, *args: int) -> str:
         return callback.encode(self.key, kind, *args)
 
-    async def seat(self, send: Send, settings: str) -> None:
-        """Private /start for everybody, a lobby with these settings, the others join, start."""
+    async def open_chats(self, send: Send) -> None:
+        """Everybody opens a private chat with the bot (/start)."""
         for user in self.users:
             await send(self.updates.message(user, user, "/start"))
+
+    async def chats_opened(self, timeout: float = 120) -> None:
+        """Wait until the bot has seen everybody's /start."""
+        deadline = time.monotonic() + timeout
+        while await self.client.exists(*(keys.started(u) for u in self.users)) < len(self.users):
+            assert time.monotonic() < deadline, f"game {self.chat_id}: chats not opened"
+            await asyncio.sleep(0.05)
+
+    async def seat(self, send: Send, settings: str) -> None:
+        """A lobby with these settings, the others join, start (once their chats are open)."""
         host = self.users[0]
         await send(self.updates.message(host, self.chat_id, "/newgame"))
         await send(self.updates.message(host, self.chat_id, f"/settings {settings}"))
@@ -132,28 +171,50 @@ class Game:
             await send(await self.press(user, self.chat_id, self.button("join")))
         await send(await self.press(host, self.chat_id, self.button("start")))
 
-    async def play_round(self, send: Send) -> bool:
-        """Everybody acts at once (no waiting on timers); False when the game is over."""
-        room = await self.room()
-        if room.phase is not Phase.HINT or room.round is None:
-            return False
-        rnd, chat = room.round, self.chat_id
-        teller = room.seats[rnd.storyteller]
-        card = teller.hand[0]
-        await send(await self.press(teller.user_id, teller.user_id,
-                                    self.button("card", chat, rnd.no, card)))
-        await send(self.updates.message(teller.user_id, teller.user_id, f"hint {rnd.no}"))
-        others = [i for i in rnd.participants if i != rnd.storyteller]
-        for index in others:
-            seat = room.seats[index]
-            await send(await self.press(seat.user_id, seat.user_id,
-                                        self.button("decoy", chat, rnd.no, seat.hand[0])))
-        table = (await self.room()).round
-        assert table is not None and table.table, f"room {chat}: no table"
-        for index in others:
-            own = table.plays.get(index)
-            choice = next(c for c in table.table if c != own)
-            await send(await self.press(room.seats[index].user_id, chat,
-                                        self.button("vote", rnd.no, choice)))
-        await send(self.updates.message(self.users[0], chat, "/skip"))
-        return True
+    def plan(self, room: Room) -> tuple[list[Move], Room]:
+        """Every move of the rest of the game from a round's hint phase, made as in
+        `play_round`, and the final room the rules say they lead to."""
+        moves: list[Move] = []
+        now = time.time()
+
+        def move(made: Move, command: Command) -> None:
+            nonlocal room
+            room, _ = apply(room, command, now)
+            moves.append(made)
+
+        chat, host = self.chat_id, self.users[0]
+        while room.phase is Phase.HINT and room.round is not None:
+            rnd = room.round
+            teller = room.seats[rnd.storyteller]
+            card, user = teller.hand[0], teller.user_id
+            move(Move(user, user, data=self.button("card", chat, rnd.no, card)),
+                 ChooseCard(user_id=user, card=card, round_no=rnd.no))
+            hint = f"hint {rnd.no}"
+            move(Move(user, user, text=hint), GiveHint(user_id=user, text=hint))
+            others = [i for i in rnd.participants if i != rnd.storyteller]
+            for index in others:
+                seat = room.seats[index]
+                move(Move(seat.user_id, seat.user_id,
+                          data=self.button("decoy", chat, rnd.no, seat.hand[0])),
+                     PlayDecoy(user_id=seat.user_id, card=seat.hand[0], round_no=rnd.no))
+            table = room.round
+            assert table is not None and table.table
+            for index in others:
+                own = table.plays.get(index)
+                choice = next(c for c in table.table if c != own)
+                user = room.seats[index].user_id
+                move(Move(user, chat, data=self.button("vote", rnd.no, choice)),
+                     Vote(user_id=user, card=choice, round_no=rnd.no))
+            move(Move(host, chat, text="/skip"), Skip(user_id=host))
+        return moves, room
+
+    async def updates_for(self, moves: list[Move]) -> list[dict[str, Any]]:
+        """The updates Telegram would send for these moves (presses registered with the double)."""
+        updates = []
+        for made in moves:
+            if made.data is not None:
+                updates.append(await self.press(made.user, made.chat, made.data))
+            else:
+                assert made.text is not None
+                updates.append(self.updates.message(made.user, made.chat, made.text))
+        return updates

@@ -18,7 +18,7 @@ from workers.runtime import STOPPING, runtime
 
 log = logging.getLogger(__name__)
 
-DRAIN_SLICE = 2.0  # seconds a drain job works before the rest of its inbox queues up again
+DRAIN_SLICE = 0.5  # seconds a drain job works before the rest of its inbox queues up again
 
 
 class HandleLater(Exception):
