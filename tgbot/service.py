@@ -28,6 +28,10 @@ class Dispatch(Protocol):
     def schedule(self, room: Room, events: list[Event]) -> None:
         """Set the timer of the room's current phase, if the events started one."""
 
+    def resume(self, room: Room) -> None:
+        """Set the timer of the room's current phase again, if it has one (harmless when it
+        is set already)."""
+
 
 @dataclass
 class Service:
@@ -59,10 +63,15 @@ class Service:
             ]
 
         outcome = self.store.execute(chat_id, command, update_id=update_id, outbox=render)
-        # A duplicate may be Telegram repeating an update whose first delivery crashed between
-        # the commit and this line: ask for delivery again (an empty outbox costs nothing).
+        # A duplicate may be an update handled again after its first handling crashed between
+        # the commit and these lines: ask for delivery again (an empty outbox costs nothing)
+        # and set the room's timer again (setting it twice is harmless).
         self.dispatch.flush(chat_id)
-        if not outcome.duplicate and outcome.room is not None:
+        if outcome.duplicate:
+            room = self.store.load(chat_id)
+            if room is not None:
+                self.dispatch.resume(room)
+        elif outcome.room is not None:
             self.dispatch.schedule(outcome.room, outcome.events)
         return outcome
 

@@ -16,7 +16,7 @@ from rq import Queue
 
 from engine import keys
 from engine.events import Event
-from engine.model import Room
+from engine.model import OVER_PHASES, Room
 
 # Events after which the room waits on a new deadline.
 TIMED = frozenset({"round_started", "hint_given", "voting_opened", "round_scored"})
@@ -82,6 +82,13 @@ class RqDispatch:
         if room.deadline is None or room.round is None:
             return
         if not any(e.kind in TIMED for e in events):
+            return
+        self.schedule_timer(room.chat_id, room.round.no, room.phase.value, room.deadline)
+
+    def resume(self, room: Room) -> None:
+        """Set the timer of the room's current phase again, if it has one: the job id is the
+        same, so a timer set already is only set anew."""
+        if room.deadline is None or room.round is None or room.phase in OVER_PHASES:
             return
         self.schedule_timer(room.chat_id, room.round.no, room.phase.value, room.deadline)
 
