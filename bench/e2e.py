@@ -16,8 +16,14 @@ python-telegram-bot webhook app that only acknowledges (same uvicorn, same machi
    rate). Each game sends a Poisson stream of updates, independent of the others (games that
    all sent at the same instant would measure the length of their own bursts).
    `p50_ms`/`p99_ms`: POST sent to 200 received.
-3. baseline: the bodies of phase 1, replayed the same way to the bare app.
-4. timers: 200 games of 3 whose storytellers never give their hints. A timeout starts the next
+3. baseline: the bodies of phase 1, replayed the same way to the bare app right after phase
+   1's POSTs, while the workers still handle them, so that both see the same machine
+   (`baseline_updates_per_s`); and again at the end, the workers idle
+   (`baseline_idle_updates_per_s`).
+4. answers: 20 games at a calm pace (80 updates/s in all, as a busy evening might bring);
+   `answer_p50_ms`/`answer_p99_ms`: a button press sent to the bot's answer reaching the
+   double (the SPEC's promise: every press answered within a second).
+5. timers: 200 games of 3 whose storytellers never give their hints. A timeout starts the next
    round with a deadline `hint_s × TIMER_SCALE` after the moment it was applied, so the room
    itself tells when each timer took effect: lateness = that moment − the deadline.
 
@@ -36,7 +42,7 @@ import signal
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Awaitable, Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -53,6 +59,8 @@ from engine.model import Phase, Room  # noqa: E402
 TIMERS = 200
 HINT_S = 15
 ROTATIONS = 3  # 12 rounds of 4 players: about 90 updates per game
+ANSWER_GAMES = 20
+ANSWER_PACE = 0.25  # seconds between a game's updates, on average: 80 updates/s in all
 
 
 async def seated(bench: Bench, hook: RawHttp, games: list[Game], settings: str) -> None:
@@ -74,21 +82,26 @@ async def seated(bench: Bench, hook: RawHttp, games: list[Game], settings: str) 
 
 
 async def play(bench: Bench, games: int, first_chat: int, pace: float | None,
-               record: list[list[dict[str, Any]]] | None) -> dict[str, Any]:  # fmt: skip
+               rotations: int = ROTATIONS,
+               meanwhile: Callable[[list[list[dict[str, Any]]]], Awaitable[Any]] | None = None,
+               ) -> dict[str, Any]:  # fmt: skip
     """Play `games` whole games at once: latencies of every POST, wall time of the POSTs,
-    time until every game was over, and how many ended as planned."""
+    time until every game was over, how many ended as planned, and when each button press
+    was sent (by callback query id). `meanwhile(updates)` runs once every update was sent,
+    while the workers still handle them; its result comes back as "meanwhile"."""
     hook = RawHttp("127.0.0.1", bench.web_port, games, bench.secret_headers)
     await hook.open()
     setups = [bench.game(first_chat - g) for g in range(games)]
     # No phase timer, and the longest reveal: when the workers fall far behind, a reveal timer
     # must not move a game on before the /skip that the plan puts there.
-    await seated(bench, hook, setups, f"rotations={ROTATIONS} timers=off reveal=60")
+    await seated(bench, hook, setups, f"rotations={rotations} timers=off reveal=60")
     plans = []
     for game in setups:
         room = await game.room_when(lambda r: r.phase is Phase.HINT)
         moves, final = game.plan(room)
         plans.append((await game.updates_for(moves), final))
     latencies: list[float] = []
+    pressed: dict[str, float] = {}
 
     async def run(updates: list[dict[str, Any]], gaps: random.Random) -> None:
         # Paced, a game's updates come as a Poisson stream (exponential gaps, `pace` apart on
@@ -98,6 +111,8 @@ async def play(bench: Bench, games: int, first_chat: int, pace: float | None,
             if pace is not None:
                 next_at = max(next_at + gaps.expovariate(1 / pace), time.perf_counter())
                 await asyncio.sleep(max(0.0, next_at - time.perf_counter()))
+            if "callback_query" in update:
+                pressed[update["callback_query"]["id"]] = time.time()
             status, _, seconds = await hook.post("/webhook", update)
             assert status == 200, status
             latencies.append(seconds)
@@ -111,15 +126,25 @@ async def play(bench: Bench, games: int, first_chat: int, pace: float | None,
                            for index, (updates, _) in enumerate(plans)))  # fmt: skip
     wall = time.perf_counter() - started
     await hook.close()
+    during = await meanwhile([updates for updates, _ in plans]) if meanwhile else None
     finals = [await game.room_when(lambda r: r.phase is Phase.FINISHED) for game in setups]
     over = time.perf_counter() - started
     as_planned = sum(
         [s.score for s in got.seats] == [s.score for s in want.seats]
         for got, (_, want) in zip(finals, plans, strict=True)
     )
-    if record is not None:
-        record.extend(updates for updates, _ in plans)
-    return {"latencies": latencies, "wall": wall, "over": over, "as_planned": as_planned}
+    return {"latencies": latencies, "wall": wall, "over": over, "as_planned": as_planned,
+            "pressed": pressed, "meanwhile": during,
+            "updates": [updates for updates, _ in plans]}  # fmt: skip
+
+
+async def answer_delays(bench: Bench, pressed: dict[str, float]) -> list[float]:
+    """Seconds from sending each press to the bot's answer reaching the double."""
+    state = await bench.control_get("/_standin/state")
+    answered = {q["id"]: q["answer"]["at"] for q in state["callback_queries"]
+                if q["id"] in pressed and q["answer"]}  # fmt: skip
+    assert len(answered) == len(pressed), f"{len(pressed) - len(answered)} presses unanswered"
+    return [answered[query] - sent for query, sent in pressed.items()]
 
 
 async def replay(port: int, headers: dict[str, str], logs: list[list[dict[str, Any]]]) -> float:
@@ -169,14 +194,21 @@ async def timers(bench: Bench, count: int, first_chat: int) -> tuple[list[float]
 
 async def measure(bench: Bench, games: int, count: int) -> dict[str, float]:
     base = -1_000_000_000_000 - secrets.randbelow(10**6) * 1000
-    logs: list[list[dict[str, Any]]] = []
     late, early = await timers(bench, count, base - 20_000)
-    full = await play(bench, games, base, None, logs)
+
+    async def baseline(logs: list[list[dict[str, Any]]]) -> float:
+        return await replay(bench.bare_port, bench.secret_headers, logs)
+
+    # The baseline takes the same bodies right after the web did, while the workers are still
+    # busy with them: both see the same machine.
+    full = await play(bench, games, base, None, meanwhile=baseline)
     saturated = full["latencies"]
     rate = len(saturated) / full["wall"]
-    half = await play(bench, games, base - 10_000, games / (rate / 2), None)
+    half = await play(bench, games, base - 10_000, games / (rate / 2))
     paced = half["latencies"]
-    baseline = await replay(bench.bare_port, bench.secret_headers, logs)
+    calm = await play(bench, ANSWER_GAMES, base - 30_000, ANSWER_PACE, rotations=1)
+    answers = await answer_delays(bench, calm["pressed"])
+    idle = await baseline(full["updates"])
     return {
         "updates_per_s": rate,
         "handled_per_s": len(saturated) / full["over"],
@@ -185,7 +217,11 @@ async def measure(bench: Bench, games: int, count: int) -> dict[str, float]:
         "p99_ms": percentile(paced, 99) * 1000,
         "saturated_p50_ms": percentile(saturated, 50) * 1000,
         "saturated_p99_ms": percentile(saturated, 99) * 1000,
-        "baseline_updates_per_s": baseline,
+        "baseline_updates_per_s": full["meanwhile"],
+        "baseline_idle_updates_per_s": idle,
+        "answer_p50_ms": percentile(answers, 50) * 1000,
+        "answer_p99_ms": percentile(answers, 99) * 1000,
+        "answers": len(answers),
         "timer_late_p50_s": percentile(late, 50),
         "timer_late_p99_s": percentile(late, 99),
         "timer_late_max_s": max(late),

@@ -98,6 +98,13 @@ class Bench:
         assert status == 200, (status, answer[:200])
         return json.loads(answer)
 
+    async def control_get(self, path: str) -> Any:
+        """GET a control endpoint of the double."""
+        async with httpx.AsyncClient(trust_env=False, timeout=60) as client:
+            response = await client.get(f"http://127.0.0.1:{self.double_port}{path}")
+            response.raise_for_status()
+            return response.json()
+
     async def press(self, user: int, chat: int, data: str) -> dict[str, Any]:
         """A press the double knows of (so the bot may answer it), as an update to deliver."""
         body = {"presses": [{"user_id": user, "chat_id": chat, "data": data}]}

@@ -136,8 +136,10 @@ async def flush(
     unreachable: Unreachable,
     attempt: int = 0,
     stopping: Callable[[], bool] = lambda: False,
+    patient: Callable[[], bool] = lambda: True,
 ) -> FlushResult:
-    """Deliver the chat's outbox in order until it is empty or must wait."""
+    """Deliver the chat's outbox in order until it is empty or must wait. A short wait for
+    the rate limits is slept through unless `patient()` says more urgent work waits."""
     lock = client.lock(keys.delivery_lock(chat_id), timeout=LOCK_SECONDS)
     finished = client.register_script(_FINISHED)
     delivered = 0
@@ -146,7 +148,8 @@ async def flush(
             return FlushResult(delivered, busy=True)
         try:
             result = await _drain(
-                bot, client, chat_id, limiter, unreachable, attempt, _Held(lock), stopping
+                bot, client, chat_id, limiter, unreachable, attempt, _Held(lock), stopping,
+                patient,
             )
         finally:
             with contextlib.suppress(LockError):
@@ -183,6 +186,7 @@ async def _drain(
     attempt: int,
     held: _Held,
     stopping: Callable[[], bool],
+    patient: Callable[[], bool],
 ) -> FlushResult:
     box, ids = keys.outbox(chat_id), keys.message_ids(chat_id)
     delivered = 0
@@ -202,7 +206,7 @@ async def _drain(
                 if not held.keep():
                     return FlushResult(delivered, busy=True)
                 outcome = await _deliver(bot, chat_id, message, known, limiter, unreachable,
-                                         attempt)  # fmt: skip
+                                         attempt, patient)  # fmt: skip
                 if isinstance(outcome, FlushResult):
                     return FlushResult(delivered, outcome.retry_after, outcome.busy,
                                        network_error=outcome.network_error)  # fmt: skip
@@ -231,11 +235,12 @@ async def _deliver(
     limiter: Limiter,
     unreachable: Unreachable,
     attempt: int,
+    patient: Callable[[], bool],
 ) -> int | None | FlushResult:
     """Send one message within the limits; its new id, None, or why to stop for now."""
     previous = known.get(message.key) if message.key else None
     while (wait := limiter.reserve(message.chat_id, previous is not None)) > 0:
-        if wait > SHORT_WAIT:
+        if wait > SHORT_WAIT or not patient():
             return FlushResult(retry_after=wait)
         await asyncio.sleep(wait)
     try:

@@ -164,6 +164,10 @@ class Inbox:
         return bool(self._takeover(keys=self._keys(chat_id),
                                    args=[token, time.time(), LEASE_MS, chat_id]))  # fmt: skip
 
+    def any_ready(self) -> bool:
+        """Whether an inbox waits for a worker (so a worker should not sleep on other work)."""
+        return bool(self.client.llen(self.ready))
+
     def waiting(self, chat_id: int) -> int:
         """How many updates wait in a chat's inbox."""
         return int(self.client.llen(keys.inbox(chat_id)))

@@ -43,11 +43,6 @@ def timer_job_id(chat_id: int, round_no: int, phase: str) -> str:
     return f"timer_{chat_id}_{round_no}_{phase}"
 
 
-def at_or_after(moment: float) -> datetime:
-    """The whole second RQ's scheduler should fire at to be never early (it works in seconds)."""
-    return datetime.fromtimestamp(math.ceil(moment), UTC)
-
-
 class RqDispatch:
     """Enqueue delivery and timers on an RQ queue."""
 
@@ -72,8 +67,10 @@ class RqDispatch:
         if at is None:
             self.queue.enqueue("workers.jobs.flush", chat_id, attempt, **options)
         else:
-            when = at_or_after(at)
-            self.queue.enqueue_at(when, "workers.jobs.flush", chat_id, attempt, **options)
+            # Filed under the second `at` falls in; our scheduler waits for `at` itself.
+            when = datetime.fromtimestamp(math.floor(at), UTC)
+            self.queue.enqueue_at(when, "workers.jobs.flush", chat_id, attempt,
+                                  meta={"not_before": at}, **options)  # fmt: skip
 
     def schedule(self, room: Room, events: list[Event]) -> None:
         """Fire the timer of the room's current phase at its deadline, never before."""

@@ -85,7 +85,7 @@ def flush(chat_id: int, attempt: int = 0) -> int:
     async def go() -> FlushResult:
         return await flush_outbox(
             await rt.bot(), rt.client, chat_id, rt.limiter, unreachable, attempt,
-            stopping=STOPPING.is_set,
+            stopping=STOPPING.is_set, patient=lambda: not rt.inbox.any_ready(),
         )  # fmt: skip
 
     result = rt.run(go)
