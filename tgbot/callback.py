@@ -27,7 +27,7 @@ KINDS = {
     "decoy": 3,  # private: chat, round, card
     "vote": 2,  # group table: round, card
     "back": 1,  # chat: spectator comes back
-    "stop": 1,  # group: 1 confirm / 0 cancel
+    "stop": 2,  # group: 1 confirm / 0 cancel, the room version the question was asked at
 }
 
 

@@ -51,6 +51,29 @@ def test_stop_asks_for_a_confirmation_then_ends_the_game_without_a_winner(table:
     assert table.press(table.users[0], confirm, button(confirm, "Yes")) == "The game is stopped."
     table.group_message("The game was stopped. No winner")
     assert table.room().phase is Phase.ABANDONED
+    decided = wait_for(lambda: decided_question(table, confirm), what="the question decided")
+    assert decided.plain_text == "/stop: the game was stopped."
+
+
+def decided_question(table: Table, question):
+    """The confirmation message once edited into its decision (no buttons left), or None."""
+    now = table.stack.world.message(question.chat_id, question.message_id)
+    return now if now is not None and not buttons(now) else None
+
+
+def test_stop_answered_no_by_the_host_lets_the_game_go_on_quietly(table: Table):
+    room = table.started()
+    table.say(table.users[0], table.chat, "/stop")
+    confirm = table.group_message("End this game now")
+    assert table.press(table.users[2], confirm, button(confirm, "No")) == \
+        "Only the game's creator or a group admin can do that."
+    assert buttons(table.stack.world.message(confirm.chat_id, confirm.message_id))
+    before = len(table.stack.world.bot_messages(table.chat))
+    assert table.press(table.users[0], confirm, button(confirm, "No")) == "The game goes on."
+    decided = wait_for(lambda: decided_question(table, confirm), what="the question decided")
+    assert decided.plain_text == "/stop: the game goes on."
+    assert len(table.stack.world.bot_messages(table.chat)) == before  # an edit, no new message
+    assert table.room().model_dump_json() == room.model_dump_json()
 
 
 def test_score_shows_the_standings_of_the_current_game(table: Table):

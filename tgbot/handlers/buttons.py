@@ -6,7 +6,7 @@ import asyncio
 from collections.abc import Callable
 from typing import Any
 
-from telegram import CallbackQuery, Message, Update
+from telegram import CallbackQuery, Update
 
 from engine.commands import (
     ChangeSettings,
@@ -240,27 +240,30 @@ async def on_back_button(
 async def on_stop_button(
     update: Update, context: Context, query: CallbackQuery, args: tuple[int, ...]
 ) -> None:
-    """The /stop confirmation."""
-    (confirm,) = args
-    if not confirm:
-        message = query.message
-        assert isinstance(message, Message)
+    """The /stop confirmation: for the game's creator or an admin. Once decided, the question
+    is edited into the decision, without its buttons."""
+    confirm, asked = args
+    chat_id = _chat(query)
+    svc = service(context)
+    if confirm:
+        outcome = await _button_command(
+            update, context, query, chat_id, StopGame(user_id=query.from_user.id),
+            _("The game is stopped."),
+        )  # fmt: skip
+        decided = outcome is not None and not outcome.duplicate
+        decision = _("/stop: the game was stopped.")
+    else:
+        room = await asyncio.to_thread(svc.store.load, chat_id)
+        if room is not None and room.creator != query.from_user.id \
+                and not await is_admin(update, context):  # fmt: skip
+            await answer(query, texts.ERRORS[ErrorCode.NOT_ALLOWED], alert=True)
+            return
         await answer(query, _("The game goes on."))
-        svc = service(context)
+        decided, decision = True, _("/stop: the game goes on.")
+    if decided:
         await asyncio.to_thread(
-            svc.show,
-            message.chat.id,
-            Outgoing(chat_id=message.chat.id, text=_("The game goes on.")),
+            svc.show, chat_id, Outgoing(chat_id=chat_id, key=f"stop:{asked}", text=decision)
         )
-        return
-    await _button_command(
-        update,
-        context,
-        query,
-        _chat(query),
-        StopGame(user_id=query.from_user.id),
-        _("The game is stopped."),
-    )
 
 
 BUTTONS = {

@@ -130,7 +130,10 @@ async def on_stop(update: Update, context: Context) -> None:
         key=f"stop:{room.version}",
         text=_("End this game now, without a winner?"),
         buttons=[
-            [look.button(_("Yes, stop it"), "stop", 1), look.button(_("No, go on"), "stop", 0)]
+            [
+                look.button(_("Yes, stop it"), "stop", 1, room.version),
+                look.button(_("No, go on"), "stop", 0, room.version),
+            ]
         ],
     )
     await asyncio.to_thread(svc.show, chat.id, confirm)
