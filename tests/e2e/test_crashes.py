@@ -73,3 +73,30 @@ def test_updates_taken_by_a_worker_that_died_at_once_are_handled_by_another(laun
                      "the lobby with the new setting")
     assert stack.find(GROUP, "I run Hintrigue") is not None
     assert lobby is not None and stack.client.llen(keys.inbox(GROUP)) == 0
+
+
+def test_a_worker_asked_to_stop_mid_inbox_hands_the_rest_on_in_order(launch):
+    """SIGTERM while a worker works through a long inbox: it stops after the update in hand
+    and puts the inbox back on the ready list; the next worker goes on where it stopped."""
+    presses = 300
+    stack = launch(timer_scale=1, workers=0)
+    client = stack.client
+    user = stack.world.add_user(first_name="Ann").id
+    updates = [stack.world.press_unseen(user, GROUP, "not a button") for _ in range(presses)]
+    for update in updates:
+        assert stack.deliver(update) == 200
+    assert client.llen(keys.inbox(GROUP)) == presses
+
+    leaving = stack.start_worker()
+    wait_for(lambda: client.llen(keys.inbox(GROUP)) < presses - 10, 30, "the worker to start")
+    leaving.kill(signal.SIGTERM)
+    assert leaving.process.wait(timeout=10) == 0
+    assert 0 < client.llen(keys.inbox(GROUP)) < presses - 10
+
+    stack.start_worker()
+    ids = [update["callback_query"]["id"] for update in updates]
+    answers = wait_for(lambda: all(a := [stack.world.callback_answer(i) for i in ids]) and a,
+                       30, "every press answered")  # fmt: skip
+    assert [a.at for a in answers] == sorted(a.at for a in answers)
+    calls = stack.world.calls_of("answerCallbackQuery")
+    assert len(calls) == presses and all(call.ok for call in calls)  # each answered once
