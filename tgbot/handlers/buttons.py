@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import asyncio
+import logging
 from collections.abc import Callable
 from typing import Any
 
 from telegram import CallbackQuery, Update
+from telegram.error import BadRequest
 
 from engine.commands import (
     ChangeSettings,
@@ -36,6 +38,8 @@ from tgbot.outgoing import Outgoing
 from tgbot.render import DECK_NAMES, SETTING_ROWS
 from tgbot.texts import _
 
+log = logging.getLogger(__name__)
+
 
 async def on_button(update: Update, context: Context) -> None:
     """Every inline button: decode, run, answer the press (always, and at once)."""
@@ -53,8 +57,14 @@ async def on_button(update: Update, context: Context) -> None:
 
 
 async def answer(query: CallbackQuery, text: str, alert: bool = False) -> None:
-    """Answer a press privately."""
-    await query.answer(text[:200], show_alert=alert)
+    """Answer a press privately. A press answered too late (Telegram takes answers for a
+    limited time) is left unanswered: what it did stands, and the game's messages show it."""
+    try:
+        await query.answer(text[:200], show_alert=alert)
+    except BadRequest as error:
+        if "query is too old" not in error.message.lower():
+            raise
+        log.info("press %s answered too late: %s", query.id, error.message)
 
 
 def _chat(query: CallbackQuery) -> int:
