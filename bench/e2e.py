@@ -209,6 +209,7 @@ async def measure(bench: Bench, games: int, count: int) -> dict[str, float]:
     calm = await play(bench, ANSWER_GAMES, base - 30_000, ANSWER_PACE, rotations=1)
     answers = await answer_delays(bench, calm["pressed"])
     idle = await baseline(full["updates"])
+    memory = await bench.redis_info("memory")
     return {
         "updates_per_s": rate,
         "handled_per_s": len(saturated) / full["over"],
@@ -227,6 +228,7 @@ async def measure(bench: Bench, games: int, count: int) -> dict[str, float]:
         "timer_late_max_s": max(late),
         "timer_early_count": early,
         "timers": len(late),
+        "redis_peak_mb": int(memory["used_memory_peak"]) / 2**20,
         "games": games,
     }
 

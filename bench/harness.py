@@ -98,6 +98,15 @@ class Bench:
         assert status == 200, (status, answer[:200])
         return json.loads(answer)
 
+    async def redis_info(self, section: str) -> dict[str, Any]:
+        """A section of the bench's Redis INFO."""
+        client = aioredis.Redis.from_url(self.redis_url)
+        try:
+            info: dict[str, Any] = await client.info(section)
+            return info
+        finally:
+            await client.aclose()
+
     async def control_get(self, path: str) -> Any:
         """GET a control endpoint of the double."""
         async with httpx.AsyncClient(trust_env=False, timeout=60) as client:

@@ -26,7 +26,9 @@ OVER = frozenset({"game_finished", "game_abandoned", "lobby_closed"})
 QUEUED_MS = 30_000  # a "flush queued" marker outlives a lost job by at most this
 FLUSH_TIMEOUT = 120
 TIMER_TIMEOUT = 60
-RESULT_TTL = 60
+# A job's result is of no use: the job is deleted once done. (Kept a minute, the jobs of a
+# burst would all expire a minute later, and Redis's expiry cycle stall every client.)
+RESULT_TTL = 0
 FAILURE_TTL = 24 * 3600
 
 # Note that the chat's outbox waits (keeping the oldest request time) and claim the right to

@@ -46,7 +46,7 @@ REVIVE_EVERY = 5.0
 SCHEDULER_INTERVAL = 0.2
 IDLE_POLL = 1  # seconds a dequeue blocks before the worker tends again
 DRAIN_TIMEOUT = 60
-RESULT_TTL = 60
+RESULT_TTL = 0  # a drain job's result is of no use: its job is deleted once done
 FAILURE_TTL = 24 * 3600
 
 
