@@ -14,16 +14,34 @@ QUEUE = "inboxtest"
 CHAT = -100555
 
 
-def push(*updates: tuple[int, bytes]) -> list[bool]:
+def push(*updates: tuple[int, bytes], together: bool = False) -> list[bool]:
+    """Take updates in one after the other, or all at the same moment."""
+
     async def go() -> list[bool]:
         client = aioredis.Redis.from_url(test_redis_url())
         web = WebInbox(client, QUEUE)
         try:
+            if together:
+                return list(await asyncio.gather(*(web.push(uid, body, CHAT, 7)
+                                                   for uid, body in updates)))  # fmt: skip
             return [await web.push(uid, body, CHAT, 7) for uid, body in updates]
         finally:
             await client.aclose()
 
     return asyncio.run(go())
+
+
+def test_updates_taken_in_at_the_same_moment_keep_their_order_and_are_deduplicated(real_redis):
+    updates = [(i, f"u{i}".encode()) for i in range(1, 51)]
+    assert push(*updates, (7, b"u7"), together=True) == [True] * 50 + [False]
+    assert real_redis.lrange(keys.inbox(CHAT), 0, -1) == [body for _, body in updates]
+    assert ready(real_redis) == [f"{CHAT} 1"]
+
+
+def test_the_script_is_loaded_again_when_redis_lost_it(real_redis):
+    real_redis.script_flush()
+    assert push((1, b"a"), (2, b"b"), together=True) == [True, True]
+    assert real_redis.lrange(keys.inbox(CHAT), 0, -1) == [b"a", b"b"]
 
 
 def ready(client) -> list[str]:
