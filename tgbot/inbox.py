@@ -29,7 +29,11 @@ from redis.exceptions import NoScriptError
 
 from engine import keys
 
-SEEN_SECONDS = 24 * 3600  # Telegram keeps an undelivered update for a day at most
+# How long an update id is remembered at the door (one key of ~90 bytes per update). Telegram
+# repeats an update we took in only when our answer was lost, which it notices within minutes.
+# A repeat later than this still changes no room: the store keeps the ids it applied for a
+# day; at worst a reply to /help or /rules is given twice.
+SEEN_SECONDS = 3600
 LEASE_MS = 60_000  # an owner that neither moves on nor is swept loses the inbox after this
 
 # Take an update in, unless its id was seen; queue the inbox for a worker unless a job owns it.
