@@ -30,9 +30,9 @@ from redis.exceptions import NoScriptError
 from engine import keys
 
 # How long an update id is remembered at the door (one key of ~90 bytes per update). Telegram
-# repeats an update we took in only when our answer was lost, which it notices within minutes.
-# A repeat later than this still changes no room: the store keeps the ids it applied for a
-# day; at worst a reply to /help or /rules is given twice.
+# repeats an update we took in only when our 200 was lost on the way. A repeat later than this
+# still changes no room (the store keeps the ids it applied for a day): at worst a reply to
+# /help or /rules is given twice.
 SEEN_SECONDS = 3600
 LEASE_MS = 60_000  # an owner that neither moves on nor is swept loses the inbox after this
 
