@@ -126,7 +126,8 @@ class TimerScheduler(RQScheduler):
 
     def enqueue_scheduled_jobs(self) -> None:
         """Enqueue due jobs. RQ files scheduled jobs under whole seconds; a job whose meta has
-        `not_before` (a timer, filed under the second its deadline falls in) waits for it."""
+        `not_before` (a timer or a delivery held by the rate limits, filed under the second
+        its moment falls in) waits for that moment."""
         self._status = self.Status.WORKING
         if not self._scheduled_job_registries and self._acquired_locks:
             self.prepare_registries()
