@@ -63,7 +63,7 @@ def update_seen(update_id: int) -> str:
 
 
 def bot_username() -> str:
-    """The bot's @username, written by the web process at start for the workers."""
+    """The bot's @username, written by the first process that asked Telegram (getMe)."""
     return "bot:username"
 
 

@@ -39,15 +39,16 @@ def build_service(
 
 
 def remember_username(client: redis.Redis, username: str) -> None:
-    """Let the workers know the bot's @username (for deep links) without asking Telegram."""
+    """Let the other processes know the bot's @username (for deep links) without asking
+    Telegram."""
     try:
         client.set(keys.bot_username(), username)
     except redis.RedisError:
-        # Start anyway: /healthz reports Redis as down and the workers ask Telegram instead.
-        log.warning("Redis does not answer; the bot's username is not shared with workers")
+        # Go on anyway: the other processes ask Telegram themselves.
+        log.warning("Redis does not answer; the bot's username is not shared")
 
 
 def known_username(client: redis.Redis) -> str | None:
-    """The bot's @username as the web process last saw it."""
+    """The bot's @username as a process last learnt it from Telegram."""
     raw = client.get(keys.bot_username())
     return raw.decode() if isinstance(raw, bytes) else raw
