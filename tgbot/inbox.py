@@ -220,7 +220,3 @@ class Inbox:
     def any_ready(self) -> bool:
         """Whether an inbox waits for a worker (so a worker should not sleep on other work)."""
         return bool(self.client.llen(self.ready))
-
-    def waiting(self, chat_id: int) -> int:
-        """How many updates wait in a chat's inbox."""
-        return int(self.client.llen(keys.inbox(chat_id)))

@@ -1,10 +1,9 @@
 """The webhook app: checks the secret, puts each update in its room's inbox, serves /healthz.
 
 It answers Telegram as soon as the update is safe in Redis, in one round trip (shared by the
-updates that arrive together); the workers
-handle it (`tgbot.inbox`, `workers.jobs.drain`). So the webhook stays fast under any load, a
-slow Redis script or Bot API call never holds Telegram's connection, and Telegram repeats an
-update only when Redis could not take it (503).
+updates that arrive together); the workers handle it (`tgbot.inbox`, `workers.jobs.drain`).
+So the webhook stays fast under any load, a slow Redis script or Bot API call never holds
+Telegram's connection, and Telegram repeats an update only when Redis could not take it (503).
 """
 
 from __future__ import annotations

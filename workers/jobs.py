@@ -38,7 +38,6 @@ def drain(chat_id: int, token: str) -> int:
     busy room does not hold a worker while others wait. Returns how many updates it handled.
     """
     rt = runtime()
-    rt.service  # noqa: B018 - started here, outside the event loop
     inbox, handled, count = rt.inbox, False, 0
     started = time.monotonic()
     while True:

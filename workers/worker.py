@@ -36,6 +36,7 @@ from rq.scheduler import RQScheduler
 from rq.worker import SimpleWorker
 
 from engine import keys
+from workers.dispatch import FAILURE_TTL, RESULT_TTL
 from workers.runtime import STOPPING, runtime
 from workers.sweep import Sweeper
 
@@ -46,8 +47,6 @@ REVIVE_EVERY = 5.0
 SCHEDULER_INTERVAL = 0.2
 IDLE_POLL = 1  # seconds a dequeue blocks before the worker tends again
 DRAIN_TIMEOUT = 60
-RESULT_TTL = 0  # a drain job's result is of no use: its job is deleted once done
-FAILURE_TTL = 24 * 3600
 
 
 class InboxQueue(Queue):

@@ -34,6 +34,8 @@ from tgbot.handlers.group import (
 from tgbot.handlers.membership import on_error, on_membership, on_migrate
 from tgbot.handlers.private import on_private_text, on_start
 
+log = logging.getLogger(__name__)
+
 
 def register(app: Application[Any, Any, Any, Any, Any, Any]) -> None:
     """Register every handler in one place."""
@@ -59,9 +61,6 @@ def register(app: Application[Any, Any, Any, Any, Any, Any]) -> None:
     app.add_handler(MessageHandler(private & filters.TEXT & ~filters.COMMAND, on_private_text))
     app.add_handler(CallbackQueryHandler(on_button))
     app.add_error_handler(on_error)
-
-
-log = logging.getLogger(__name__)
 
 
 async def handle(app: Application[Any, Any, Any, Any, Any, Any], raw: bytes) -> bool:
