@@ -17,7 +17,14 @@ class _PlayerCommand(_Command):
     user_id: int
 
 
-class _CardCommand(_PlayerCommand):
+class _ButtonCommand(_PlayerCommand):
+    """A command given by a button of one game; `game_id` refuses a button of another game
+    that was played in the same room (None: not given by a button)."""
+
+    game_id: int | None = None
+
+
+class _CardCommand(_ButtonCommand):
     """A card chosen on a button of one round; `round_no` refuses a button from another."""
 
     card: int
@@ -34,6 +41,13 @@ class OpenLobby(_PlayerCommand):
     username: str | None = None
     seed: int
     timer_scale: float = 1.0
+    private_ok: bool = True
+
+
+class OpenedPrivateChat(_PlayerCommand):
+    """The player opened a private chat with the bot: it can send them their cards now."""
+
+    kind: Literal["opened_private_chat"] = "opened_private_chat"
 
 
 class Join(_PlayerCommand):
@@ -42,6 +56,7 @@ class Join(_PlayerCommand):
     kind: Literal["join"] = "join"
     name: str
     username: str | None = None
+    private_ok: bool = True
 
 
 class Leave(_PlayerCommand):
@@ -90,7 +105,7 @@ class Vote(_CardCommand):
     kind: Literal["vote"] = "vote"
 
 
-class ComeBack(_PlayerCommand):
+class ComeBack(_ButtonCommand):
     """A spectating seat asks to play again from the next round."""
 
     kind: Literal["come_back"] = "come_back"
@@ -103,7 +118,7 @@ class Skip(_PlayerCommand):
     is_admin: bool = False
 
 
-class StopGame(_PlayerCommand):
+class StopGame(_ButtonCommand):
     """End the game now without a winner (creator or group admin)."""
 
     kind: Literal["stop_game"] = "stop_game"
@@ -129,6 +144,7 @@ class MarkUnreachable(_Command):
 
 Command = Annotated[
     OpenLobby
+    | OpenedPrivateChat
     | Join
     | Leave
     | ChangeSettings

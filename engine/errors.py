@@ -18,6 +18,7 @@ class ErrorCode(StrEnum):
     TOO_LATE_TO_JOIN = "too_late_to_join"
     NOT_ALLOWED = "not_allowed"
     NOT_ENOUGH_PLAYERS = "not_enough_players"
+    PRIVATE_CHAT_MISSING = "private_chat_missing"
     BAD_SETTING = "bad_setting"
     DECK_TOO_SMALL = "deck_too_small"
     WRONG_PHASE = "wrong_phase"
@@ -34,6 +35,7 @@ class ErrorCode(StrEnum):
     SAME_VOTE = "same_vote"
     NOT_SPECTATING = "not_spectating"
     STALE = "stale"
+    OTHER_GAME = "other_game"
     TOO_EARLY = "too_early"
 
 

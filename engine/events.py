@@ -36,6 +36,13 @@ class PlayerLeftLobby(_Event):
     name: str
 
 
+class PrivateChatOpened(_Event):
+    """A seated player opened a private chat with the bot, so it can get its cards."""
+
+    kind: Literal["private_chat_opened"] = "private_chat_opened"
+    seat: int
+
+
 class CreatorChanged(_Event):
     """The lobby passed to its earliest remaining player."""
 
@@ -127,6 +134,8 @@ class RoundScored(_Event):
     points: dict[int, int]
     finders: list[int]
     deadline: float
+    missed: list[int] = Field(default_factory=list)
+    """Seats that could vote and did not (time ran out, or the vote was skipped)."""
 
 
 class RoundVoided(_Event):
@@ -136,6 +145,8 @@ class RoundVoided(_Event):
     round_no: int
     storyteller: int
     reason: VoidReason
+    prompted: list[int] = Field(default_factory=list)
+    """Seats whose private prompt of this round was still open (its buttons now go)."""
 
 
 class SeatSpectating(_Event):
@@ -157,6 +168,8 @@ class SeatLeft(_Event):
 
     kind: Literal["seat_left"] = "seat_left"
     seat: int
+    prompt_round: int | None = None
+    """The round whose private prompt the seat still had open, if any."""
 
 
 class SeatUnreachable(_Event):
@@ -187,10 +200,15 @@ class GameAbandoned(_Event):
     kind: Literal["game_abandoned"] = "game_abandoned"
     reason: Literal["too_few_players", "stopped"]
     standings: list[int]
+    interrupted: str | None = None
+    """The phase the game was in when it ended (its messages are closed)."""
+    prompted: list[int] = Field(default_factory=list)
+    """Seats whose private prompt of the round was still open."""
 
 
 Event = Annotated[
     LobbyOpened
+    | PrivateChatOpened
     | PlayerJoined
     | PlayerLeftLobby
     | CreatorChanged

@@ -42,9 +42,10 @@ def outbox(chat_id: int) -> str:
     return f"{{room:{chat_id}}}:outbox"
 
 
-def message_ids(chat_id: int) -> str:
-    """Telegram message ids of a room's messages, by logical key (`lobby`, `table:3` …)."""
-    return f"{{room:{chat_id}}}:msgs"
+def message_ids(chat_id: int, game: int = 0) -> str:
+    """Telegram message ids of one game's messages in a room, by logical key (`lobby`,
+    `table:3` …). Game 0 is the map of rooms stored before games had ids."""
+    return f"{{room:{chat_id}}}:msgs" + (f":{game}" if game else "")
 
 
 def delivery_lock(chat_id: int) -> str:

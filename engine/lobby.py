@@ -12,18 +12,29 @@ from engine.events import (
     LobbyOpened,
     PlayerJoined,
     PlayerLeftLobby,
+    PrivateChatOpened,
     SeatLeft,
     SettingsChanged,
 )
 from engine.model import MIN_SEATS, Phase, Room, Seat, SeatStatus
-from engine.play import close_voting_if_complete, decoy_seats, open_voting, void_round
+from engine.play import (
+    close_voting_if_complete,
+    decoy_seats,
+    open_voting,
+    void_round,
+)
 from engine.settings import apply_changes, check_deck
 from engine.turns import abandon_if_too_few, deal, pass_turn, refill, start_round
 
 
 def open_room(command: OpenLobby, now: float) -> Room:
     """Return a new lobby with its creator seated."""
-    seat = Seat(user_id=command.user_id, name=command.name, username=command.username)
+    seat = Seat(
+        user_id=command.user_id,
+        name=command.name,
+        username=command.username,
+        private_ok=command.private_ok,
+    )
     return Room(
         chat_id=command.chat_id,
         title=command.title,
@@ -32,7 +43,13 @@ def open_room(command: OpenLobby, now: float) -> Room:
         rng=command.seed,
         opened_at=now,
         timer_scale=command.timer_scale,
+        game_id=game_id(command.seed),
     )
+
+
+def game_id(seed: int) -> int:
+    """A game's id, drawn from its seed: 30 bits, never 0 (the id of rooms without one)."""
+    return (seed >> 34) % (1 << 30) or 1
 
 
 def lobby_opened() -> LobbyOpened:
@@ -58,11 +75,32 @@ def join(ctx: Ctx, command: Join) -> None:
     late = room.phase is not Phase.LOBBY
     if late and (room.round is None or room.round.last):
         raise RuleError(ErrorCode.TOO_LATE_TO_JOIN)
-    room.seats.append(Seat(user_id=command.user_id, name=command.name, username=command.username))
+    room.seats.append(
+        Seat(
+            user_id=command.user_id,
+            name=command.name,
+            username=command.username,
+            private_ok=command.private_ok,
+        )
+    )
     index = len(room.seats) - 1
     if late:
         refill(ctx, index)
     ctx.emit(PlayerJoined(seat=index, late=late))
+
+
+def opened_private_chat(ctx: Ctx, index: int) -> None:
+    """Note that a seated player can now get private messages."""
+    seat = ctx.seat(index)
+    if seat.private_ok:
+        raise RuleError(ErrorCode.STALE, "the bot can write to this player already")
+    seat.private_ok = True
+    ctx.emit(PrivateChatOpened(seat=index))
+
+
+def unreachable_seats(room: Room) -> list[int]:
+    """Seats the bot cannot write to in private yet (they never opened a chat with it)."""
+    return [i for i in room.present_seats() if not room.seats[i].private_ok]
 
 
 def leave_lobby(ctx: Ctx, index: int) -> None:
@@ -82,13 +120,14 @@ def leave_game(ctx: Ctx, index: int) -> None:
     """A seat leaves a running game for good; its hand goes to the discard pile."""
     room = ctx.room
     seat = room.seats[index]
+    rnd = room.round
+    prompt = rnd.no if rnd is not None and index in room.open_prompts() else None
     seat.status = SeatStatus.LEFT
     room.discard.extend(seat.hand)
     seat.hand = []
-    ctx.emit(SeatLeft(seat=index))
+    ctx.emit(SeatLeft(seat=index, prompt_round=prompt))
     if abandon_if_too_few(ctx):
         return
-    rnd = room.round
     if rnd is None or room.phase is Phase.REVEAL:
         return
     if index == rnd.storyteller and room.phase in (Phase.HINT, Phase.DECOYS):
@@ -118,6 +157,11 @@ def start_game(ctx: Ctx, command: StartGame) -> None:
         raise RuleError(ErrorCode.WRONG_PHASE)
     if len(room.seats) < MIN_SEATS:
         raise RuleError(ErrorCode.NOT_ENOUGH_PLAYERS, f"{len(room.seats)} < {MIN_SEATS}")
+    missing = unreachable_seats(room)
+    if missing:
+        raise RuleError(
+            ErrorCode.PRIVATE_CHAT_MISSING, ", ".join(room.seats[i].name for i in missing)
+        )
     check_deck(room.settings)
     deal(ctx)
     room.first_storyteller = ctx.rng.below(len(room.seats))

@@ -64,6 +64,8 @@ class Seat(BaseModel):
     finds: int = 0
     stolen: int = 0
     missed_hints: int = 0
+    private_ok: bool = True
+    """Whether the bot can write to the player in private (it opened a chat with the bot)."""
 
 
 class Round(BaseModel):
@@ -123,6 +125,12 @@ class Room(BaseModel):
     timer_scale: float = 1.0
     end_reason: str | None = None
     opened_at: float = 0.0
+    game_id: int = 0
+    """Tells this room's games apart: their messages and buttons never mix (0: a room stored
+    before games had ids)."""
+    previous: Round | None = None
+    """The round scored just before the current one, until the next is scored (its reveal
+    is shown settled once the next round starts)."""
 
     def clone(self) -> Room:
         """Return a copy sharing no mutable container with this room (settings are frozen)."""
@@ -133,6 +141,7 @@ class Room(BaseModel):
                 "discard": list(self.discard),
                 "round": self.round.clone() if self.round is not None else None,
             }
+            # `previous` is never changed in place, only replaced, so it may be shared.
         )
 
     def seat_of(self, user_id: int) -> int | None:
@@ -149,3 +158,20 @@ class Room(BaseModel):
     def present_seats(self) -> list[int]:
         """Return the seat indices that have not left."""
         return [i for i, s in enumerate(self.seats) if s.status is not SeatStatus.LEFT]
+
+    def open_prompts(self) -> list[int]:
+        """Return the seats whose private prompt (with its card buttons) waits for them now."""
+        rnd = self.round
+        if rnd is None:
+            return []
+        if self.phase is Phase.HINT:
+            return [rnd.storyteller]
+        if self.phase is Phase.DECOYS:
+            return [
+                i
+                for i in rnd.participants
+                if i != rnd.storyteller
+                and self.seats[i].status is not SeatStatus.LEFT
+                and i not in rnd.plays
+            ]
+        return []

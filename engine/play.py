@@ -155,6 +155,7 @@ def close_voting_if_complete(ctx: Ctx) -> None:
 def close_voting(ctx: Ctx) -> None:
     """Score the round, discard the table, refill hands and start the presentation timer."""
     room, rnd = ctx.room, ctx.round
+    missed = [i for i in voters(ctx) if i not in rnd.votes]
     points, finders = score_round(rnd.storyteller, rnd.plays, rnd.votes)
     target = rnd.plays[rnd.storyteller]
     for index, gained in points.items():
@@ -172,7 +173,11 @@ def close_voting(ctx: Ctx) -> None:
         refill(ctx, index)
     room.phase = Phase.REVEAL
     room.deadline = ctx.presentation(room.settings.reveal_s)
-    ctx.emit(RoundScored(round_no=rnd.no, points=points, finders=finders, deadline=room.deadline))
+    ctx.emit(
+        RoundScored(
+            round_no=rnd.no, points=points, finders=finders, deadline=room.deadline, missed=missed
+        )
+    )
 
 
 def miss_hint(ctx: Ctx, reason: VoidReason) -> None:
@@ -190,8 +195,16 @@ def miss_hint(ctx: Ctx, reason: VoidReason) -> None:
 
 def void_round(ctx: Ctx, reason: VoidReason) -> None:
     """Void the round: every card already chosen goes back to its owner."""
+    prompted = ctx.room.open_prompts()
     return_plays(ctx)
-    ctx.emit(RoundVoided(round_no=ctx.round.no, storyteller=ctx.round.storyteller, reason=reason))
+    ctx.emit(
+        RoundVoided(
+            round_no=ctx.round.no,
+            storyteller=ctx.round.storyteller,
+            reason=reason,
+            prompted=prompted,
+        )
+    )
 
 
 def time_out(ctx: Ctx, reason: VoidReason = "missed_hint") -> None:

@@ -12,6 +12,7 @@ from engine.commands import (
     Join,
     Leave,
     MarkUnreachable,
+    OpenedPrivateChat,
     OpenLobby,
     PlayDecoy,
     Skip,
@@ -30,6 +31,7 @@ from engine.lobby import (
     leave_lobby,
     lobby_opened,
     open_room,
+    opened_private_chat,
     require_manager,
     start_game,
 )
@@ -71,6 +73,9 @@ def _dispatch(ctx: Ctx, command: Command) -> None:
     if isinstance(command, Timeout | MarkUnreachable):
         _system(ctx, command)
         return
+    game = getattr(command, "game_id", None)
+    if game is not None and ctx.room.game_id and game != ctx.room.game_id:
+        raise RuleError(ErrorCode.OTHER_GAME, "a button of an earlier game")
     if isinstance(command, Join):
         join(ctx, command)
         return
@@ -78,6 +83,13 @@ def _dispatch(ctx: Ctx, command: Command) -> None:
     if isinstance(command, Leave):
         _leave(ctx, ctx.seat_for(command.user_id))
         return
+    if isinstance(command, OpenedPrivateChat):
+        opened_private_chat(ctx, ctx.seat_for(command.user_id))
+        return
+    if isinstance(command, _ROUND_ACTIONS):
+        seated = ctx.room.seat_of(command.user_id)
+        if seated is not None and ctx.seat(seated).status is SeatStatus.LEFT:
+            raise RuleError(ErrorCode.HAS_LEFT)  # a left seat never plays again
     if _came_back(ctx, command) and isinstance(command, _ROUND_ACTIONS):
         return
     _player(ctx, command)

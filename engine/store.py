@@ -37,8 +37,8 @@ MAX_ATTEMPTS = 200
 _CONFLICT, _DUPLICATE, _ELSEWHERE = -1, -2, -3
 
 
-Render = Callable[[Room, list[Event]], list[str]]
-"""Renders the outbox entries of a new state and its events."""
+Render = Callable[[Room, list[Event], float], list[str]]
+"""Renders the outbox entries of a new state and its events, at the command's time."""
 
 
 class CorruptRoom(Exception):
@@ -156,7 +156,7 @@ class Store:
                 self.conflicts += 1
                 continue
             reindex = seating is None or seating != _seating(new)
-            entries = outbox(new, events) if outbox is not None else []
+            entries = outbox(new, events, at) if outbox is not None else []
             result = self._try_commit(
                 chat_id, ver, was_running, new, events, command, marker, entries, reindex,
                 update_id,

@@ -56,6 +56,8 @@ def start_round(ctx: Ctx, storyteller: int) -> None:
     """Begin a storyteller's turn with the seats that are playing now."""
     room = ctx.room
     number = room.round.no + 1 if room.round else 1
+    scored = room.round is not None and room.round.points is not None
+    room.previous = room.round if scored else None
     room.round = Round(no=number, storyteller=storyteller, participants=room.active_seats())
     room.round.last = next_storyteller(room, storyteller)[0] is None
     room.phase = Phase.HINT
@@ -119,6 +121,7 @@ def return_plays(ctx: Ctx) -> None:
 def abandon(ctx: Ctx, reason: str) -> None:
     """End the game without a winner; a round not yet scored is dropped."""
     room = ctx.room
+    interrupted, prompted = room.phase.value, room.open_prompts()
     if room.phase is not Phase.REVEAL:
         return_plays(ctx)
     room.phase = Phase.ABANDONED
@@ -128,6 +131,8 @@ def abandon(ctx: Ctx, reason: str) -> None:
         GameAbandoned(
             reason="stopped" if reason == "stopped" else "too_few_players",
             standings=standings(room),
+            interrupted=interrupted,
+            prompted=prompted,
         )
     )
 

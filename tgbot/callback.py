@@ -15,7 +15,8 @@ VERSION = "1"
 MAX_BYTES = 64
 _MAC_LEN = 8
 
-# kind → number of integer fields
+# kind → number of integer fields. The last field of a game's buttons is the game's id; the
+# shorter form (without it) is what buttons sent before games had ids carry.
 KINDS = {
     "join": 0,  # lobby: join
     "leave": 0,  # lobby: leave
@@ -23,12 +24,14 @@ KINDS = {
     "menu": 0,  # lobby: open the settings keyboard
     "done": 0,  # lobby: close the settings keyboard
     "set": 2,  # lobby: setting index, value
-    "card": 3,  # private: chat, round, card (storyteller's choice)
-    "decoy": 3,  # private: chat, round, card
-    "vote": 2,  # group table: round, card
-    "back": 1,  # chat: spectator comes back
-    "stop": 2,  # group: 1 confirm / 0 cancel, the room version the question was asked at
+    "info": 1,  # lobby: what a setting is (its label on the settings keyboard)
+    "card": 4,  # private: chat, round, card (storyteller's choice), game
+    "decoy": 4,  # private: chat, round, card, game
+    "vote": 3,  # group table: round, card, game
+    "back": 2,  # chat: spectator comes back, game
+    "stop": 3,  # group: 1 confirm / 0 cancel, the room version the question was asked at, game
 }
+WITHOUT_GAME = {"card", "decoy", "vote", "back", "stop"}
 
 
 class BadCallback(ValueError):
@@ -73,7 +76,8 @@ def decode(key: bytes, data: str | None) -> Callback:
     version, kind, *fields = body.split(".")
     if version != VERSION:
         raise BadCallback("old version")
-    if KINDS.get(kind) != len(fields):
+    expected = KINDS.get(kind)
+    if expected is None or len(fields) not in (expected, expected - (kind in WITHOUT_GAME)):
         raise BadCallback("malformed")
     try:
         return Callback(kind, tuple(int(f) for f in fields))

@@ -33,6 +33,8 @@ LOCK_SECONDS = 15  # longer than one Bot API call can take with the request time
 SHORT_WAIT = 0.3  # wait in the job for less than this; longer waits free the worker meanwhile
 NETWORK_BACKOFF = (1.0, 2.0, 5.0, 10.0, 30.0)
 BATCH = 20
+# A game's message ids live as long as a finished game's room is kept, and a day more.
+MESSAGE_IDS_TTL = 8 * 24 * 3600
 
 # The outbox is empty: the chat no longer waits for delivery (atomic with respect to the
 # push-then-request order of the writers, so a request is never lost).
@@ -77,6 +79,16 @@ def markup(message: Outgoing) -> InlineKeyboardMarkup | None:
             for row in message.buttons
         ]
     )
+
+
+async def strip_buttons(bot: Bot, chat_id: int, message_id: int) -> None:
+    """Take the keyboard off a message that a newer copy replaces (gone or bare already: fine)."""
+    try:
+        await bot.edit_message_reply_markup(chat_id=chat_id, message_id=message_id)
+    except BadRequest as error:
+        text = str(error).lower()
+        if "not modified" not in text and "not found" not in text:
+            raise
 
 
 async def send_or_edit(bot: Bot, message: Outgoing, known: int | None) -> int | None:
@@ -188,12 +200,10 @@ async def _drain(
     stopping: Callable[[], bool],
     patient: Callable[[], bool],
 ) -> FlushResult:
-    box, ids = keys.outbox(chat_id), keys.message_ids(chat_id)
+    box = keys.outbox(chat_id)
     delivered = 0
     while batch := [_parse(raw) for raw in client.lrange(box, 0, BATCH - 1)]:
-        named = sorted({m.key for m in batch if m is not None and m.key})
-        found = client.hmget(ids, named) if named else []
-        known = {key: int(raw) for key, raw in zip(named, found, strict=True) if raw is not None}
+        known = _known_ids(client, chat_id, batch)
         start = 0
         while start < len(batch):
             end = start
@@ -213,14 +223,31 @@ async def _drain(
                 pipe = client.pipeline(transaction=False)
                 pipe.lpop(box, end - start + 1)
                 if outcome is not None and message.key:
+                    ids = keys.message_ids(chat_id, message.game)
                     pipe.hset(ids, message.key, outcome)
-                    known[message.key] = outcome
+                    pipe.expire(ids, MESSAGE_IDS_TTL)
+                    known[message.game, message.key] = outcome
                 pipe.execute()
                 delivered += 1
             else:
                 client.lpop(box, end - start + 1)
             start = end + 1
     return FlushResult(delivered)
+
+
+def _known_ids(
+    client: redis.Redis, chat_id: int, batch: list[Outgoing | None]
+) -> dict[tuple[int, str], int]:
+    """The message ids already sent under the keys of a batch, each looked up in its game's map."""
+    named = sorted({(m.game, m.key) for m in batch if m is not None and m.key})
+    if not named:
+        return {}
+    pipe = client.pipeline(transaction=False)
+    for game, key in named:
+        pipe.hget(keys.message_ids(chat_id, game), key)
+    return {
+        name: int(raw) for name, raw in zip(named, pipe.execute(), strict=True) if raw is not None
+    }
 
 
 def _superseded_pair(first: Outgoing | None, then: Outgoing | None) -> bool:
@@ -231,19 +258,23 @@ async def _deliver(
     bot: Bot,
     chat_id: int,
     message: Outgoing,
-    known: dict[str, int],
+    known: dict[tuple[int, str], int],
     limiter: Limiter,
     unreachable: Unreachable,
     attempt: int,
     patient: Callable[[], bool],
 ) -> int | None | FlushResult:
-    """Send one message within the limits; its new id, None, or why to stop for now."""
-    previous = known.get(message.key) if message.key else None
-    while (wait := limiter.reserve(message.chat_id, previous is not None)) > 0:
-        if wait > SHORT_WAIT or not patient():
-            return FlushResult(retry_after=wait)
-        await asyncio.sleep(wait)
+    """Send one message within the limits; its new id, None, or why to stop for now. A fresh
+    copy of a message sent before first takes the buttons off the old one."""
+    previous = known.get((message.game, message.key)) if message.key else None
     try:
+        if message.fresh and previous is not None:
+            if (waited := await _slot(limiter, message.chat_id, True, patient)) is not None:
+                return waited
+            await strip_buttons(bot, message.chat_id, previous)
+        edit = previous is not None and not message.fresh
+        if (waited := await _slot(limiter, message.chat_id, edit, patient)) is not None:
+            return waited
         return await send_or_edit(bot, message, previous)
     except RetryAfter as error:
         seconds = _seconds(error.retry_after)
@@ -262,6 +293,17 @@ async def _deliver(
         return FlushResult(retry_after=delay, network_error=True)
     except TelegramError as error:
         log.error("chat %s: dropping a message after %r", chat_id, error)
+    return None
+
+
+async def _slot(
+    limiter: Limiter, chat_id: int, edit: bool, patient: Callable[[], bool]
+) -> FlushResult | None:
+    """Take a slot of the rate limits, sleeping through a short wait; or say how long to wait."""
+    while (wait := limiter.reserve(chat_id, edit)) > 0:
+        if wait > SHORT_WAIT or not patient():
+            return FlushResult(retry_after=wait)
+        await asyncio.sleep(wait)
     return None
 
 

@@ -25,9 +25,11 @@ from engine.model import Phase, Room, SeatStatus
 from tgbot import render
 from tgbot.outgoing import Outgoing
 from tgbot.render import Look
+from tgbot.texts import _
 
 _LOBBY_EVENTS = {
     "lobby_opened",
+    "private_chat_opened",
     "player_left_lobby",
     "creator_changed",
     "lobby_closed",
@@ -69,7 +71,7 @@ def _messages(room: Room, event: Event, look: Look, settings_mode: bool) -> list
     if isinstance(event, PlayerJoined):
         return [render.late_join_notice(room, event.seat)]
     if isinstance(event, RoundStarted):
-        return _round_start(room, look)
+        return _settled_reveal(room, look, event.round_no - 1) + _round_start(room, look)
     if isinstance(event, CardChosen):
         return [render.storyteller_dm(room, event.seat, look)]
     if isinstance(event, HintGiven) and rnd is not None:
@@ -79,28 +81,47 @@ def _messages(room: Room, event: Event, look: Look, settings_mode: bool) -> list
             if i != rnd.storyteller and room.seats[i].status is not SeatStatus.LEFT
         ]
         return [
-            render.round_message(room),
+            render.round_message(room, look),
             render.storyteller_dm(room, rnd.storyteller, look),
             *(render.decoy_dm(room, i, look) for i in decoys),
         ]
     if isinstance(event, DecoyPlayed):
-        return [render.decoy_dm(room, event.seat, look), render.round_message(room)]
+        return [render.decoy_dm(room, event.seat, look), render.round_message(room, look)]
     if isinstance(event, VotingOpened):
-        return [render.round_message(room), render.table(room, look)]
+        return [render.round_message(room, look), render.table(room, look)]
     if isinstance(event, VoteCast):
         return [render.table(room, look)]
     if isinstance(event, RoundScored):
-        return [render.round_message(room), render.table(room, look), render.reveal(room)]
+        return [
+            render.round_message(room, look),
+            render.table(room, look),
+            render.reveal(room, look),
+        ]
     if isinstance(event, RoundVoided):
-        return [render.void_message(room, event.round_no, event.storyteller, event.reason)]
+        return [
+            render.void_message(room, event.round_no, event.storyteller, event.reason),
+            *(
+                render.void_prompt(room, i, event.round_no, event.storyteller, event.reason)
+                for i in event.prompted
+            ),
+        ]
     if isinstance(event, SeatSpectating | SeatReturned):
         return [render.spectator_dm(room, event.seat, look)]
     if isinstance(event, SeatUnreachable):
         return [render.unreachable_notice(room, event.seat, look)]
-    if isinstance(event, SeatLeft) and rnd is not None and room.phase is not Phase.ABANDONED:
-        return _phase_messages(room, look)
-    if isinstance(event, GameFinished | GameAbandoned):
-        return [render.final(room)]
+    if isinstance(event, SeatLeft):
+        closed = (
+            [render.closed_prompt(room, event.seat, event.prompt_round, _("you left the game."))]
+            if event.prompt_round is not None
+            else []
+        )
+        if rnd is not None and room.phase is not Phase.ABANDONED:
+            return closed + _phase_messages(room, look)
+        return closed
+    if isinstance(event, GameFinished):
+        return _settled_reveal(room, look, rnd.no if rnd else 0) + _game_over(room, look)
+    if isinstance(event, GameAbandoned):
+        return _interrupted(room, event, look) + _game_over(room, look)
     return []
 
 
@@ -108,7 +129,40 @@ def _round_start(room: Room, look: Look) -> list[Outgoing]:
     rnd = room.round
     if rnd is None or room.phase is not Phase.HINT:
         return []
-    return [render.round_message(room), render.storyteller_dm(room, rnd.storyteller, look)]
+    return [render.round_message(room, look), render.storyteller_dm(room, rnd.storyteller, look)]
+
+
+def _settled_reveal(room: Room, look: Look, round_no: int) -> list[Outgoing]:
+    """The reveal of a scored round without its countdown, once the next step has come."""
+    for rnd in (room.round, room.previous):
+        if rnd is not None and rnd.no == round_no and rnd.points is not None:
+            return [render.reveal(room, look, rnd, settled=True)]
+    return []
+
+
+def _interrupted(room: Room, event: GameAbandoned, look: Look) -> list[Outgoing]:
+    """Close the messages of the round a game ended in: no button of it stays."""
+    rnd = room.round
+    if rnd is None:
+        return []
+    if event.interrupted == Phase.REVEAL.value:
+        return _settled_reveal(room, look, rnd.no)
+    out = [render.round_message(room, look)]
+    if event.interrupted == Phase.VOTING.value:
+        out.append(render.table(room, look))
+    why = _("the game ended, so nothing is awaited from you any more.")
+    out += [render.closed_prompt(room, i, rnd.no, why) for i in event.prompted]
+    return out
+
+
+def _game_over(room: Room, look: Look) -> list[Outgoing]:
+    """The final message, and the way back of sitting-out seats closed."""
+    away = [
+        render.spectator_dm(room, i, look)
+        for i, seat in enumerate(room.seats)
+        if seat.status is SeatStatus.SPECTATING
+    ]
+    return [render.final(room), *away]
 
 
 def _phase_messages(room: Room, look: Look) -> list[Outgoing]:
@@ -116,5 +170,5 @@ def _phase_messages(room: Room, look: Look) -> list[Outgoing]:
     if room.phase is Phase.VOTING:
         return [render.table(room, look)]
     if room.phase in (Phase.HINT, Phase.DECOYS):
-        return [render.round_message(room)]
+        return [render.round_message(room, look)]
     return []

@@ -27,6 +27,8 @@ class Outgoing(BaseModel):
 
     chat_id: int
     key: str | None = None
+    game: int = 0
+    """The game whose message ids the key is looked up in (0: the room's ids of old)."""
     text: str
     buttons: list[list[Button]] = Field(default_factory=list)
     fresh: bool = False

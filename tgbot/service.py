@@ -18,6 +18,13 @@ from tgbot.render import Look
 
 STARTED_TTL = 365 * 24 * 3600
 
+# Queue messages only while the room is at the version they were rendered from.
+_PUSH_IF_CURRENT = """
+if redis.call('HGET', KEYS[1], 'ver') ~= ARGV[1] then return 0 end
+redis.call('RPUSH', KEYS[2], unpack(ARGV, 2))
+return 1
+"""
+
 
 class Dispatch(Protocol):
     """Where delivery and timers happen (RQ workers in production)."""
@@ -57,10 +64,9 @@ class Service:
             RuleError, CorruptRoom, StoreBusy: from the store; nothing changed.
         """
 
-        def render(room: Room, events: list[Event]) -> list[str]:
-            return [
-                o.model_dump_json() for o in outgoing_for(room, events, self.look, settings_mode)
-            ]
+        def render(room: Room, events: list[Event], now: float) -> list[str]:
+            look = self.look.at(now)
+            return [o.model_dump_json() for o in outgoing_for(room, events, look, settings_mode)]
 
         outcome = self.store.execute(chat_id, command, update_id=update_id, outbox=render)
         # A duplicate may be an update handled again after its first handling crashed between
@@ -79,6 +85,19 @@ class Service:
         """Queue messages that no command produced (answers, menus) behind the chat's others."""
         self.redis.rpush(keys.outbox(chat_id), *(m.model_dump_json() for m in messages))
         self.dispatch.flush(chat_id)
+
+    def show_if_current(self, room: Room, *messages: Outgoing) -> bool:
+        """Queue messages rendered from `room` unless a command changed the room meanwhile
+        (its own messages are newer). True when they were queued."""
+        script = self.redis.register_script(_PUSH_IF_CURRENT)
+        entries = [m.model_dump_json() for m in messages]
+        queued = script(
+            keys=[keys.room(room.chat_id), keys.outbox(room.chat_id)],
+            args=[room.version, *entries],
+        )
+        if queued:
+            self.dispatch.flush(room.chat_id)
+        return bool(queued)
 
     def mark_started(self, user_id: int) -> None:
         """Remember that a user opened a private chat with the bot."""

@@ -27,8 +27,12 @@ ERRORS: dict[ErrorCode, str] = {
     ErrorCode.ROOM_FULL: _("This game is full."),
     ErrorCode.HAS_LEFT: _("You left this game and cannot rejoin it."),
     ErrorCode.TOO_LATE_TO_JOIN: _("Too late to join: the last turn has started."),
-    ErrorCode.NOT_ALLOWED: _("Only the game's creator or a group admin can do that."),
+    ErrorCode.NOT_ALLOWED: _("Only the game's host or a group admin can do that."),
     ErrorCode.NOT_ENOUGH_PLAYERS: _("At least 3 players are needed to start."),
+    ErrorCode.PRIVATE_CHAT_MISSING: _(
+        "Not yet: {detail} must first open a private chat with me (the link is in the lobby), "
+        "so that I can deal them cards."
+    ),
     ErrorCode.BAD_SETTING: _("That setting is not valid: {detail}."),
     ErrorCode.DECK_TOO_SMALL: _("That deck is too small for these settings: {detail}."),
     ErrorCode.WRONG_PHASE: _("That is not possible right now."),
@@ -45,6 +49,7 @@ ERRORS: dict[ErrorCode, str] = {
     ErrorCode.SAME_VOTE: _("You already voted for that card."),
     ErrorCode.NOT_SPECTATING: _("You are already playing."),
     ErrorCode.STALE: _("That is over already."),
+    ErrorCode.OTHER_GAME: _("This button belongs to an earlier game."),
     ErrorCode.TOO_EARLY: _("Not yet."),
 }
 
@@ -70,20 +75,21 @@ OPEN_PRIVATE_LINK = _("To play, open {link} and press Start: you join from there
 HOST_OPEN_PRIVATE = _("{name}, open {link} and press Start, so that I can send you your cards.")
 
 INTRO = _(
-    "Hi! I run <b>Hintrigue</b>, a storytelling and bluffing card game for 3–10 players.\n"
+    "Hi! I run <b>Hintrigue</b>, a storytelling and bluffing card game for groups of 3 to 10 "
+    "players.\n"
     "Send /newgame to open a lobby, /rules to learn the game, /help for commands."
 )
 
 HELP = _(
     "<b>Commands</b>\n"
     "/newgame — open a lobby in this group\n"
-    "/settings key=value … — change the lobby's settings (creator or admin)\n"
+    "/settings key=value … — change the lobby's settings (host or admin)\n"
     "/join — join the lobby, or the running game until its last turn\n"
     "/score — the scores of the current or last game\n"
     "/leave — leave the lobby or the game\n"
     "/back — play again after sitting out\n"
-    "/skip — skip the player we are waiting for (creator or admin)\n"
-    "/stop — end the game (creator or admin)\n"
+    "/skip — skip the player we are waiting for (host or admin)\n"
+    "/stop — end the game (host or admin)\n"
     "/rules — how to play\n\n"
     "Settings: seats=3–10 rotations=1–5 hand=4–8 timers=on|off hint=15–900 decoy=15–900 "
     "vote=15–900 reveal=2–60 deck=default|short"

@@ -23,6 +23,11 @@ TIMED = frozenset({"round_started", "hint_given", "voting_opened", "round_scored
 # Events after which no timer runs any more.
 OVER = frozenset({"game_finished", "game_abandoned", "lobby_closed"})
 
+# A phase whose timer runs at least REMIND_FROM seconds gets its group message edited to show
+# the time left REMIND_BEFORE seconds before the end (an edit: it costs no new message).
+REMIND_BEFORE = 30.0
+REMIND_FROM = 45.0
+REMINDED = frozenset({"hint", "decoys", "voting"})
 QUEUED_MS = 30_000  # a "flush queued" marker outlives a lost job by at most this
 FLUSH_TIMEOUT = 120
 TIMER_TIMEOUT = 60
@@ -83,6 +88,26 @@ class RqDispatch:
         if not any(e.kind in TIMED for e in events):
             return
         self.schedule_timer(room.chat_id, room.round.no, room.phase.value, room.deadline)
+        self.schedule_reminder(room.chat_id, room.round.no, room.phase.value, room.deadline)
+
+    def schedule_reminder(self, chat_id: int, round_no: int, phase: str, deadline: float) -> None:
+        """Show the time left shortly before a long enough phase times out (best effort: a
+        lost reminder costs an edit, never a move)."""
+        if phase not in REMINDED or deadline - time.time() < REMIND_FROM:
+            return
+        at = deadline - REMIND_BEFORE
+        self.queue.enqueue_at(
+            datetime.fromtimestamp(math.floor(at), UTC),
+            "workers.jobs.remind",
+            chat_id,
+            round_no,
+            phase,
+            job_id=f"remind_{chat_id}_{round_no}_{phase}",
+            meta={"not_before": at},
+            job_timeout=TIMER_TIMEOUT,
+            result_ttl=RESULT_TTL,
+            failure_ttl=FAILURE_TTL,
+        )
 
     def resume(self, room: Room) -> None:
         """Set the timer of the room's current phase again, if it has one: the job id is the

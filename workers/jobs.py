@@ -11,6 +11,7 @@ from engine import keys
 from engine.commands import MarkUnreachable, Timeout
 from engine.errors import ErrorCode, RuleError
 from engine.model import Phase
+from tgbot import render
 from tgbot.delivery import FlushResult
 from tgbot.delivery import flush as flush_outbox
 from tgbot.handlers import handle
@@ -65,6 +66,21 @@ def fire_timer(chat_id: int, round_no: int, phase: str) -> str:
             return "early"
         return error.code.value
     return "fired"
+
+
+def remind(chat_id: int, round_no: int, phase: str) -> bool:
+    """Edit the phase's group message to show the time left, if the room is still there."""
+    service = runtime().service
+    room = service.store.load(chat_id)
+    if room is None or room.round is None or room.round.no != round_no:
+        return False
+    if room.phase.value != phase or room.deadline is None:
+        return False
+    look = service.look.at(time.time())
+    shown = render.table(room, look) if room.phase is Phase.VOTING else render.round_message(
+        room, look
+    )
+    return service.show_if_current(room, shown)
 
 
 def flush(chat_id: int, attempt: int = 0) -> int:

@@ -23,7 +23,7 @@ def test_a_four_player_game_where_everybody_acts_ends_with_the_right_points(laun
     assert room.phase.value == "finished"
     assert {seat.user_id: seat.score for seat in room.seats} == expected
     for seat in room.seats:
-        assert re.search(rf"{seat.score} pts", final.plain_text)
+        assert re.search(rf"{seat.score} points?\b", final.plain_text)
     assert stack.world.too_many_requests == []
 
 

@@ -141,7 +141,8 @@ def test_a_button_from_an_older_round_is_refused(table: Table):
     room = table.in_voting()
     voter = next(i for i in room.round.participants if i != room.round.storyteller)
     message = table.group_message(r"The table · round 1")
-    old = callback.encode(table.stack.config.signing_key, "vote", 0, room.round.table[0])
+    key = table.stack.config.signing_key
+    old = callback.encode(key, "vote", 0, room.round.table[0], room.game_id)
     assert table.press(table.user_of(room, voter), message, old) == "That is over already."
     unchanged(table, room)
 
@@ -176,7 +177,8 @@ def test_a_card_not_in_your_hand_is_refused(table: Table):
     user = table.user_of(room, seat)
     prompt = table.dm(user, "Choose a decoy")
     foreign = room.seats[room.round.storyteller].hand[0]
-    data = callback.encode(table.stack.config.signing_key, "decoy", table.chat, 1, foreign)
+    key = table.stack.config.signing_key
+    data = callback.encode(key, "decoy", table.chat, 1, foreign, room.game_id)
     assert table.press(user, prompt, data) == "That card is not in your hand."
     unchanged(table, room)
 
@@ -237,7 +239,7 @@ def test_only_the_host_or_an_admin_may_start(table: Table):
     room = table.lobby()
     lobby = table.group_message("a new game is open")
     assert table.press(table.users[1], lobby, button(lobby, "Start")) == \
-        "Only the game's creator or a group admin can do that."
+        "Only the game's host or a group admin can do that."
     unchanged(table, room)
     table.stack.world.set_admin(table.chat, table.users[2])
     assert table.press(table.users[2], lobby, button(lobby, "Start")) == "The game starts!"

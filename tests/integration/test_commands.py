@@ -46,7 +46,7 @@ def test_stop_asks_for_a_confirmation_then_ends_the_game_without_a_winner(table:
     table.say(table.users[0], table.chat, "/stop")
     confirm = table.group_message("End this game now")
     assert table.press(table.users[1], confirm, button(confirm, "Yes")) == \
-        "Only the game's creator or a group admin can do that."
+        "Only the game's host or a group admin can do that."
     assert table.room().phase is Phase.HINT
     assert table.press(table.users[0], confirm, button(confirm, "Yes")) == "The game is stopped."
     table.group_message("The game was stopped. No winner")
@@ -66,7 +66,7 @@ def test_stop_answered_no_by_the_host_lets_the_game_go_on_quietly(table: Table):
     table.say(table.users[0], table.chat, "/stop")
     confirm = table.group_message("End this game now")
     assert table.press(table.users[2], confirm, button(confirm, "No")) == \
-        "Only the game's creator or a group admin can do that."
+        "Only the game's host or a group admin can do that."
     assert buttons(table.stack.world.message(confirm.chat_id, confirm.message_id))
     before = len(table.stack.world.bot_messages(table.chat))
     assert table.press(table.users[0], confirm, button(confirm, "No")) == "The game goes on."
@@ -80,7 +80,7 @@ def test_score_shows_the_standings_of_the_current_game(table: Table):
     table.started()
     table.say(table.users[1], table.chat, "/score")
     message = table.group_message("this game")
-    assert "Standings" in message.plain_text and "0 pts" in message.plain_text
+    assert "Standings" in message.plain_text and "0 points" in message.plain_text
 
 
 def test_a_late_player_joins_with_join_and_plays_from_the_next_round(table: Table):
@@ -106,13 +106,17 @@ def test_start_in_private_sends_again_what_the_game_waits_for(table: Table):
     room = table.started()
     teller = table.user_of(room, room.round.storyteller)
     first = table.dm(teller, "you are the storyteller")
+    hand = buttons(first)
     table.say(teller, teller, "/start")
     again = wait_for(
         lambda: next((m for m in reversed(table.stack.dm(teller))
                       if "you are the storyteller" in m.plain_text
                       and m.message_id > first.message_id), None),
         what="the storyteller's hand sent again")
-    assert buttons(again) == buttons(first)
+    assert buttons(again) == hand
+    # The old copy keeps its text but no longer its buttons.
+    old = table.stack.world.message(teller, first.message_id)
+    assert "you are the storyteller" in old.plain_text and buttons(old) == []
     label, data = buttons(again)[0]
     assert table.press(teller, again, data).startswith("Chosen:")
     edited = wait_for(lambda: "Chosen:" in table.stack.world.message(

@@ -95,7 +95,7 @@ def test_a_whole_four_player_game_through_the_webhook(stack: Stack):
     winners = [u for u, p in expected.items() if p == top]
     assert ("win together" in final.plain_text) == (len(winners) > 1)
     for seat in room.seats:
-        assert re.search(rf"{seat.score} pts", final.plain_text)
+        assert re.search(rf"{seat.score} points?\b", final.plain_text)
 
 
 def test_names_and_hints_with_html_are_shown_literally(stack: Stack):

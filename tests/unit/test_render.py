@@ -37,8 +37,8 @@ def test_the_reveal_names_each_cards_owner_and_voters():
     for seat in game.others():
         game.vote(seat, teller)
     assert game.room.phase is Phase.REVEAL
-    text = reveal(game.room).text
-    assert f"⭐ {scene('default', game.card_of(teller))} — P{teller}" in text
+    text = reveal(game.room, LOOK).text
+    assert f"{scene('default', game.card_of(teller))} — <b>P{teller} (storyteller)</b>" in text
 
 
 def test_every_button_carries_valid_data_within_64_bytes():

@@ -185,17 +185,35 @@ async def on_set(
     )
 
 
+def _game(args: tuple[int, ...], fields: int) -> int | None:
+    """The game id a button carries after its `fields` other fields (older buttons have none)."""
+    return args[fields] if len(args) > fields else None
+
+
+async def on_info(
+    update: Update, context: Context, query: CallbackQuery, args: tuple[int, ...]
+) -> None:
+    """A setting's label on the settings keyboard: say what the setting does."""
+    (row,) = args
+    if not 0 <= row < len(SETTING_ROWS):
+        await answer(query, texts.FORGED_BUTTON, alert=True)
+        return
+    await answer(query, render.SETTING_HELP[SETTING_ROWS[row]], alert=True)
+
+
 async def on_card(
     update: Update, context: Context, query: CallbackQuery, args: tuple[int, ...]
 ) -> None:
     """The storyteller's card, in private."""
-    chat_id, round_no, card = args
+    chat_id, round_no, card = args[:3]
     await _button_command(
         update,
         context,
         query,
         chat_id,
-        ChooseCard(user_id=query.from_user.id, card=card, round_no=round_no),
+        ChooseCard(
+            user_id=query.from_user.id, card=card, round_no=round_no, game_id=_game(args, 3)
+        ),
         lambda outcome: texts.CARD_CHOSEN.format(card=_scene(outcome, card)),
     )
 
@@ -204,13 +222,15 @@ async def on_decoy(
     update: Update, context: Context, query: CallbackQuery, args: tuple[int, ...]
 ) -> None:
     """A decoy, in private."""
-    chat_id, round_no, card = args
+    chat_id, round_no, card = args[:3]
     await _button_command(
         update,
         context,
         query,
         chat_id,
-        PlayDecoy(user_id=query.from_user.id, card=card, round_no=round_no),
+        PlayDecoy(
+            user_id=query.from_user.id, card=card, round_no=round_no, game_id=_game(args, 3)
+        ),
         lambda outcome: texts.DECOY_ACCEPTED.format(card=_scene(outcome, card)),
     )
 
@@ -219,7 +239,7 @@ async def on_vote(
     update: Update, context: Context, query: CallbackQuery, args: tuple[int, ...]
 ) -> None:
     """A vote on the table message in the group."""
-    round_no, card = args
+    round_no, card = args[:2]
 
     def accepted(outcome: Outcome) -> str:
         changed = any(isinstance(e, VoteCast) and e.changed for e in outcome.events)
@@ -232,7 +252,7 @@ async def on_vote(
         context,
         query,
         _chat(query),
-        Vote(user_id=query.from_user.id, card=card, round_no=round_no),
+        Vote(user_id=query.from_user.id, card=card, round_no=round_no, game_id=_game(args, 2)),
         accepted,
     )
 
@@ -241,10 +261,9 @@ async def on_back_button(
     update: Update, context: Context, query: CallbackQuery, args: tuple[int, ...]
 ) -> None:
     """ "I'm back", in private."""
-    (chat_id,) = args
-    await _button_command(
-        update, context, query, chat_id, ComeBack(user_id=query.from_user.id), texts.BACK
-    )
+    chat_id = args[0]
+    command = ComeBack(user_id=query.from_user.id, game_id=_game(args, 1))
+    await _button_command(update, context, query, chat_id, command, texts.BACK)
 
 
 async def on_stop_button(
@@ -252,12 +271,13 @@ async def on_stop_button(
 ) -> None:
     """The /stop confirmation: for the game's creator or an admin. Once decided, the question
     is edited into the decision, without its buttons."""
-    confirm, asked = args
+    confirm, asked = args[:2]
+    game = _game(args, 2)
     chat_id = _chat(query)
     svc = service(context)
     if confirm:
         outcome = await _button_command(
-            update, context, query, chat_id, StopGame(user_id=query.from_user.id),
+            update, context, query, chat_id, StopGame(user_id=query.from_user.id, game_id=game),
             _("The game is stopped."),
         )  # fmt: skip
         decided = outcome is not None and not outcome.duplicate
@@ -271,9 +291,8 @@ async def on_stop_button(
         await answer(query, _("The game goes on."))
         decided, decision = True, _("/stop: the game goes on.")
     if decided:
-        await asyncio.to_thread(
-            svc.show, chat_id, Outgoing(chat_id=chat_id, key=f"stop:{asked}", text=decision)
-        )
+        question = Outgoing(chat_id=chat_id, key=f"stop:{asked}", game=game or 0, text=decision)
+        await asyncio.to_thread(svc.show, chat_id, question)
 
 
 BUTTONS = {
@@ -283,6 +302,7 @@ BUTTONS = {
     "menu": on_menu,
     "done": on_menu,
     "set": on_set,
+    "info": on_info,
     "card": on_card,
     "decoy": on_decoy,
     "vote": on_vote,

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import asyncio
+import html
 import logging
+from collections.abc import Callable
 from contextvars import ContextVar
 from typing import Any
 
@@ -45,9 +47,11 @@ def display_name(update: Update) -> tuple[str, str | None]:
     return user.full_name or str(user.id), user.username
 
 
-def error_text(error: RuleError) -> str:
-    """A rule error as a short answer."""
-    return texts.ERRORS[error.code].format(detail=error.detail)
+def error_text(error: RuleError, markup: bool = True) -> str:
+    """A rule error as a short answer: HTML for a message (its detail escaped, since it may
+    echo what a user typed or named), plain text for a press's answer."""
+    detail = html.escape(error.detail) if markup else error.detail
+    return texts.ERRORS[error.code].format(detail=detail)
 
 
 async def run(
@@ -81,7 +85,8 @@ async def reply(update: Update, context: Context, text: str) -> None:
 async def attempt(
     update: Update, context: Context, chat_id: int, command: Command, **options: Any
 ) -> tuple[Outcome | None, str | None]:
-    """Run a command; return its outcome, or the short answer explaining why not."""
+    """Run a command; return its outcome, or the short answer explaining why not (HTML for a
+    message; plain text for an answer to a press)."""
     svc = service(context)
     try:
         return await run(svc, chat_id, command, update, **options), None
@@ -94,7 +99,7 @@ async def attempt(
             return await attempt(
                 update, context, chat_id, command.model_copy(update={"is_admin": True}), **options
             )
-        return None, error_text(error)
+        return None, error_text(error, markup=update.callback_query is None)
     except CorruptRoom:
         log.exception("room %s is damaged", chat_id)
         return None, texts.DAMAGED
@@ -103,10 +108,16 @@ async def attempt(
         return None, texts.BUSY
 
 
-async def command_in_group(update: Update, context: Context, command: Command) -> None:
-    """Run a group command; only failures get an answer (success shows in the game's messages)."""
+async def command_in_group(
+    update: Update, context: Context, command: Command, done: Callable[[Outcome], str | None]
+) -> Outcome | None:
+    """Run a group command and answer it in the group, whether it worked (`done` says how) or
+    not: every command gets a visible answer, even when the message it changes is far up."""
     chat = update.effective_chat
     assert chat is not None
-    _outcome, problem = await attempt(update, context, chat.id, command)
+    outcome, problem = await attempt(update, context, chat.id, command)
     if problem:
         await reply(update, context, problem)
+    elif outcome is not None and not outcome.duplicate and (text := done(outcome)):
+        await reply(update, context, text)
+    return outcome

@@ -17,9 +17,23 @@ from engine.commands import (
     Skip,
 )
 from engine.errors import ErrorCode, RuleError
+from engine.events import (
+    CreatorChanged,
+    DecoyPlayed,
+    GameFinished,
+    LobbyClosed,
+    PlayerJoined,
+    PlayerLeftLobby,
+    RoundScored,
+    RoundStarted,
+    RoundVoided,
+    SeatLeft,
+    SeatReturned,
+    SettingsChanged,
+)
 from engine.model import Phase
 from engine.settings import parse_changes
-from engine.store import CorruptRoom
+from engine.store import CorruptRoom, Outcome
 from tgbot import render, texts
 from tgbot.handlers.common import (
     Context,
@@ -27,11 +41,12 @@ from tgbot.handlers.common import (
     command_in_group,
     display_name,
     error_text,
+    is_admin,
     reply,
     service,
 )
 from tgbot.outgoing import Outgoing
-from tgbot.texts import _
+from tgbot.texts import _, ngettext
 
 
 async def on_newgame(update: Update, context: Context) -> None:
@@ -49,19 +64,27 @@ async def on_newgame(update: Update, context: Context) -> None:
         username=username,
         seed=secrets.randbits(64),
         timer_scale=svc.timer_scale,
+        private_ok=await asyncio.to_thread(svc.has_started, user.id),
     )
     _outcome, problem = await attempt(update, context, chat.id, command)
     if problem:
         await reply(update, context, problem + " " + _("Scroll up to its latest message."))
-    elif not await asyncio.to_thread(svc.has_started, user.id):
-        # The host's secret choices are made in private: make sure the bot can write there.
-        await reply(
-            update,
-            context,
-            texts.HOST_OPEN_PRIVATE.format(
-                name=html.escape(name), link=svc.look.link(f"r{chat.id}")
-            ),
-        )
+
+
+def _names(outcome: Outcome) -> list[str]:
+    return render.names(outcome.room) if outcome.room is not None else []
+
+
+def _settings_done(outcome: Outcome) -> str | None:
+    room = outcome.room
+    changed = next((e for e in outcome.events if isinstance(e, SettingsChanged)), None)
+    if room is None or changed is None:
+        return None
+    shown = ", ".join(
+        f"{render.SETTING_LABELS[name]}: {render.setting_shown(room, name)}"
+        for name in changed.changes
+    )
+    return _("Settings changed: {changes}.").format(changes=shown)
 
 
 async def on_settings(update: Update, context: Context) -> None:
@@ -77,7 +100,19 @@ async def on_settings(update: Update, context: Context) -> None:
             error_text(error) + "\n" + _("Example: /settings rotations=3 hint=60 timers=off"),
         )
         return
-    await command_in_group(update, context, ChangeSettings(user_id=user.id, changes=changes))
+    await command_in_group(
+        update, context, ChangeSettings(user_id=user.id, changes=changes), _settings_done
+    )
+
+
+def _joined(outcome: Outcome) -> str | None:
+    event = next((e for e in outcome.events if isinstance(e, PlayerJoined)), None)
+    if event is None or event.late or outcome.room is None:
+        return None  # a late join has its own notice
+    return ngettext(
+        "{name} joined the lobby ({n} player).", "{name} joined the lobby ({n} players).",
+        len(outcome.room.seats),
+    ).format(name=_names(outcome)[event.seat], n=len(outcome.room.seats))  # fmt: skip
 
 
 async def on_join_command(update: Update, context: Context) -> None:
@@ -91,48 +126,105 @@ async def on_join_command(update: Update, context: Context) -> None:
         )
         return
     name, username = display_name(update)
-    await command_in_group(update, context, Join(user_id=user.id, name=name, username=username))
+    await command_in_group(
+        update, context, Join(user_id=user.id, name=name, username=username), _joined
+    )
+
+
+def _left(outcome: Outcome) -> str | None:
+    lines = []
+    for event in outcome.events:
+        if isinstance(event, PlayerLeftLobby):
+            lines.append(_("{name} left the lobby.").format(name=html.escape(event.name)))
+        elif isinstance(event, SeatLeft):
+            lines.append(_("{name} left the game.").format(name=_names(outcome)[event.seat]))
+        elif isinstance(event, CreatorChanged) and outcome.room is not None:
+            index = outcome.room.seat_of(event.user_id)
+            if index is not None:
+                lines.append(_("{name} is the host now.").format(name=_names(outcome)[index]))
+        elif isinstance(event, LobbyClosed):
+            lines.append(_("Nobody is left, so the lobby is closed."))
+    return "\n".join(lines) or None
 
 
 async def on_leave(update: Update, context: Context) -> None:
     """/leave: leave the lobby or the game."""
     user = update.effective_user
     assert user is not None
-    await command_in_group(update, context, Leave(user_id=user.id))
+    await command_in_group(update, context, Leave(user_id=user.id), _left)
+
+
+def _back(outcome: Outcome) -> str | None:
+    event = next((e for e in outcome.events if isinstance(e, SeatReturned)), None)
+    if event is None:
+        return None
+    return _("Welcome back, {name}: you play from the next round.").format(
+        name=_names(outcome)[event.seat]
+    )
 
 
 async def on_back(update: Update, context: Context) -> None:
     """/back: play again after sitting out."""
     user = update.effective_user
     assert user is not None
-    await command_in_group(update, context, ComeBack(user_id=user.id))
+    await command_in_group(update, context, ComeBack(user_id=user.id), _back)
+
+
+def _skipped(outcome: Outcome) -> str | None:
+    who = _names(outcome)
+    auto = [e.seat for e in outcome.events if isinstance(e, DecoyPlayed) and e.auto]
+    for event in outcome.events:
+        if isinstance(event, RoundVoided):
+            return _("/skip: {name}'s turn is skipped.").format(name=who[event.storyteller])
+        if isinstance(event, RoundScored):
+            if event.missed:
+                return _("/skip: voting is closed without {names}.").format(
+                    names=render.listed([who[i] for i in event.missed])
+                )
+            return _("/skip: voting is closed.")
+    if auto:
+        return _("/skip: decoys were chosen at random for {names}.").format(
+            names=render.listed([who[i] for i in auto])
+        )
+    if any(isinstance(e, RoundStarted | GameFinished) for e in outcome.events):
+        return _("/skip: the reveal is over.")
+    return None
 
 
 async def on_skip(update: Update, context: Context) -> None:
     """/skip: apply the current phase's timeout rule once (creator or admin)."""
     user = update.effective_user
     assert user is not None
-    await command_in_group(update, context, Skip(user_id=user.id))
+    await command_in_group(update, context, Skip(user_id=user.id), _skipped)
 
 
 async def on_stop(update: Update, context: Context) -> None:
-    """/stop: ask for a confirmation before ending the game."""
+    """/stop: the host or an admin is asked for a confirmation before the game ends; a question
+    asked again comes back to the bottom of the chat (the old one loses its buttons)."""
     svc = service(context)
-    chat = update.effective_chat
-    assert chat is not None
+    chat, user = update.effective_chat, update.effective_user
+    assert chat is not None and user is not None
     room = await asyncio.to_thread(svc.store.load, chat.id)
     if room is None or room.phase in (Phase.FINISHED, Phase.ABANDONED, Phase.CLOSED):
         await reply(update, context, texts.ERRORS[ErrorCode.NO_GAME])
         return
+    if user.id != room.creator and not await is_admin(update, context):
+        await reply(update, context, _("Only the game's host or a group admin can stop it."))
+        return
     look = svc.look
+    what = _("End this lobby now?") if room.phase is Phase.LOBBY else _(
+        "End this game now, without a winner?"
+    )
     confirm = Outgoing(
         chat_id=chat.id,
         key=f"stop:{room.version}",
-        text=_("End this game now, without a winner?"),
+        game=room.game_id,
+        fresh=True,
+        text=what,
         buttons=[
             [
-                look.button(_("Yes, stop it"), "stop", 1, room.version),
-                look.button(_("No, go on"), "stop", 0, room.version),
+                look.button(_("Yes, stop it"), "stop", 1, room.version, room.game_id),
+                look.button(_("No, go on"), "stop", 0, room.version, room.game_id),
             ]
         ],
     )

@@ -3,72 +3,131 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import re
+import time
 
 from telegram import Update
 
-from engine.commands import (
-    GiveHint,
-    Join,
-)
+from engine.commands import GiveHint, Join, OpenedPrivateChat
+from engine.errors import RuleError
 from engine.events import PlayerJoined
-from engine.model import Phase
+from engine.model import OVER_PHASES, Phase, Room, SeatStatus
+from engine.store import CorruptRoom
 from tgbot import render, texts
 from tgbot.handlers.common import (
     Context,
     attempt,
     display_name,
     reply,
+    run,
     service,
 )
 from tgbot.outgoing import Outgoing
 from tgbot.texts import _
 
+# Deep-link payloads: j<chat> joins that group's game; r<chat> connects a seated player to it.
+PAYLOAD = re.compile(r"([jr])(-?[0-9]{1,20})", re.ASCII)
+
 
 async def on_start(update: Update, context: Context) -> None:
-    """/start in private: remember the chat, join by deep link, or re-send what we wait for."""
+    """/start in private: remember the chat, join by deep link, or say where the game stands
+    for this player (re-sending what it waits for from them)."""
     svc = service(context)
     user = update.effective_user
     assert user is not None
     await asyncio.to_thread(svc.mark_started, user.id)
-    payload = context.args[0] if context.args else ""
-    if payload.startswith("j") and payload[1:].lstrip("-").isdigit():
+    payload = PAYLOAD.fullmatch(context.args[0]) if context.args else None
+    if payload is not None and payload[1] == "j":
         name, username = display_name(update)
         outcome, problem = await attempt(
-            update, context, int(payload[1:]), Join(user_id=user.id, name=name, username=username)
+            update, context, int(payload[2]), Join(user_id=user.id, name=name, username=username)
         )
         late = outcome is not None and any(
             isinstance(e, PlayerJoined) and e.late for e in outcome.events
         )
         await reply(update, context, problem or (texts.JOINED_LATE if late else texts.JOINED))
         return
-    if not await resend(update, context):
+    room = await _connect(update, context)
+    if room is None:
         await reply(update, context, texts.PRIVATE_HELP)
+    elif not await resend(update, context, room):
+        await reply(update, context, where_it_stands(room, user.id))
 
 
-async def resend(update: Update, context: Context) -> bool:
-    """Re-send the private message the game waits on from this player, if any."""
+async def _connect(update: Update, context: Context) -> Room | None:
+    """The room of the game the user sits in, now knowing the bot can write to them."""
     svc = service(context)
     user = update.effective_user
     assert user is not None
     chat_id = await asyncio.to_thread(svc.store.room_of_player, user.id)
-    room = await asyncio.to_thread(svc.store.load, chat_id) if chat_id is not None else None
-    if room is None or room.round is None:
-        return False
+    if chat_id is None:
+        return None
+    # Refused when the bot could write to them already, or the seat is gone: nothing to note.
+    with contextlib.suppress(RuleError):
+        await run(svc, chat_id, OpenedPrivateChat(user_id=user.id), update)
+    try:
+        room = await asyncio.to_thread(svc.store.load, chat_id)
+    except CorruptRoom:
+        return None
+    if room is None or room.phase in OVER_PHASES or room.seat_of(user.id) is None:
+        return None
+    return room
+
+
+def where_it_stands(room: Room, user_id: int) -> str:
+    """What a seated player is told when nothing waits for them in private."""
+    group = render.title(room)
+    if room.phase is Phase.LOBBY:
+        return _(
+            "You are connected to the game in <b>{group}</b>. When the host starts it, your "
+            "cards come here."
+        ).format(group=group)
+    rnd = room.round
+    index = room.seat_of(user_id)
+    assert rnd is not None and index is not None
+    who = render.names(room)
+    if room.seats[index].status is SeatStatus.LEFT:
+        return _("You left the game in <b>{group}</b>.").format(group=group)
+    if index not in rnd.participants:
+        now = _("you play from the next round.")
+    elif room.phase is Phase.HINT:
+        now = _("{name} is choosing a card and a hint.").format(name=who[rnd.storyteller])
+    elif room.phase is Phase.DECOYS:
+        now = _("the others are choosing their decoys.")
+    elif room.phase is Phase.VOTING:
+        now = (
+            _("the others vote on the table in the group.")
+            if index == rnd.storyteller
+            else _("voting is open: vote on the table in the group.")
+        )
+    else:
+        now = _("the reveal is in the group; the next round starts soon.")
+    return _("You are in the game in <b>{group}</b>. Nothing waits for you here right now: "
+             "{now}").format(group=group, now=now)  # fmt: skip
+
+
+async def resend(update: Update, context: Context, room: Room) -> bool:
+    """Re-send the private message the game waits on from this player, if any."""
+    svc = service(context)
+    user = update.effective_user
+    assert user is not None
     index = room.seat_of(user.id)
     rnd = room.round
-    if index is None:
+    if index is None or rnd is None:
         return False
-    look = svc.look
+    look = svc.look.at(time.time())
     message: Outgoing | None = None
-    if room.seats[index].status.value == "spectating":
+    if room.seats[index].status is SeatStatus.SPECTATING:
         message = render.spectator_dm(room, index, look)
     elif index == rnd.storyteller and room.phase is Phase.HINT:
         message = render.storyteller_dm(room, index, look)
-    elif room.phase is Phase.DECOYS and index in rnd.participants and index not in rnd.plays:
+    elif room.phase is Phase.DECOYS and index in room.open_prompts():
         message = render.decoy_dm(room, index, look)
     if message is None:
         return False
-    # A new message at the bottom of the chat, which later edits then follow.
+    # A new message at the bottom of the chat, which later edits then follow; the old copy
+    # loses its buttons.
     await asyncio.to_thread(svc.show, room.chat_id, message.model_copy(update={"fresh": True}))
     return True
 

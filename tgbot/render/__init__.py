@@ -1,9 +1,10 @@
 """Rendering: room views into HTML messages and inline keyboards. Every user string is escaped."""
 
-from tgbot.render.common import Look, card, names, settings_text, title, until
+from tgbot.render.common import Look, card, duration, names, settings_text, time_left, title
 from tgbot.render.group import (
     final,
     late_join_notice,
+    listed,
     reveal,
     round_message,
     score,
@@ -12,32 +13,53 @@ from tgbot.render.group import (
     unreachable_notice,
     void_message,
 )
-from tgbot.render.lobby import DECK_NAMES, SETTING_LABELS, SETTING_ROWS, SETTING_STEPS, lobby
-from tgbot.render.private import decoy_dm, hand_buttons, spectator_dm, storyteller_dm
+from tgbot.render.lobby import (
+    DECK_NAMES,
+    SETTING_HELP,
+    SETTING_LABELS,
+    SETTING_ROWS,
+    SETTING_STEPS,
+    lobby,
+    setting_shown,
+)
+from tgbot.render.private import (
+    closed_prompt,
+    decoy_dm,
+    hand_buttons,
+    spectator_dm,
+    storyteller_dm,
+    void_prompt,
+)
 
 __all__ = [
     "DECK_NAMES",
+    "SETTING_HELP",
     "SETTING_LABELS",
     "SETTING_ROWS",
     "SETTING_STEPS",
     "Look",
     "card",
+    "closed_prompt",
+    "duration",
     "decoy_dm",
     "final",
     "hand_buttons",
     "late_join_notice",
+    "listed",
     "lobby",
     "names",
     "reveal",
     "round_message",
     "score",
+    "setting_shown",
     "settings_text",
     "spectator_dm",
     "standings_text",
     "storyteller_dm",
     "table",
+    "time_left",
     "title",
     "unreachable_notice",
-    "until",
     "void_message",
+    "void_prompt",
 ]

@@ -1,25 +1,28 @@
-"""Shared pieces of rendering: how players, cards and deadlines are shown; user text escaped."""
+"""Shared pieces of rendering: how players, cards and time left are shown; user text escaped."""
 
 from __future__ import annotations
 
 import html
+import math
 from collections import Counter
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from typing import Any
 
 from engine.decks import scene
 from engine.model import Room
 from tgbot import callback
-from tgbot.outgoing import Button
-from tgbot.texts import _
+from tgbot.outgoing import Button, Outgoing
+from tgbot.texts import _, ngettext
 
 
 @dataclass(frozen=True)
 class Look:
-    """What rendering needs besides the room: the bot's username and the signing key."""
+    """What rendering needs besides the room: the bot's username, the signing key, and the
+    moment the messages are rendered at (for the time left; None: show no countdown)."""
 
     bot_username: str
     key: bytes
+    now: float | None = None
 
     def button(self, text: str, kind: str, *args: int) -> Button:
         """A signed callback button."""
@@ -28,6 +31,15 @@ class Look:
     def link(self, payload: str) -> str:
         """A deep link into the private chat with the bot."""
         return f"https://t.me/{self.bot_username}?start={payload}"
+
+    def at(self, now: float) -> Look:
+        """The same look, rendering at `now`."""
+        return Look(self.bot_username, self.key, now)
+
+
+def message(room: Room, **fields: Any) -> Outgoing:
+    """A message of the room's current game (its message ids are kept with that game)."""
+    return Outgoing(game=room.game_id, **fields)
 
 
 def names(room: Room) -> list[str]:
@@ -47,12 +59,30 @@ def card(room: Room, number: int) -> str:
     return scene(room.settings.deck, number)
 
 
-def until(deadline: float | None) -> str:
-    """When a phase times out, in UTC."""
-    if deadline is None:
+def seconds_left(deadline: float | None, look: Look) -> int | None:
+    """Whole seconds until a deadline (rounded up), or None when no timer runs."""
+    if deadline is None or look.now is None:
+        return None
+    return max(0, math.ceil(deadline - look.now - 1e-6))
+
+
+def duration(seconds: float) -> str:
+    """A span of time as players read it: "45 s", "2 min", "1 min 30 s"."""
+    whole = max(0, math.ceil(seconds - 1e-6))
+    if whole < 60:
+        return _("{n} s").format(n=whole)
+    minutes, rest = divmod(whole, 60)
+    if rest == 0:
+        return _("{n} min").format(n=minutes)
+    return _("{m} min {s} s").format(m=minutes, s=rest)
+
+
+def time_left(room: Room, look: Look) -> str:
+    """" (90 s left)" for the current phase's timer, or "" when none runs."""
+    left = seconds_left(room.deadline, look)
+    if left is None:
         return ""
-    moment = datetime.fromtimestamp(deadline, UTC).strftime("%H:%M:%S")
-    return _(" until {time} UTC").format(time=moment)
+    return _(" ({time} left)").format(time=duration(left))
 
 
 def title(room: Room) -> str:
@@ -61,21 +91,27 @@ def title(room: Room) -> str:
 
 
 def settings_text(room: Room) -> str:
-    """The settings in one line."""
+    """The settings in one line, with the timers as long as they really run."""
     s = room.settings
+    scale = room.timer_scale
+
+    def secs(value: int) -> str:
+        return duration(value * scale)
+
     timers = (
-        _("timers: hint {h}s, decoy {d}s, vote {v}s").format(h=s.hint_s, d=s.decoy_s, v=s.vote_s)
+        _("timers: hint {h}, decoy {d}, vote {v}").format(
+            h=secs(s.hint_s), d=secs(s.decoy_s), v=secs(s.vote_s)
+        )
         if s.timers
         else _("timers off")
     )
-    return _(
-        "up to {seats} players · {rot} rotations · {hand} cards · {timers} · reveal {rv}s"
-        " · deck {deck}"
-    ).format(
-        seats=s.max_seats,
-        rot=s.rotations,
-        hand=s.hand_size,
+    return _("{players} · {rotations} · {hand} · {timers} · reveal {reveal} · deck {deck}").format(
+        players=_("3–{max} players").format(max=s.max_seats),
+        rotations=ngettext("{n} rotation", "{n} rotations", s.rotations).format(n=s.rotations),
+        hand=ngettext("{n} card in hand", "{n} cards in hand", s.hand_size).format(
+            n=s.hand_size
+        ),
         timers=timers,
-        rv=s.reveal_s,
+        reveal=secs(s.reveal_s),
         deck=s.deck,
     )

@@ -4,15 +4,22 @@ from __future__ import annotations
 
 import html
 
-from engine.model import Phase, Room, SeatStatus
+from engine.model import OVER_PHASES, Phase, Room, Round, SeatStatus
 from engine.views import group_view, waiting_for
 from tgbot.outgoing import Button, Outgoing
-from tgbot.render.common import Look, card, names, until
+from tgbot.render.common import Look, card, duration, message, names, seconds_left, time_left
 from tgbot.texts import _, ngettext
 
 
-def round_message(room: Room) -> Outgoing:
-    """The round's group message: storyteller, hint, who we wait for and until when."""
+def listed(items: list[str]) -> str:
+    """Names as a list: "Ann", "Ann and Bob", "Ann, Bob and Cy"."""
+    if len(items) <= 1:
+        return "".join(items)
+    return _("{first} and {last}").format(first=", ".join(items[:-1]), last=items[-1])
+
+
+def round_message(room: Room, look: Look) -> Outgoing:
+    """The round's group message: storyteller, hint, who we wait for and how long is left."""
     rnd = room.round
     assert rnd is not None
     who = names(room)
@@ -21,39 +28,59 @@ def round_message(room: Room) -> Outgoing:
     ]
     if rnd.hint is not None:
         lines.append(_("Hint: <b>«{hint}»</b>").format(hint=html.escape(rnd.hint)))
-    waiting = ", ".join(who[i] for i in waiting_for(room))
+    waiting = listed([who[i] for i in waiting_for(room)])
     if room.phase is Phase.HINT:
         lines.append(
-            _("Waiting for {name} to choose a card and give a hint{until}.").format(
-                name=waiting, until=until(room.deadline)
+            _("Waiting for {name} to choose a card and give a hint in private{left}.").format(
+                name=waiting, left=time_left(room, look)
             )
         )
     elif room.phase is Phase.DECOYS:
+        lines.append(_("Everybody else: choose a decoy in our private chat."))
         lines.append(
-            _("Everybody else: choose a decoy in our private chat.")
-            + "\n"
-            + _("Waiting for: {names}{until}.").format(names=waiting, until=until(room.deadline))
+            _("Waiting for {names}{left}.").format(names=waiting, left=time_left(room, look))
         )
     elif room.phase is Phase.VOTING:
         lines.append(_("All cards are on the table: vote below."))
+    elif room.phase in OVER_PHASES and rnd.points is None:
+        lines.append(_("The game ended during this round."))
     else:
         lines.append(_("Voting is closed."))
-    return Outgoing(chat_id=room.chat_id, key=f"round:{rnd.no}", text="\n".join(lines))
+    if rnd.auto:
+        lines.append(
+            _("No decoy came in time from {names}: one was chosen at random.").format(
+                names=listed([who[i] for i in rnd.auto])
+            )
+        )
+    return message(room, chat_id=room.chat_id, key=f"round:{rnd.no}", text="\n".join(lines))
+
+
+VOID_REASONS = {
+    "missed_hint": _("{name} did not give a hint in time."),
+    "skipped": _("{name}'s turn was skipped."),
+    "storyteller_left": _("{name} left the game."),
+    "unreachable": _("{name} could not be reached in private."),
+}
 
 
 def void_message(room: Room, round_no: int, storyteller: int, reason: str) -> Outgoing:
     """The round's group message once the round is void."""
-    who = names(room)[storyteller]
-    text = {
-        "missed_hint": _("{name} did not give a hint in time."),
-        "skipped": _("{name}'s turn was skipped."),
-        "storyteller_left": _("{name} left the game."),
-        "unreachable": _("{name} could not be reached in private."),
-    }[reason].format(name=who)
+    why = VOID_REASONS[reason].format(name=names(room)[storyteller])
     body = _("<b>Round {n}</b> is void: {why} No card moved, no score changed.").format(
-        n=round_no, why=text
+        n=round_no, why=why
     )
-    return Outgoing(chat_id=room.chat_id, key=f"round:{round_no}", text=body)
+    return message(room, chat_id=room.chat_id, key=f"round:{round_no}", text=body)
+
+
+def missed_voters(room: Room, rnd: Round) -> list[int]:
+    """Seats that could have voted in a closed round and did not."""
+    return [
+        i
+        for i in rnd.participants
+        if i != rnd.storyteller
+        and room.seats[i].status is not SeatStatus.LEFT
+        and i not in rnd.votes
+    ]
 
 
 def table(room: Room, look: Look) -> Outgoing:
@@ -76,66 +103,122 @@ def table(room: Room, look: Look) -> Outgoing:
             )
         )
         if view.voted:
-            lines.append(_("Voted: {names}").format(names=", ".join(who[i] for i in view.voted)))
+            lines.append(_("Voted: {names}").format(names=listed([who[i] for i in view.voted])))
         lines.append(
-            _("Waiting for: {names}{until}.").format(
-                names=", ".join(who[i] for i in view.waiting_for), until=until(room.deadline)
+            _("Waiting for {names}{left}.").format(
+                names=listed([who[i] for i in view.waiting_for]), left=time_left(room, look)
             )
         )
         rows = [
-            [look.button(f"{i + 1}. {card(room, c)}", "vote", rnd.no, c)]
+            [look.button(f"{i + 1}. {card(room, c)}", "vote", rnd.no, c, room.game_id)]
             for i, c in enumerate(rnd.table)
         ]
+    elif rnd.points is None:
+        lines.append(_("The game ended before the votes were counted."))
     else:
         lines.append(_("Voting is closed."))
-    return Outgoing(
-        chat_id=room.chat_id, key=f"table:{rnd.no}", text="\n".join(lines), buttons=rows
+        missed = missed_voters(room, rnd)
+        if missed:
+            lines.append(
+                _("Did not vote in time: {names}.").format(names=listed([who[i] for i in missed]))
+            )
+    return message(
+        room, chat_id=room.chat_id, key=f"table:{rnd.no}", text="\n".join(lines), buttons=rows
     )
 
 
-def reveal(room: Room) -> Outgoing:
-    """Each table card with its owner and voters, the round's points, the standings."""
-    view = group_view(room)
-    rnd = room.round
+def outcome_line(room: Room, rnd: Round) -> str:
+    """Why the round's points are what they are, in one line."""
+    who = names(room)
+    teller = who[rnd.storyteller]
+    target = rnd.plays.get(rnd.storyteller)
+    finders = [i for i, c in sorted(rnd.votes.items()) if c == target]
+    if not rnd.votes:
+        return _("Nobody voted: nobody scores for {name}'s card.").format(name=teller)
+    if not finders:
+        return _("Nobody found {name}'s card: {name} scores nothing, every voter +2.").format(
+            name=teller
+        )
+    if len(finders) == len(rnd.votes):
+        return _(
+            "Everybody found {name}'s card: {name} scores nothing, every voter +2."
+        ).format(name=teller)
+    return ngettext(
+        "{finders} found {name}'s card: {name} and the finder +3.",
+        "{finders} found {name}'s card: {name} and each finder +3.",
+        len(finders),
+    ).format(finders=listed([who[i] for i in finders]), name=teller)
+
+
+def reveal(room: Room, look: Look, rnd: Round | None = None, settled: bool = False) -> Outgoing:
+    """Each table card with its owner and voters, why the points are what they are, the
+    points and the standings. `settled`: the round is over, no countdown is shown."""
+    rnd = rnd or room.round
     assert rnd is not None
     who = names(room)
     lines = [
         _("<b>Reveal</b> · round {n} · «{hint}»").format(n=rnd.no, hint=html.escape(rnd.hint or ""))
     ]
-    for line in view.reveal:
-        mark = "⭐ " if line.storyteller else ""
-        voters = ", ".join(who[i] for i in line.voters) or "—"
+    for position, shown in enumerate(rnd.table, start=1):
+        owner = rnd.owner_of(shown)
+        assert owner is not None
+        voters = listed([who[i] for i, c in sorted(rnd.votes.items()) if c == shown]) or "—"
+        owner_text = (
+            _("<b>{name} (storyteller)</b>").format(name=who[owner])
+            if owner == rnd.storyteller
+            else who[owner]
+        )
         lines.append(
-            _("{mark}{card} — {owner} · votes: {voters}").format(
-                mark=mark, card=card(room, line.card), owner=who[line.owner], voters=voters
+            _("{n}. {card} — {owner} · votes: {voters}").format(
+                n=position, card=card(room, shown), owner=owner_text, voters=voters
             )
         )
+    lines += ["", outcome_line(room, rnd)]
+    missed = missed_voters(room, rnd)
+    if missed:
+        lines.append(
+            _("Did not vote in time: {names}.").format(names=listed([who[i] for i in missed]))
+        )
+    stolen = sum(1 for c in rnd.votes.values() if c != rnd.plays.get(rnd.storyteller))
+    if stolen:
+        lines.append(_("Each vote for a decoy: +1 to its owner."))
     lines += ["", _("<b>Points this round</b>")]
-    lines += [f"{who[i]} +{p}" for i, p in sorted(view.points.items(), key=lambda kv: -kv[1])]
+    points = sorted((rnd.points or {}).items(), key=lambda kv: (-kv[1], kv[0]))
+    lines.append(" · ".join(f"{who[i]} +{p}" for i, p in points))
     lines += ["", standings_text(room)]
-    if room.phase is Phase.REVEAL:
-        lines.append(_("Next turn in {s} seconds.").format(s=room.settings.reveal_s))
-    return Outgoing(chat_id=room.chat_id, key=f"reveal:{rnd.no}", text="\n".join(lines))
+    left = seconds_left(room.deadline, look)
+    if not settled and room.phase is Phase.REVEAL and left is not None:
+        text = _("Final results in {time}.") if rnd.last else _("Next round in {time}.")
+        lines.append(text.format(time=duration(left)))
+    return message(room, chat_id=room.chat_id, key=f"reveal:{rnd.no}", text="\n".join(lines))
+
+
+def ranks(room: Room, order: list[int]) -> list[int]:
+    """Each listed seat's rank by points: tied seats share it (1, 1, 3)."""
+    scores = [room.seats[i].score for i in order]
+    return [1 + sum(other > score for other in scores) for score in scores]
 
 
 def standings_text(room: Room) -> str:
-    """Standings with points, finds and votes stolen."""
+    """Standings with points, finds and votes stolen; tied seats share their rank."""
     view = group_view(room)
     who = names(room)
     lines = [_("<b>Standings</b>")]
-    for place, index in enumerate(view.standings, start=1):
+    for rank, index in zip(ranks(room, view.standings), view.standings, strict=True):
         seat = room.seats[index]
         status = {SeatStatus.LEFT: _(" (left)"), SeatStatus.SPECTATING: _(" (sitting out)")}.get(
             seat.status, ""
         )
+        figures = " · ".join(
+            [
+                ngettext("{n} point", "{n} points", seat.score).format(n=seat.score),
+                ngettext("{n} find", "{n} finds", seat.finds).format(n=seat.finds),
+                ngettext("{n} vote stolen", "{n} votes stolen", seat.stolen).format(n=seat.stolen),
+            ]
+        )
         lines.append(
-            _("{place}. {name}{status} — {points} pts · {finds} finds · {stolen} stolen").format(
-                place=place,
-                name=who[index],
-                status=status,
-                points=seat.score,
-                finds=seat.finds,
-                stolen=seat.stolen,
+            _("{rank}. {name}{status} — {figures}").format(
+                rank=rank, name=who[index], status=status, figures=figures
             )
         )
     return "\n".join(lines)
@@ -146,7 +229,7 @@ def final(room: Room) -> Outgoing:
     view = group_view(room)
     who = names(room)
     if room.phase is Phase.FINISHED:
-        winners = ", ".join(who[i] for i in view.winners)
+        winners = listed([who[i] for i in view.winners])
         head = ngettext(
             "🏆 <b>{names}</b> wins!", "🏆 <b>{names}</b> win together!", len(view.winners)
         ).format(names=winners)
@@ -157,7 +240,7 @@ def final(room: Room) -> Outgoing:
     text = "\n".join(
         [_("<b>Game over</b>"), head, "", standings_text(room), "", _("Play again with /newgame.")]
     )
-    return Outgoing(chat_id=room.chat_id, key="final", text=text)
+    return message(room, chat_id=room.chat_id, key="final", text=text)
 
 
 def late_join_notice(room: Room, index: int) -> Outgoing:
@@ -165,7 +248,7 @@ def late_join_notice(room: Room, index: int) -> Outgoing:
     text = _("{name} joined the game and plays from the next round.").format(
         name=names(room)[index]
     )
-    return Outgoing(chat_id=room.chat_id, text=text)
+    return message(room, chat_id=room.chat_id, text=text)
 
 
 def unreachable_notice(room: Room, index: int, look: Look) -> Outgoing:
@@ -174,31 +257,36 @@ def unreachable_notice(room: Room, index: int, look: Look) -> Outgoing:
         "I cannot write to {name} in private, so their move was made for them. {name}: "
         "open {link} and press Start, then the game can reach you."
     ).format(name=names(room)[index], link=look.link(f"r{room.chat_id}"))
-    return Outgoing(chat_id=room.chat_id, text=text)
+    return message(room, chat_id=room.chat_id, text=text)
 
 
 def score(room: Room | None, stats: dict[str, int]) -> str:
     """The /score answer: the current or last game's standings and the group's lifetime stats."""
     parts = []
-    if room is not None and room.phase is not Phase.LOBBY:
+    if room is not None and room.phase is not Phase.LOBBY and room.round is not None:
         state = {
             Phase.FINISHED: _("last game (finished)"),
             Phase.ABANDONED: _("last game (ended early)"),
         }.get(room.phase, _("this game"))
         parts += [f"<b>{state}</b>", standings_text(room)]
+    elif room is not None and room.phase is Phase.LOBBY:
+        parts.append(_("The game has not started yet: the lobby is open."))
     else:
         parts.append(_("No game has been played here lately."))
     if stats:
+        games = stats.get("games", 0)
         parts += [
             "",
-            _(
-                "This group so far: {games} games, {points} points, {finds} finds, "
-                "{stolen} votes stolen."
-            ).format(
-                games=stats.get("games", 0),
-                points=stats.get("points", 0),
-                finds=stats.get("finds", 0),
-                stolen=stats.get("stolen", 0),
+            _("This group so far: {games} · {points} · {finds} · {stolen}.").format(
+                games=ngettext("{n} game", "{n} games", games).format(n=games),
+                points=ngettext("{n} point", "{n} points", stats.get("points", 0)).format(
+                    n=stats.get("points", 0)
+                ),
+                finds=ngettext("{n} find", "{n} finds", stats.get("finds", 0)).format(
+                    n=stats.get("finds", 0)
+                ),
+                stolen=ngettext("{n} vote stolen", "{n} votes stolen", stats.get("stolen", 0))
+                .format(n=stats.get("stolen", 0)),
             ),
         ]
     return "\n".join(parts)

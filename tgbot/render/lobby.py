@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from engine.lobby import unreachable_seats
 from engine.model import Phase, Room
 from engine.settings import BOUNDS
 from tgbot.outgoing import Button, Outgoing
-from tgbot.render.common import Look, names, settings_text
-from tgbot.texts import _
+from tgbot.render.common import Look, duration, message, names, settings_text
+from tgbot.texts import _, ngettext
 
 SETTING_ROWS = (
     "max_seats",
@@ -32,31 +33,51 @@ DECK_NAMES = ("default", "short")
 SETTING_LABELS = {
     "max_seats": _("max players"),
     "rotations": _("rotations"),
-    "hand_size": _("hand size"),
+    "hand_size": _("cards in hand"),
     "timers": _("timers"),
-    "hint_s": _("hint seconds"),
-    "decoy_s": _("decoy seconds"),
-    "vote_s": _("vote seconds"),
-    "reveal_s": _("reveal seconds"),
+    "hint_s": _("hint time"),
+    "decoy_s": _("decoy time"),
+    "vote_s": _("vote time"),
+    "reveal_s": _("reveal time"),
     "deck": _("deck"),
+}
+SETTING_HELP = {
+    "max_seats": _("How many players may join: 3–10."),
+    "rotations": _("How many times the storyteller's turn goes round the table: 1–5."),
+    "hand_size": _("How many cards each player holds: 4–8."),
+    "timers": _("With timers off, nobody is ever rushed; the host can /skip."),
+    "hint_s": _("Time for the storyteller's card and hint."),
+    "decoy_s": _("Time for everybody's decoys."),
+    "vote_s": _("Time for the vote."),
+    "reveal_s": _("How long the reveal shows before the next round."),
+    "deck": _("Which cards to play with: default (all) or short."),
 }
 
 
 def lobby(room: Room, look: Look, settings_mode: bool = False) -> Outgoing:
-    """The lobby message: players, settings and its buttons."""
+    """The lobby message: players, who still has to open a private chat, settings, buttons."""
     who = names(room)
+    missing = unreachable_seats(room) if room.phase is Phase.LOBBY else []
     lines = [
         _("<b>Hintrigue</b> — a new game is open!"),
         "",
-        _("Players ({n}):").format(n=len(room.seats)),
+        ngettext("{n} player:", "{n} players:", len(room.seats)).format(n=len(room.seats)),
     ]
-    lines += [
-        f"• {who[i]}" + (_(" (host)") if s.user_id == room.creator else "")
-        for i, s in enumerate(room.seats)
-    ]
+    for i, seat in enumerate(room.seats):
+        line = f"• {who[i]}" + (_(" (host)") if seat.user_id == room.creator else "")
+        if i in missing:
+            line += " — " + _("must open {link} first").format(link=look.link(f"r{room.chat_id}"))
+        lines.append(line)
     lines += ["", settings_text(room)]
     if room.phase is Phase.LOBBY:
-        lines.append(_("Press Join to play. The host or an admin presses Start (3+ players)."))
+        lines.append(
+            _("Press Join to play. The host or a group admin presses Start (3 players or more).")
+        )
+        if missing:
+            lines.append(
+                _("Everybody must open a private chat with me before the start: that is where "
+                  "the cards are dealt.")
+            )
         rows = (
             _settings_rows(room, look)
             if settings_mode
@@ -70,7 +91,17 @@ def lobby(room: Room, look: Look, settings_mode: bool = False) -> Outgoing:
             _("The lobby is closed.") if room.phase is Phase.CLOSED else _("The game has started.")
         )
         rows = []
-    return Outgoing(chat_id=room.chat_id, key="lobby", text="\n".join(lines), buttons=rows)
+    return message(room, chat_id=room.chat_id, key="lobby", text="\n".join(lines), buttons=rows)
+
+
+def setting_shown(room: Room, name: str) -> str:
+    """A setting's value as players read it (timers as long as they really run)."""
+    value = room.settings.model_dump()[name]
+    if name == "timers":
+        return _("on") if value else _("off")
+    if name.endswith("_s"):
+        return duration(value * room.timer_scale)
+    return str(value)
 
 
 def _settings_rows(room: Room, look: Look) -> list[list[Button]]:
@@ -78,8 +109,7 @@ def _settings_rows(room: Room, look: Look) -> list[list[Button]]:
     current = room.settings.model_dump()
     for index, name in enumerate(SETTING_ROWS):
         value = current[name]
-        shown = (_("on") if value else _("off")) if name == "timers" else value
-        label = f"{SETTING_LABELS[name]}: {shown}"
+        label = f"{SETTING_LABELS[name]}: {setting_shown(room, name)}"
         if name == "timers":
             rows.append([look.button(label, "set", index, int(not value))])
         elif name == "deck":
@@ -90,7 +120,8 @@ def _settings_rows(room: Room, look: Look) -> list[list[Button]]:
             step = SETTING_STEPS[name]
             rows.append(
                 [
-                    look.button(f"− {label}", "set", index, max(low, value - step)),
+                    look.button("−", "set", index, max(low, value - step)),
+                    look.button(label, "info", index),
                     look.button("+", "set", index, min(high, value + step)),
                 ]
             )

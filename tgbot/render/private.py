@@ -1,13 +1,15 @@
-"""The private messages: the storyteller's and the decoys' hands, the way back for a spectator."""
+"""The private messages: the storyteller's and the decoys' hands, the way back for a spectator,
+and prompts closed once their moment is over."""
 
 from __future__ import annotations
 
 import html
 
-from engine.model import Phase, Room, SeatStatus
+from engine.model import OVER_PHASES, Phase, Room, SeatStatus
 from engine.views import seat_view
 from tgbot.outgoing import Button, Outgoing, dm_key
-from tgbot.render.common import Look, card, names, title, until
+from tgbot.render.common import Look, card, message, names, time_left, title
+from tgbot.render.group import VOID_REASONS
 from tgbot.texts import _
 
 
@@ -18,11 +20,20 @@ def hand_buttons(room: Room, index: int, kind: str, look: Look) -> list[list[But
     assert rnd is not None
     buttons = [
         look.button(
-            ("✅ " if c == view.chosen else "") + card(room, c), kind, room.chat_id, rnd.no, c
+            ("✅ " if c == view.chosen else "") + card(room, c),
+            kind,
+            room.chat_id,
+            rnd.no,
+            c,
+            room.game_id,
         )
         for c in view.hand
     ]
     return [buttons[i : i + 2] for i in range(0, len(buttons), 2)]
+
+
+def _heading(room: Room, round_no: int) -> str:
+    return _("<b>Round {n}</b> in <b>{group}</b>").format(n=round_no, group=title(room))
 
 
 def storyteller_dm(room: Room, index: int, look: Look) -> Outgoing:
@@ -30,25 +41,21 @@ def storyteller_dm(room: Room, index: int, look: Look) -> Outgoing:
     rnd = room.round
     assert rnd is not None
     seat = room.seats[index]
-    lines = [
-        _("<b>Round {n}</b> in <b>{group}</b>: you are the storyteller.").format(
-            n=rnd.no, group=title(room)
-        )
-    ]
+    lines = [_("{heading}: you are the storyteller.").format(heading=_heading(room, rnd.no))]
     rows: list[list[Button]] = []
-    if room.phase is Phase.HINT:
+    if room.phase is Phase.HINT and seat.status is not SeatStatus.LEFT:
         if rnd.chosen is None:
             lines.append(
-                _("Choose a card{until}, then send your hint here as a message.").format(
-                    until=until(room.deadline)
+                _("Choose a card{left}, then send your hint here as a message.").format(
+                    left=time_left(room, look)
                 )
             )
         else:
             lines.append(
                 _(
                     "Chosen: {card}. Now send your hint as a message (you may still "
-                    "change the card){until}."
-                ).format(card=card(room, rnd.chosen), until=until(room.deadline))
+                    "change the card){left}."
+                ).format(card=card(room, rnd.chosen), left=time_left(room, look))
             )
         rows = hand_buttons(room, index, "card", look)
     elif rnd.hint is not None and index in rnd.plays:
@@ -57,7 +64,8 @@ def storyteller_dm(room: Room, index: int, look: Look) -> Outgoing:
                 card=card(room, rnd.plays[index]), hint=html.escape(rnd.hint)
             )
         )
-    return Outgoing(
+    return message(
+        room,
         chat_id=seat.user_id,
         key=dm_key(seat.user_id, rnd.no),
         text="\n".join(lines),
@@ -73,14 +81,16 @@ def decoy_dm(room: Room, index: int, look: Look) -> Outgoing:
     seat = room.seats[index]
     who = names(room)
     lines = [
-        _("<b>Round {n}</b> in <b>{group}</b>: {name}'s hint is <b>«{hint}»</b>.").format(
-            n=rnd.no, group=title(room), name=who[rnd.storyteller], hint=html.escape(rnd.hint or "")
+        _("{heading}: {name}'s hint is <b>«{hint}»</b>.").format(
+            heading=_heading(room, rnd.no),
+            name=who[rnd.storyteller],
+            hint=html.escape(rnd.hint or ""),
         )
     ]
     rows: list[list[Button]] = []
     played = rnd.plays.get(index)
-    if played is None and room.phase is Phase.DECOYS:
-        lines.append(_("Choose a decoy from your hand{until}:").format(until=until(room.deadline)))
+    if played is None and room.phase is Phase.DECOYS and seat.status is not SeatStatus.LEFT:
+        lines.append(_("Choose a decoy from your hand{left}:").format(left=time_left(room, look)))
         rows = hand_buttons(room, index, "decoy", look)
     elif played is not None:
         how = _("chosen for you when time ran out") if index in rnd.auto else _("your choice")
@@ -89,7 +99,8 @@ def decoy_dm(room: Room, index: int, look: Look) -> Outgoing:
                 card=card(room, played), how=how
             )
         )
-    return Outgoing(
+    return message(
+        room,
         chat_id=seat.user_id,
         key=dm_key(seat.user_id, rnd.no),
         text="\n".join(lines),
@@ -98,18 +109,46 @@ def decoy_dm(room: Room, index: int, look: Look) -> Outgoing:
     )
 
 
+def closed_prompt(room: Room, index: int, round_no: int, why: str) -> Outgoing:
+    """A private prompt whose moment is over: its buttons go, and it says what happened."""
+    seat = room.seats[index]
+    return message(
+        room,
+        chat_id=seat.user_id,
+        key=dm_key(seat.user_id, round_no),
+        text=f"{_heading(room, round_no)}: {why}",
+    )
+
+
+def void_prompt(room: Room, index: int, round_no: int, storyteller: int, reason: str) -> Outgoing:
+    """A prompt of a round that became void."""
+    if index == storyteller and reason == "missed_hint":
+        why = _("time ran out before your hint, so your turn passed. Your cards stay yours.")
+    elif index == storyteller and reason == "skipped":
+        why = _("your turn was skipped. Your cards stay yours.")
+    else:
+        why = _("the round is void: {why} Your cards stay yours.").format(
+            why=VOID_REASONS[reason].format(name=names(room)[storyteller])
+        )
+    return closed_prompt(room, index, round_no, why)
+
+
 def spectator_dm(room: Room, index: int, look: Look) -> Outgoing:
     """A sitting-out seat's private message with its way back."""
     seat = room.seats[index]
-    if seat.status is SeatStatus.SPECTATING:
+    rows: list[list[Button]] = []
+    if room.phase in OVER_PHASES:
+        text = _("The game in <b>{group}</b> is over.").format(group=title(room))
+    elif seat.status is SeatStatus.SPECTATING:
         text = _(
             "You missed two hints in a row in <b>{group}</b>, so you sit out for now. "
             "Press the button or send /back in the group to play again."
         ).format(group=title(room))
-        rows = [[look.button(_("I'm back"), "back", room.chat_id)]]
+        rows = [[look.button(_("I'm back"), "back", room.chat_id, room.game_id)]]
     else:
         text = _("Welcome back! You play from the next round in <b>{group}</b>.").format(
             group=title(room)
         )
-        rows = []
-    return Outgoing(chat_id=seat.user_id, key=f"dm:{seat.user_id}:away", text=text, buttons=rows)
+    return message(
+        room, chat_id=seat.user_id, key=f"dm:{seat.user_id}:away", text=text, buttons=rows
+    )

@@ -1,0 +1,164 @@
+"""A group's evening: second games, closed prompts, announced timeouts, readable numbers."""
+
+import pytest
+
+from engine.commands import (
+    ChooseCard,
+    Leave,
+    OpenedPrivateChat,
+    OpenLobby,
+    StartGame,
+    StopGame,
+    Vote,
+)
+from engine.errors import ErrorCode, RuleError
+from engine.events import GameAbandoned, RoundScored, RoundVoided, SeatLeft
+from engine.model import Phase
+from engine.rules import apply
+from tests.builders import CHAT, a_room, user
+from tgbot.effects import outgoing_for
+from tgbot.outgoing import dm_key
+from tgbot.render import Look, lobby, reveal, standings_text
+from tgbot.render.lobby import _settings_rows
+
+LOOK = Look(bot_username="hintrigue_bot", key=b"k", now=1_000.0)
+
+
+def at(game):
+    return LOOK.at(game.now)
+
+
+def test_start_is_refused_until_every_seated_player_opened_a_private_chat():
+    game = a_room().with_players(3).in_lobby()
+    game.room.seats[0].private_ok = False
+    with pytest.raises(RuleError) as refused:
+        apply(game.room, StartGame(user_id=user(0)), game.now)
+    assert refused.value.code is ErrorCode.PRIVATE_CHAT_MISSING
+    assert "P0" in refused.value.detail
+    shown = lobby(game.room, LOOK).text
+    assert "P0 (host) — must open https://t.me/hintrigue_bot?start=r" in shown
+    game.do(OpenedPrivateChat(user_id=user(0)))
+    assert "must open" not in lobby(game.room, LOOK).text
+    game.do(StartGame(user_id=user(0)))
+    assert game.room.phase is Phase.HINT
+
+
+def test_a_new_lobby_is_a_new_game_whose_buttons_refuse_the_old_ones():
+    game = a_room().in_voting()
+    first = game.room.game_id
+    game.do(StopGame(user_id=user(0)))
+    game.room, _ = apply(
+        game.room, OpenLobby(chat_id=CHAT, user_id=user(0), name="P0", seed=99 << 40), game.now
+    )
+    assert game.room.game_id not in (0, first)
+    with pytest.raises(RuleError) as refused:
+        apply(game.room, StopGame(user_id=user(0), game_id=first), game.now)
+    assert refused.value.code is ErrorCode.OTHER_GAME
+
+
+def test_a_seat_that_left_during_voting_can_no_longer_vote():
+    game = a_room().with_players(5).in_voting()
+    leaver = game.others()[0]
+    target = game.card_of(game.storyteller())
+    game.do(Leave(user_id=game.uid(leaver)))
+    with pytest.raises(RuleError) as refused:
+        apply(game.room, Vote(user_id=game.uid(leaver), card=target), game.now)
+    assert refused.value.code is ErrorCode.HAS_LEFT
+
+
+def test_a_missed_hint_closes_the_storytellers_prompt_and_says_why():
+    game = a_room().in_hint()
+    teller = game.storyteller()
+    game.do(ChooseCard(user_id=game.uid(teller), card=game.hand(teller)[0]))
+    game.time_out()
+    voided = next(e for e in game.events if isinstance(e, RoundVoided))
+    assert voided.prompted == [teller]
+    out = outgoing_for(game.room, game.events, at(game))
+    closed = next(o for o in out if o.key == dm_key(game.uid(teller), 1))
+    assert closed.buttons == [] and "time ran out before your hint" in closed.text
+
+
+def test_the_storyteller_leaving_closes_every_open_decoy_prompt():
+    game = a_room().with_players(5).in_decoys()
+    waiting = game.others()
+    game.do(Leave(user_id=game.uid(game.storyteller())))
+    voided = next(e for e in game.events if isinstance(e, RoundVoided))
+    assert voided.prompted == waiting
+    out = outgoing_for(game.room, game.events, at(game))
+    for seat in waiting:
+        closed = next(o for o in out if o.key == dm_key(game.uid(seat), 1))
+        assert closed.buttons == [] and "the round is void" in closed.text
+
+
+def test_a_player_who_leaves_with_a_prompt_open_sees_it_closed():
+    game = a_room().with_players(5).in_decoys()
+    leaver = game.others()[0]
+    game.do(Leave(user_id=game.uid(leaver)))
+    left = next(e for e in game.events if isinstance(e, SeatLeft))
+    assert left.prompt_round == 1
+    out = outgoing_for(game.room, game.events, at(game))
+    closed = next(o for o in out if o.key == dm_key(game.uid(leaver), 1))
+    assert closed.buttons == [] and "you left the game" in closed.text
+
+
+def test_a_game_stopped_during_voting_takes_the_vote_buttons_off_the_table():
+    game = a_room().in_voting()
+    game.do(StopGame(user_id=user(0)))
+    assert next(e for e in game.events if isinstance(e, GameAbandoned)).interrupted == "voting"
+    out = outgoing_for(game.room, game.events, at(game))
+    table = next(o for o in out if o.key == "table:1")
+    assert table.buttons == [] and "ended before the votes were counted" in table.text
+
+
+def test_a_vote_that_timed_out_is_announced_with_the_reason_for_the_points():
+    game = a_room().in_voting()
+    teller = game.storyteller()
+    voter, *silent = game.others()
+    game.vote(voter, teller)
+    game.time_out()
+    scored = next(e for e in game.events if isinstance(e, RoundScored))
+    assert scored.missed == silent
+    text = reveal(game.room, at(game)).text
+    assert f"Everybody found P{teller}'s card: P{teller} scores nothing, every voter +2." in text
+    assert "Did not vote in time: " + " and ".join(f"P{i}" for i in silent) in text.replace(
+        ", ", " and "
+    )
+
+
+def test_the_reveal_says_when_the_next_round_comes_and_is_settled_once_it_came():
+    game = a_room().with_settings(reveal_s=8).in_voting()
+    game.room.timer_scale = 0.5
+    for seat in game.others():
+        game.vote(seat, game.storyteller())
+    assert "Next round in 4 s." in reveal(game.room, at(game)).text
+    game.time_out()
+    out = outgoing_for(game.room, game.events, at(game))
+    settled = next(o for o in out if o.key == "reveal:1")
+    assert "Next round" not in settled.text and "Reveal</b> · round 1" in settled.text
+
+
+def test_time_left_and_lobby_timers_are_shown_as_they_really_run():
+    game = a_room().with_settings(hint_s=60).in_lobby()
+    game.room.timer_scale = 0.5
+    assert "hint 30 s" in lobby(game.room, LOOK).text
+    game.do(StartGame(user_id=user(0)))
+    out = outgoing_for(game.room, game.events, at(game).at(game.now + 10))
+    assert "(20 s left)" in next(o for o in out if o.key == "round:1").text
+    assert "UTC" not in "".join(o.text for o in out)
+
+
+def test_numbers_read_well_and_tied_players_share_their_rank():
+    game = a_room().with_players(3).with_settings(rotations=1).in_hint()
+    seats = game.room.seats
+    seats[0].score, seats[1].score, seats[2].score = 4, 4, 1
+    seats[2].finds = 1
+    text = standings_text(game.room)
+    assert "1. P0 — 4 points" in text and "1. P1 — 4 points" in text
+    assert "3. P2 — 1 point · 1 find · 0 votes stolen" in text
+    assert "1 rotation ·" in lobby(game.room, LOOK).text
+
+
+def test_a_settings_row_has_its_label_apart_from_its_minus_and_plus_keys():
+    game = a_room().in_lobby()
+    row = _settings_rows(game.room, LOOK)[0]
+    assert [b.text for b in row] == ["−", "max players: 8", "+"]
