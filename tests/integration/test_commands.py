@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from engine.model import Phase
@@ -123,3 +125,72 @@ def test_start_in_private_sends_again_what_the_game_waits_for(table: Table):
         teller, again.message_id).plain_text and table.stack.world.message(
         teller, again.message_id), what="the new message edited")
     assert label.strip() in edited.plain_text
+
+
+def test_every_group_command_gets_a_visible_answer(table: Table):
+    table.lobby()
+    host, other = table.users[0], table.users[1]
+    table.say(host, table.chat, "/settings rotations=1 hint=60")
+    table.group_message(r"Settings changed: rotations: 1, hint time: 1 min\.")
+    table.say(other, table.chat, "/settings rotations=2")
+    table.group_message(r"Only the game's host or a group admin can do that\.")
+    table.say(table.users[3], table.chat, "/leave")
+    table.group_message(r"P3 left the lobby\.")
+    table.say(table.users[3], table.chat, "/join")
+    table.group_message(r"P3 joined the lobby \(4 players\)\.")
+
+
+def test_stop_is_refused_to_a_player_who_is_not_the_host_and_asked_again_at_the_bottom(
+    table: Table,
+):
+    table.started()
+    table.say(table.users[2], table.chat, "/stop")
+    table.group_message(r"Only the game's host or a group admin can stop it\.")
+    assert table.stack.find(table.chat, "End this game now") is None
+    table.say(table.users[0], table.chat, "/stop")
+    first = table.group_message("End this game now")
+    table.say(table.users[0], table.chat, "/stop")
+    again = wait_for(lambda: next((m for m in reversed(table.stack.world.bot_messages(table.chat))
+                                   if "End this game now" in m.plain_text
+                                   and m.message_id > first.message_id), None),
+                     what="the question asked again")  # fmt: skip
+    assert buttons(again)
+    assert buttons(table.stack.world.message(table.chat, first.message_id)) == []
+
+
+def test_skip_says_who_was_skipped(table: Table):
+    room = table.in_decoys()
+    table.say(table.users[0], table.chat, "/skip")
+    waiting = [room.seats[i].name for i in room.round.participants
+               if i != room.round.storyteller]  # fmt: skip
+    table.group_message(r"/skip: decoys were chosen at random for " + ", ".join(waiting[:-1]))
+    table.group_message(r"No decoy came in time from .*one was chosen at random")
+
+
+def test_a_host_who_never_opened_a_private_chat_is_named_with_the_link_until_they_do(
+    table: Table,
+):
+    stack = table.stack
+    host = stack.world.add_user(first_name="Nomad").id
+    table.say(host, table.chat, "/newgame")
+    lobby = table.group_message("a new game is open")
+    assert re.search(r"Nomad \(host\) — must open https://t\.me/\S+\?start=r-\d+ first",
+                     lobby.plain_text)  # fmt: skip
+    for user in table.users[1:3]:
+        assert table.press(user, lobby, button(lobby, "Join")) == "You joined the game."
+    answer = table.press(host, lobby, button(lobby, "Start"))
+    assert answer.startswith("Not yet: Nomad must first open a private chat with me")
+    assert table.room().phase is Phase.LOBBY
+    stack.deliver(stack.world.start_private(host, f"r{table.chat}"))
+    table.dm(host, r"You are connected to the game in Bad input\. When the host starts it")
+    wait_for(lambda: "must open" not in stack.world.message(table.chat, lobby.message_id)
+             .plain_text, what="the lobby without the link")  # fmt: skip
+    assert table.press(host, lobby, button(lobby, "Start")) == "The game starts!"
+
+
+def test_start_with_nothing_pending_says_what_the_game_waits_for(table: Table):
+    room = table.started()
+    other = next(s.user_id for i, s in enumerate(room.seats) if i != room.round.storyteller)
+    teller = room.seats[room.round.storyteller].name
+    table.say(other, other, "/start")
+    table.dm(other, rf"Nothing waits for you here right now: {teller} is choosing a card")
