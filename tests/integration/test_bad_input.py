@@ -82,6 +82,19 @@ class Table:
         assert room.phase is Phase.VOTING
         return room
 
+    def in_voting_with_timers(self) -> Room:
+        """The lobby's settings as they are (timers on), up to the vote."""
+        room = self.run(StartGame(user_id=self.users[0]))
+        teller = room.seats[room.round.storyteller]
+        self.run(ChooseCard(user_id=teller.user_id, card=teller.hand[0]))
+        room = self.run(GiveHint(user_id=teller.user_id, text="night"))
+        for index in room.round.participants:
+            if index != room.round.storyteller:
+                seat = room.seats[index]
+                room = self.run(PlayDecoy(user_id=seat.user_id, card=seat.hand[0]))
+        assert room.phase is Phase.VOTING
+        return room
+
     def group_message(self, pattern: str):
         return wait_for(lambda: self.stack.find(self.chat, pattern), what=pattern)
 

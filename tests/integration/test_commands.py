@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import time
 
 import pytest
 
@@ -194,3 +195,32 @@ def test_start_with_nothing_pending_says_what_the_game_waits_for(table: Table):
     teller = room.seats[room.round.storyteller].name
     table.say(other, other, "/start")
     table.dm(other, rf"Nothing waits for you here right now: {teller} is choosing a card")
+
+
+def test_a_long_vote_gets_its_table_edited_to_show_the_time_left_before_the_end(table: Table):
+    from rq import Queue
+    from rq.registry import ScheduledJobRegistry
+
+    from engine.commands import ChangeSettings
+    from workers.dispatch import REMIND_BEFORE, RqDispatch
+
+    table.lobby()
+    table.run(ChangeSettings(user_id=table.users[0], changes={"timers": True, "vote_s": 600}))
+    room = table.in_voting_with_timers()
+    queue = Queue(table.stack.config.queue, connection=table.stack.client)
+    # The vote's timer and its reminder are scheduled, the reminder 30 s before the end.
+    RqDispatch(table.stack.client, table.stack.config.queue).schedule_reminder(
+        table.chat, room.round.no, "voting", room.deadline
+    )
+    scheduled = ScheduledJobRegistry(queue=queue)
+    job_id = f"remind_{table.chat}_{room.round.no}_voting"
+    assert job_id in scheduled.get_job_ids()
+    assert abs(scheduled.get_expiration_time(queue.fetch_job(job_id)).timestamp()
+               - (room.deadline - REMIND_BEFORE)) < 1.5  # fmt: skip
+    # Fired (now, rather than in ten minutes), it edits the table to show the time left.
+    shown = table.group_message(r"The table · round 1")
+    assert "(10 min left)" in shown.plain_text
+    time.sleep(1.1)
+    queue.enqueue("workers.jobs.remind", table.chat, room.round.no, "voting")
+    wait_for(lambda: re.search(r"\(9 min 5\d s left\)", table.stack.world.message(
+        table.chat, shown.message_id).plain_text), what="the time left on the table")
