@@ -28,7 +28,11 @@ def build_service(
         from workers.dispatch import RqDispatch
 
         dispatch = RqDispatch(client, config.queue)
-    look = Look(bot_username=bot_username, key=config.signing_key)
+    look = Look(
+        bot_username=bot_username,
+        key=config.signing_key,
+        earlier_keys=config.earlier_signing_keys,
+    )
     return Service(
         store=Store(client),
         redis=client,

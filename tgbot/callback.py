@@ -62,8 +62,8 @@ def encode(key: bytes, kind: str, *args: int) -> str:
     return data
 
 
-def decode(key: bytes, data: str | None) -> Callback:
-    """Parse and verify callback data.
+def decode(key: bytes, data: str | None, earlier: tuple[bytes, ...] = ()) -> Callback:
+    """Parse and verify callback data, signed with `key` or one of the `earlier` keys.
 
     Raises:
         BadCallback: malformed, another version, or a signature that does not match.
@@ -71,7 +71,7 @@ def decode(key: bytes, data: str | None) -> Callback:
     if not data or len(data.encode()) > MAX_BYTES or "~" not in data:
         raise BadCallback("malformed")
     body, _, mac = data.rpartition("~")
-    if not hmac.compare_digest(mac, _mac(key, body)):
+    if not any(hmac.compare_digest(mac, _mac(k, body)) for k in (key, *earlier)):
         raise BadCallback("bad signature")
     version, kind, *fields = body.split(".")
     if version != VERSION:

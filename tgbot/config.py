@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import base64
+import hashlib
+import hmac
 import os
 from dataclasses import dataclass
 
@@ -28,9 +31,39 @@ class Config:
         return f"{self.api_url.rstrip('/')}/bot"
 
     @property
+    def bot_id(self) -> str:
+        """The bot's numeric id: the part of the token before the colon."""
+        return self.token.partition(":")[0]
+
+    @property
+    def secret(self) -> str:
+        """The secret token Telegram sends with each update: WEBHOOK_SECRET, or one derived
+        from the bot token when it is not set, the same in every process (the webhook never
+        runs open)."""
+        return self.webhook_secret or _derive(self.token, "webhook secret")
+
+    @property
+    def secret_derived(self) -> bool:
+        """Whether the webhook secret is derived from the token (WEBHOOK_SECRET not set)."""
+        return not self.webhook_secret
+
+    @property
     def signing_key(self) -> bytes:
-        """The key that signs callback data (stable across processes and restarts)."""
-        return (self.webhook_secret or self.token).encode()
+        """The key that signs callback data: derived from the bot token, so rotating the
+        webhook secret leaves every button of every running game valid."""
+        return _derive(self.token, "button signatures").encode()
+
+    @property
+    def earlier_signing_keys(self) -> tuple[bytes, ...]:
+        """Keys buttons were signed with before (the webhook secret, else the token): still
+        accepted, so buttons sent before they changed keep working."""
+        return ((self.webhook_secret or self.token).encode(),)
+
+
+def _derive(token: str, purpose: str) -> str:
+    """A secret of Telegram's secret-token alphabet ([A-Za-z0-9_-]), derived from the token."""
+    digest = hmac.new(token.encode(), purpose.encode(), hashlib.sha256).digest()
+    return base64.urlsafe_b64encode(digest).decode().rstrip("=")
 
 
 def from_env(environ: dict[str, str] | None = None) -> Config:

@@ -32,9 +32,12 @@ async def set_webhook(config: Config) -> None:
     async with Bot(config.token, base_url=config.api_base) as bot:
         await bot.set_webhook(
             url=config.webhook_url,
-            secret_token=config.webhook_secret or None,
+            secret_token=config.secret,
             allowed_updates=ALLOWED_UPDATES,
             max_connections=MAX_CONNECTIONS,
         )
         await bot.set_my_commands(COMMANDS)
     log.info("webhook set to %s", config.webhook_url)
+    if config.secret_derived:
+        log.info("WEBHOOK_SECRET is not set: the webhook's secret token is derived from the "
+                 "bot token (web derives the same one)")  # fmt: skip

@@ -14,7 +14,6 @@ import json
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from urllib.parse import urlparse
 
 import redis.asyncio as aioredis
 from redis.exceptions import RedisError
@@ -31,10 +30,8 @@ log = logging.getLogger(__name__)
 SECRET_HEADER = "X-Telegram-Bot-Api-Secret-Token"
 
 
-def webhook_path(config: Config) -> str:
-    """The path Telegram posts updates to: the path of WEBHOOK_URL, or /webhook."""
-    path = urlparse(config.webhook_url).path if config.webhook_url else ""
-    return path or "/webhook"
+# Telegram's largest updates are a few tens of kilobytes; anything much larger is not Telegram.
+MAX_BODY = 1 << 20
 
 
 def create_app(config: Config, client: aioredis.Redis | None = None) -> Starlette:
@@ -44,7 +41,9 @@ def create_app(config: Config, client: aioredis.Redis | None = None) -> Starlett
     # 503 (Telegram sends the update again) and the pool opens a new connection.
     redis_client = client or aioredis.Redis.from_url(config.redis_url)
     inbox = WebInbox(redis_client, config.queue)
-    secret = config.webhook_secret.encode()
+    secret = config.secret.encode()
+    if config.secret_derived:
+        log.info("WEBHOOK_SECRET is not set: checking a secret token derived from the bot token")
 
     @asynccontextmanager
     async def lifespan(_app: Starlette) -> AsyncIterator[None]:
@@ -60,14 +59,17 @@ def create_app(config: Config, client: aioredis.Redis | None = None) -> Starlett
                 await redis_client.aclose()
 
     async def webhook(request: Request) -> Response:
-        if secret and not hmac.compare_digest(
-            request.headers.get(SECRET_HEADER, "").encode(), secret
-        ):
+        if not hmac.compare_digest(request.headers.get(SECRET_HEADER, "").encode(), secret):
             return Response(status_code=403)
+        declared = request.headers.get("content-length", "0")
+        if not declared.isascii() or not declared.isdigit() or int(declared) > MAX_BODY:
+            return JSONResponse({"ok": False, "error": "too large"}, status_code=413)
         body = await request.body()
+        if len(body) > MAX_BODY:
+            return JSONResponse({"ok": False, "error": "too large"}, status_code=413)
         try:
             data = json.loads(body)
-        except ValueError:
+        except (ValueError, RecursionError):  # RecursionError: nested deeper than Python goes
             return JSONResponse({"ok": False, "error": "malformed JSON"}, status_code=400)
         if not isinstance(data, dict) or not isinstance(data.get("update_id"), int):
             return JSONResponse({"ok": False, "error": "not an update"}, status_code=400)
@@ -89,10 +91,13 @@ def create_app(config: Config, client: aioredis.Redis | None = None) -> Starlett
             return JSONResponse({"ok": False, "redis": "down"}, status_code=503)
         return JSONResponse({"ok": True})
 
+    # Updates are taken on any path: Telegram posts to exactly the URL release registered,
+    # which `web` need not know (WEBHOOK_URL given to release only, or without a path); the
+    # secret token, not the path, is what lets an update in.
     return Starlette(
         routes=[
-            Route(webhook_path(config), webhook, methods=["POST"]),
             Route("/healthz", healthz, methods=["GET"]),
+            Route("/{path:path}", webhook, methods=["POST"]),
         ],
         lifespan=lifespan,
     )

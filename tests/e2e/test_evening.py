@@ -39,7 +39,8 @@ def test_a_second_game_posts_new_messages_and_leaves_the_first_final_as_it_was(l
     for number in range(1, 4):
         play_round(stack, users, number)
     wait_for(lambda: len([m for m in stack.world.bot_messages(GROUP)
-                          if "Game over" in m.plain_text]) == 2, 30, "the second final")  # fmt: skip
+                          if "Game over" in m.plain_text]) == 2,
+             30, "the second final")  # fmt: skip
 
     # Every message of the second game is new, below everything of the first.
     for chat in [GROUP, *users]:

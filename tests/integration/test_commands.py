@@ -171,8 +171,8 @@ def test_skip_says_who_was_skipped(table: Table):
 def test_a_host_who_never_opened_a_private_chat_is_named_with_the_link_until_they_do(
     table: Table,
 ):
-    stack = table.stack
-    host = stack.world.add_user(first_name="Nomad").id
+    world = table.stack.world
+    host = world.add_user(first_name="Nomad").id
     table.say(host, table.chat, "/newgame")
     lobby = table.group_message("a new game is open")
     assert re.search(r"Nomad \(host\) — must open https://t\.me/\S+\?start=r-\d+ first",
@@ -182,10 +182,10 @@ def test_a_host_who_never_opened_a_private_chat_is_named_with_the_link_until_the
     answer = table.press(host, lobby, button(lobby, "Start"))
     assert answer.startswith("Not yet: Nomad must first open a private chat with me")
     assert table.room().phase is Phase.LOBBY
-    stack.deliver(stack.world.start_private(host, f"r{table.chat}"))
+    table.stack.deliver(world.start_private(host, f"r{table.chat}"))
     table.dm(host, r"You are connected to the game in Bad input\. When the host starts it")
-    wait_for(lambda: "must open" not in stack.world.message(table.chat, lobby.message_id)
-             .plain_text, what="the lobby without the link")  # fmt: skip
+    wait_for(lambda: "must open" not in world.message(table.chat, lobby.message_id).plain_text,
+             what="the lobby without the link")  # fmt: skip
     assert table.press(host, lobby, button(lobby, "Start")) == "The game starts!"
 
 

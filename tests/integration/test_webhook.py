@@ -131,3 +131,52 @@ def test_health_answers_200_when_redis_answers_and_503_when_it_does_not(real_red
         assert httpx.get(f"{url}/healthz").status_code == 200
     with serve_app(create_app(config("redis://127.0.0.1:9/0")), lifespan="on") as url:
         assert httpx.get(f"{url}/healthz").status_code == 503
+
+
+def test_without_a_webhook_secret_the_webhook_checks_one_derived_from_the_token(real_redis):
+    world = World()
+    world.add_chat(GROUP, "supergroup", title="G")
+    user = world.add_user(first_name="Ann").id
+    open_config = Config(token="123:abc", redis_url=test_redis_url(), queue=QUEUE)
+    assert open_config.secret and open_config.secret != "123:abc"
+    assert Config(token="123:abc").secret == open_config.secret  # release derives the same
+    with serve_app(create_app(open_config), lifespan="on") as url:
+        forged = world.user_message(user, GROUP, "/leave")
+        assert post(url, forged, secret=None).status_code == 403
+        assert post(url, forged, secret="").status_code == 403
+        assert real_redis.keys("*") == []
+        assert post(url, forged, secret=open_config.secret).status_code == 200
+    assert waiting(real_redis, GROUP) == [forged]
+
+
+@pytest.mark.parametrize("path", ["/", "/webhook", "/hook/with/a/path"])
+def test_updates_are_taken_on_whatever_path_telegram_was_given(app, path):
+    url, world, client = app
+    user = world.add_user(first_name="Ann").id
+    update = world.user_message(user, GROUP, "/newgame")
+    response = httpx.post(f"{url}{path}", content=json.dumps(update).encode(),
+                          headers={SECRET_HEADER: SECRET})  # fmt: skip
+    assert response.status_code == 200
+    assert waiting(client, GROUP) == [update]
+
+
+def test_json_nested_too_deep_or_a_body_too_large_gets_a_4xx(app):
+    url, _world, client = app
+    deep = b'{"update_id": 1, "message": ' + b"[" * 20000 + b"]" * 20000 + b"}"
+    assert post(url, deep).status_code == 400
+    huge = b'{"update_id": 2, "pad": "' + b"x" * (2 << 20) + b'"}'
+    assert post(url, huge).status_code == 413
+    assert client.keys("*") == []
+
+
+def test_buttons_stay_valid_when_the_webhook_secret_changes():
+    from tgbot import callback
+
+    before = Config(token="123:abc", webhook_secret="old-secret")
+    after = Config(token="123:abc", webhook_secret="new-secret")
+    assert before.signing_key == after.signing_key
+    data = callback.encode(before.signing_key, "vote", 1, 2, 3)
+    assert callback.decode(after.signing_key, data, after.earlier_signing_keys).args == (1, 2, 3)
+    # A button signed the old way (with the webhook secret itself) is still taken.
+    old = callback.encode(b"old-secret", "vote", 1, 2, 3)
+    assert callback.decode(before.signing_key, old, before.earlier_signing_keys).args == (1, 2, 3)

@@ -47,7 +47,7 @@ async def on_button(update: Update, context: Context) -> None:
     assert query is not None
     svc = service(context)
     try:
-        pressed = callback.decode(svc.look.key, query.data)
+        pressed = callback.decode(svc.look.key, query.data, svc.look.earlier_keys)
     except callback.BadCallback:
         await query.answer(texts.FORGED_BUTTON, show_alert=True)
         return

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import html
 import logging
 from collections.abc import Callable
 from contextvars import ContextVar
@@ -21,6 +20,7 @@ from engine.errors import ErrorCode, RuleError
 from engine.store import CorruptRoom, Outcome, StoreBusy
 from tgbot import texts
 from tgbot.outgoing import Outgoing
+from tgbot.render.common import user_text
 from tgbot.service import Service
 
 log = logging.getLogger(__name__)
@@ -50,7 +50,7 @@ def display_name(update: Update) -> tuple[str, str | None]:
 def error_text(error: RuleError, markup: bool = True) -> str:
     """A rule error as a short answer: HTML for a message (its detail escaped, since it may
     echo what a user typed or named), plain text for a press's answer."""
-    detail = html.escape(error.detail) if markup else error.detail
+    detail = user_text(error.detail) if markup else error.detail
     return texts.ERRORS[error.code].format(detail=detail)
 
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import html
 import secrets
 
 from telegram import Update
@@ -135,7 +134,8 @@ def _left(outcome: Outcome) -> str | None:
     lines = []
     for event in outcome.events:
         if isinstance(event, PlayerLeftLobby):
-            lines.append(_("{name} left the lobby.").format(name=html.escape(event.name)))
+            name = render.user_text(event.name, render.NAME_MAX)
+            lines.append(_("{name} left the lobby.").format(name=name))
         elif isinstance(event, SeatLeft):
             lines.append(_("{name} left the game.").format(name=_names(outcome)[event.seat]))
         elif isinstance(event, CreatorChanged) and outcome.room is not None:

@@ -1,6 +1,16 @@
 """Rendering: room views into HTML messages and inline keyboards. Every user string is escaped."""
 
-from tgbot.render.common import Look, card, duration, names, settings_text, time_left, title
+from tgbot.render.common import (
+    NAME_MAX,
+    Look,
+    card,
+    duration,
+    names,
+    settings_text,
+    time_left,
+    title,
+    user_text,
+)
 from tgbot.render.group import (
     final,
     late_join_notice,
@@ -32,6 +42,7 @@ from tgbot.render.private import (
 )
 
 __all__ = [
+    "NAME_MAX",
     "DECK_NAMES",
     "SETTING_HELP",
     "SETTING_LABELS",
@@ -60,6 +71,7 @@ __all__ = [
     "time_left",
     "title",
     "unreachable_notice",
+    "user_text",
     "void_message",
     "void_prompt",
 ]

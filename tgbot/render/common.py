@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import html
 import math
+import unicodedata
 from collections import Counter
 from dataclasses import dataclass
 from typing import Any
@@ -23,6 +24,8 @@ class Look:
     bot_username: str
     key: bytes
     now: float | None = None
+    earlier_keys: tuple[bytes, ...] = ()
+    """Keys buttons were signed with before `key` (still accepted)."""
 
     def button(self, text: str, kind: str, *args: int) -> Button:
         """A signed callback button."""
@@ -34,7 +37,7 @@ class Look:
 
     def at(self, now: float) -> Look:
         """The same look, rendering at `now`."""
-        return Look(self.bot_username, self.key, now)
+        return Look(self.bot_username, self.key, now, self.earlier_keys)
 
 
 def message(room: Room, **fields: Any) -> Outgoing:
@@ -42,15 +45,36 @@ def message(room: Room, **fields: Any) -> Outgoing:
     return Outgoing(game=room.game_id, **fields)
 
 
+NAME_MAX = 32  # a display name may be 129 characters long: every message must still fit
+# Explicit direction controls (embeddings, overrides, isolates, marks): a user string carrying
+# one could flip the rest of the line it is shown in.
+_BIDI_CONTROLS = dict.fromkeys(
+    map(ord, "\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f\u061c")
+)
+
+
+def user_text(text: str, limit: int | None = None) -> str:
+    """A string a user typed or chose (a name, a hint, a group's title), safe to show in HTML:
+    direction controls dropped, shortened to `limit`, escaped, and isolated (FSI…PDI) when it
+    holds right-to-left letters, so it cannot turn the line around it."""
+    clean = text.translate(_BIDI_CONTROLS)
+    if limit is not None and len(clean) > limit:
+        clean = clean[: limit - 1].rstrip() + "…"
+    escaped = html.escape(clean)
+    if any(unicodedata.bidirectional(c) in ("R", "AL") for c in clean):
+        return f"\u2068{escaped}\u2069"
+    return escaped
+
+
 def names(room: Room) -> list[str]:
-    """Seat names, HTML-escaped, told apart by @username (or seat number) when they clash."""
+    """Seat names, safe to show, told apart by @username (or seat number) when they clash."""
     counts = Counter(seat.name for seat in room.seats)
     result = []
     for index, seat in enumerate(room.seats):
-        name = seat.name
-        if counts[name] > 1:
-            name += f" (@{seat.username})" if seat.username else f" #{index + 1}"
-        result.append(html.escape(name))
+        name = user_text(seat.name, NAME_MAX)
+        if counts[seat.name] > 1:
+            name += f" (@{user_text(seat.username)})" if seat.username else f" #{index + 1}"
+        result.append(name)
     return result
 
 
@@ -87,7 +111,7 @@ def time_left(room: Room, look: Look) -> str:
 
 def title(room: Room) -> str:
     """The group's title, escaped."""
-    return html.escape(room.title or _("your group"))
+    return user_text(room.title, 64) if room.title else _("your group")
 
 
 def settings_text(room: Room) -> str:

@@ -2,12 +2,19 @@
 
 from __future__ import annotations
 
-import html
-
 from engine.model import OVER_PHASES, Phase, Room, Round, SeatStatus
 from engine.views import group_view, waiting_for
 from tgbot.outgoing import Button, Outgoing
-from tgbot.render.common import Look, card, duration, message, names, seconds_left, time_left
+from tgbot.render.common import (
+    Look,
+    card,
+    duration,
+    message,
+    names,
+    seconds_left,
+    time_left,
+    user_text,
+)
 from tgbot.texts import _, ngettext
 
 
@@ -27,7 +34,7 @@ def round_message(room: Room, look: Look) -> Outgoing:
         _("<b>Round {n}</b> · storyteller: {name}").format(n=rnd.no, name=who[rnd.storyteller])
     ]
     if rnd.hint is not None:
-        lines.append(_("Hint: <b>«{hint}»</b>").format(hint=html.escape(rnd.hint)))
+        lines.append(_("Hint: <b>«{hint}»</b>").format(hint=user_text(rnd.hint)))
     waiting = listed([who[i] for i in waiting_for(room)])
     if room.phase is Phase.HINT:
         lines.append(
@@ -91,7 +98,7 @@ def table(room: Room, look: Look) -> Outgoing:
     who = names(room)
     lines = [
         _("<b>The table</b> · round {n} · hint <b>«{hint}»</b>").format(
-            n=rnd.no, hint=html.escape(rnd.hint or "")
+            n=rnd.no, hint=user_text(rnd.hint or "")
         )
     ]
     lines += [f"{i + 1}. {card(room, c)}" for i, c in enumerate(rnd.table)]
@@ -157,7 +164,7 @@ def reveal(room: Room, look: Look, rnd: Round | None = None, settled: bool = Fal
     assert rnd is not None
     who = names(room)
     lines = [
-        _("<b>Reveal</b> · round {n} · «{hint}»").format(n=rnd.no, hint=html.escape(rnd.hint or ""))
+        _("<b>Reveal</b> · round {n} · «{hint}»").format(n=rnd.no, hint=user_text(rnd.hint or ""))
     ]
     for position, shown in enumerate(rnd.table, start=1):
         owner = rnd.owner_of(shown)

@@ -3,12 +3,10 @@ and prompts closed once their moment is over."""
 
 from __future__ import annotations
 
-import html
-
 from engine.model import OVER_PHASES, Phase, Room, SeatStatus
 from engine.views import seat_view
 from tgbot.outgoing import Button, Outgoing, dm_key
-from tgbot.render.common import Look, card, message, names, time_left, title
+from tgbot.render.common import Look, card, message, names, time_left, title, user_text
 from tgbot.render.group import VOID_REASONS
 from tgbot.texts import _
 
@@ -61,7 +59,7 @@ def storyteller_dm(room: Room, index: int, look: Look) -> Outgoing:
     elif rnd.hint is not None and index in rnd.plays:
         lines.append(
             _("Your card {card} with the hint «{hint}» is on the table.").format(
-                card=card(room, rnd.plays[index]), hint=html.escape(rnd.hint)
+                card=card(room, rnd.plays[index]), hint=user_text(rnd.hint)
             )
         )
     return message(
@@ -84,7 +82,7 @@ def decoy_dm(room: Room, index: int, look: Look) -> Outgoing:
         _("{heading}: {name}'s hint is <b>«{hint}»</b>.").format(
             heading=_heading(room, rnd.no),
             name=who[rnd.storyteller],
-            hint=html.escape(rnd.hint or ""),
+            hint=user_text(rnd.hint or ""),
         )
     ]
     rows: list[list[Button]] = []
