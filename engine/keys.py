@@ -48,6 +48,21 @@ def message_ids(chat_id: int, game: int = 0) -> str:
     return f"{{room:{chat_id}}}:msgs" + (f":{game}" if game else "")
 
 
+def answer_pending(chat_id: int, answer: str) -> str:
+    """Set while an answer such as /help's waits in the chat's outbox (it is not queued twice)."""
+    return f"{{room:{chat_id}}}:once:{answer}"
+
+
+def flood(chat_id: int, user_id: int) -> str:
+    """When a player's recent commands in a group came (a sorted set, for the flood guard)."""
+    return f"{{room:{chat_id}}}:flood:{user_id}"
+
+
+def muted(chat_id: int, user_id: int) -> str:
+    """Set while a player who flooded a group is ignored there."""
+    return f"{{room:{chat_id}}}:muted:{user_id}"
+
+
 def delivery_lock(chat_id: int) -> str:
     """Held by the one process delivering a chat's outbox."""
     return f"{{room:{chat_id}}}:deliver"

@@ -200,16 +200,27 @@ async def _drain(
     stopping: Callable[[], bool],
     patient: Callable[[], bool],
 ) -> FlushResult:
+    """Deliver the outbox in order per chat. A room's outbox holds its group's messages and its
+    players' private ones: when one chat must wait (a group's 20 messages a minute), the
+    messages of the others go on, and that chat's wait in place, in order."""
     box = keys.outbox(chat_id)
     delivered = 0
-    while batch := [_parse(raw) for raw in client.lrange(box, 0, BATCH - 1)]:
+    waiting: dict[int, float] = {}  # chat → seconds it must wait; its messages stay put
+    kept = 0  # entries at the head of the outbox that wait for their chat
+    while raws := client.lrange(box, kept, kept + BATCH - 1):
+        batch = [_parse(raw) for raw in raws]
         known = _known_ids(client, chat_id, batch)
         start = 0
         while start < len(batch):
             end = start
             while end + 1 < len(batch) and _superseded_pair(batch[end], batch[end + 1]):
                 end += 1
-            message = batch[end]
+            message, run = batch[end], raws[start : end + 1]
+            start = end + 1
+            if message is not None and message.chat_id in waiting:
+                kept += len(run)
+                continue
+            outcome: int | None | FlushResult = None
             if message is not None:
                 if stopping():
                     return FlushResult(delivered, stopped=True)
@@ -218,21 +229,43 @@ async def _drain(
                 outcome = await _deliver(bot, chat_id, message, known, limiter, unreachable,
                                          attempt, patient)  # fmt: skip
                 if isinstance(outcome, FlushResult):
-                    return FlushResult(delivered, outcome.retry_after, outcome.busy,
-                                       network_error=outcome.network_error)  # fmt: skip
-                pipe = client.pipeline(transaction=False)
-                pipe.lpop(box, end - start + 1)
-                if outcome is not None and message.key:
-                    ids = keys.message_ids(chat_id, message.game)
-                    pipe.hset(ids, message.key, outcome)
-                    pipe.expire(ids, MESSAGE_IDS_TTL)
-                    known[message.game, message.key] = outcome
-                pipe.execute()
+                    if outcome.busy or outcome.network_error or outcome.retry_after is None:
+                        return FlushResult(delivered, outcome.retry_after, outcome.busy,
+                                           network_error=outcome.network_error)  # fmt: skip
+                    waiting[message.chat_id] = outcome.retry_after
+                    kept += len(run)
+                    continue
+            _done(client, box, chat_id, run, message, outcome, known)
+            if message is not None:
                 delivered += 1
-            else:
-                client.lpop(box, end - start + 1)
-            start = end + 1
+    if waiting:
+        return FlushResult(delivered, retry_after=min(waiting.values()))
     return FlushResult(delivered)
+
+
+def _done(
+    client: redis.Redis,
+    box: str,
+    chat_id: int,
+    run: list[bytes],
+    message: Outgoing | None,
+    new_id: int | None,
+    known: dict[tuple[int, str], int],
+) -> None:
+    """Take a delivered message (and the renderings it superseded) out of the outbox: each is
+    the first entry equal to itself, since an earlier equal one would be of the same chat and
+    delivered before. Remember the id of a new message; let its answer be asked again."""
+    pipe = client.pipeline(transaction=False)
+    for raw in run:
+        pipe.lrem(box, 1, raw)
+    if message is not None and new_id is not None and message.key:
+        ids = keys.message_ids(chat_id, message.game)
+        pipe.hset(ids, message.key, new_id)
+        pipe.expire(ids, MESSAGE_IDS_TTL)
+        known[message.game, message.key] = new_id
+    if message is not None and message.once:
+        pipe.delete(keys.answer_pending(chat_id, message.once))
+    pipe.execute()
 
 
 def _known_ids(

@@ -33,6 +33,8 @@ class Outgoing(BaseModel):
     buttons: list[list[Button]] = Field(default_factory=list)
     fresh: bool = False
     """Send it as a new message even if one was sent under its key (which then follows it)."""
+    once: str | None = None
+    """An answer (`help`, `rules`…) that is not queued again while it waits for delivery."""
     unreachable: tuple[int, int, str] | None = None
     """For a private message: (user id, round, phase) to report if the user cannot be reached."""
 

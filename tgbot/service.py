@@ -18,6 +18,22 @@ from tgbot.render import Look
 
 STARTED_TTL = 365 * 24 * 3600
 
+# Queue messages behind the chat's others; one marked `once` only if the same answer does not
+# wait already. KEYS: the outbox, then the answers' markers; ARGV: ttl, then per message the
+# index of its marker in KEYS (0: none) and the entry.
+_SHOW = """
+local pushed = 0
+for i = 2, #ARGV, 2 do
+  local marker = tonumber(ARGV[i])
+  if marker == 0 or redis.call('SET', KEYS[marker], '1', 'NX', 'EX', ARGV[1]) then
+    redis.call('RPUSH', KEYS[1], ARGV[i + 1])
+    pushed = pushed + 1
+  end
+end
+return pushed
+"""
+ONCE_TTL = 600  # an answer's marker outlives a lost delivery by at most this
+
 # Queue messages only while the room is at the version they were rendered from.
 _PUSH_IF_CURRENT = """
 if redis.call('HGET', KEYS[1], 'ver') ~= ARGV[1] then return 0 end
@@ -82,9 +98,18 @@ class Service:
         return outcome
 
     def show(self, chat_id: int, *messages: Outgoing) -> None:
-        """Queue messages that no command produced (answers, menus) behind the chat's others."""
-        self.redis.rpush(keys.outbox(chat_id), *(m.model_dump_json() for m in messages))
-        self.dispatch.flush(chat_id)
+        """Queue messages that no command produced (answers, menus) behind the chat's others;
+        an answer marked `once` is left out while the same answer still waits for delivery."""
+        markers = [keys.answer_pending(chat_id, m.once) for m in messages if m.once]
+        args: list[str | int] = [ONCE_TTL]
+        marker = 1
+        for message in messages:
+            if message.once:
+                marker += 1
+            args += [marker if message.once else 0, message.model_dump_json()]
+        script = self.redis.register_script(_SHOW)
+        if script(keys=[keys.outbox(chat_id), *markers], args=args):
+            self.dispatch.flush(chat_id)
 
     def show_if_current(self, room: Room, *messages: Outgoing) -> bool:
         """Queue messages rendered from `room` unless a command changed the room meanwhile

@@ -13,11 +13,13 @@ from telegram.ext import (
     ChatMemberHandler,
     CommandHandler,
     MessageHandler,
+    TypeHandler,
     filters,
 )
 
 from tgbot.handlers.buttons import on_button
 from tgbot.handlers.common import PASSING_FAILURES
+from tgbot.handlers.flood import flood_guard
 from tgbot.handlers.group import (
     on_back,
     on_help,
@@ -40,6 +42,7 @@ log = logging.getLogger(__name__)
 def register(app: Application[Any, Any, Any, Any, Any, Any]) -> None:
     """Register every handler in one place."""
     group, private = filters.ChatType.GROUPS, filters.ChatType.PRIVATE
+    app.add_handler(TypeHandler(Update, flood_guard), group=-1)
     app.add_handler(ChatMemberHandler(on_membership, ChatMemberHandler.MY_CHAT_MEMBER))
     app.add_handler(MessageHandler(filters.StatusUpdate.MIGRATE, on_migrate))
     for name, handler in [

@@ -75,11 +75,13 @@ async def is_admin(update: Update, context: Context) -> bool:
     return member.status in (ChatMember.ADMINISTRATOR, ChatMember.OWNER)
 
 
-async def reply(update: Update, context: Context, text: str) -> None:
-    """Answer a message in its chat, queued behind that chat's other messages."""
+async def reply(update: Update, context: Context, text: str, once: str | None = None) -> None:
+    """Answer a message in its chat, queued behind that chat's other messages. An answer
+    given `once` (a name) is not queued again while the same answer waits for delivery."""
     chat = update.effective_chat
     assert chat is not None
-    await asyncio.to_thread(service(context).show, chat.id, Outgoing(chat_id=chat.id, text=text))
+    message = Outgoing(chat_id=chat.id, text=text, once=once)
+    await asyncio.to_thread(service(context).show, chat.id, message)
 
 
 async def attempt(

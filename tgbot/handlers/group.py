@@ -242,23 +242,30 @@ async def on_score(update: Update, context: Context) -> None:
         await reply(update, context, texts.DAMAGED)
         return
     stats = await asyncio.to_thread(svc.store.group_stats, chat.id)
-    await reply(update, context, render.score(room, stats))
+    await reply(update, context, render.score(room, stats), once="score")
 
 
 async def on_rules(update: Update, context: Context) -> None:
     """/rules: how to play."""
-    await reply(update, context, texts.RULES)
+    await reply(update, context, texts.RULES, once="rules")
 
 
 async def on_help(update: Update, context: Context) -> None:
     """/help: the commands (in private: what the bot does there)."""
     chat = update.effective_chat
     assert chat is not None
-    await reply(update, context, texts.PRIVATE_HELP if chat.type == "private" else texts.HELP)
+    await reply(
+        update, context, texts.PRIVATE_HELP if chat.type == "private" else texts.HELP, once="help"
+    )
 
 
 async def wrong_chat(update: Update, context: Context) -> None:
     """A command sent in the wrong kind of chat."""
     chat = update.effective_chat
     assert chat is not None
-    await reply(update, context, texts.GROUP_ONLY if chat.type == "private" else texts.PRIVATE_ONLY)
+    await reply(
+        update,
+        context,
+        texts.GROUP_ONLY if chat.type == "private" else texts.PRIVATE_ONLY,
+        once="wrong_chat",
+    )
