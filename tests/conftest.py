@@ -18,12 +18,48 @@ import redis
 # Integration tests use their own database on the Redis server named by REDIS_URL, so they
 # never touch the data of a bot running on the same server.
 TEST_DB = int(os.environ.get("TEST_REDIS_DB", "13"))
+TESTS = Path(__file__).resolve().parent
+NEED_REDIS_DIRS = (TESTS / "integration",)  # e2e and browser tests start a redis-server each
 
 
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Run the browser tests last: Playwright's sync API drives an event loop on the main
-    thread, which other tests' `asyncio.run` must not meet."""
+    thread, which other tests' `asyncio.run` must not meet. Stop at once when tests that
+    need the Redis on REDIS_URL were collected and nothing answers there."""
     items.sort(key=lambda item: "tests/browser/" in item.nodeid)
+    if not config.option.collectonly:
+        require_redis(items)
+
+
+def needs_redis(item: pytest.Item) -> bool:
+    """Whether a test uses the Redis server on REDIS_URL (its test database)."""
+    return "real_redis" in getattr(item, "fixturenames", ()) or any(
+        item.path.is_relative_to(directory) for directory in NEED_REDIS_DIRS
+    )
+
+
+def require_redis(items: list[pytest.Item]) -> None:
+    """End the session with one short message, instead of a traceback per test."""
+    needing = sum(1 for item in items if needs_redis(item))
+    if not needing:
+        return
+    url = test_redis_url()
+    client = redis.Redis.from_url(url, socket_connect_timeout=1, socket_timeout=1)
+    try:
+        client.ping()
+        return
+    except (redis.RedisError, OSError):
+        pass
+    finally:
+        client.close()
+    pytest.exit(
+        f"No Redis answers on {url}, and {needing} of the collected tests need it (the "
+        "integration tests and those using the `real_redis` fixture; they use database "
+        f"{TEST_DB} of the server on REDIS_URL). Start one with `redis-server --daemonize yes`, "
+        "or point REDIS_URL at one, or run `bash .ci/run`, which starts one and runs the whole "
+        "suite. The unit tests alone need none: `pytest tests/unit`.",
+        returncode=pytest.ExitCode.USAGE_ERROR,
+    )
 
 
 def test_redis_url() -> str:

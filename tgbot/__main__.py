@@ -33,7 +33,7 @@ def main(argv: list[str]) -> None:
 
         uvicorn.run(
             create_app(config),
-            host="0.0.0.0",
+            host=os.environ.get("WEB_HOST", "0.0.0.0"),  # every interface, as hosts need it
             port=config.port,
             log_level="info",
             access_log=os.environ.get("ACCESS_LOG", "") == "1",  # a line per update costs

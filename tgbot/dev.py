@@ -2,7 +2,10 @@
 
 It attaches to the Redis on REDIS_URL or starts one of its own, serves the stand-in with its
 play page, starts the `web` process and a worker, registers the webhook, opens a group with
-the bot in it and prints the page's address. Ctrl-C or SIGTERM stops everything it started.
+the bot in it and prints the page's address. Ctrl-C, SIGTERM or SIGHUP (a closed terminal) stops
+everything it started; on Linux its children also stop when it is killed outright. On a Redis
+it shares, it deletes what it wrote there when it stops (`tgbot.devclean`). The processes' logs
+stay in the log folder.
 """
 
 from __future__ import annotations
@@ -12,7 +15,6 @@ import asyncio
 import contextlib
 import os
 import secrets
-import shutil
 import signal
 import subprocess
 import sys
@@ -27,7 +29,8 @@ from pathlib import Path
 import httpx
 
 from tgbot.config import DEFAULT_REDIS_URL, Config
-from tgbot.devredis import RedisChoice, free_port, provide_redis
+from tgbot.devclean import RunIds, clean_run
+from tgbot.devredis import RedisChoice, die_with_parent, free_port, provide_redis
 from tgbot.release import set_webhook
 from tgbot.standin import StandinServer, World
 
@@ -81,7 +84,9 @@ def parse_args(argv: list[str], environ: Mapping[str, str]) -> Options:
         "--redis", choices=["auto", "server", "embedded"], default="auto",
         help="auto: use REDIS_URL if it answers, else start redis-server, else an embedded one",
     )  # fmt: skip
-    parser.add_argument("--log-dir", help="keep the processes' logs here (default: a temp dir)")
+    parser.add_argument(
+        "--log-dir", help="write the processes' logs here (default: a new temp dir); kept on exit"
+    )
     parser.add_argument("--open", action="store_true", help="open the page in a browser")
     args = parser.parse_args(argv)
     if not 1 <= args.players <= len(NAMES):
@@ -127,7 +132,7 @@ class Processes:
         with (self.log_dir / f"{name}.log").open("ab") as log:
             process = subprocess.Popen(
                 command, env=self.env, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT,
-                start_new_session=True,
+                start_new_session=True, preexec_fn=die_with_parent(),
             )  # fmt: skip
         self.running.append((name, process))
         return process
@@ -211,10 +216,32 @@ def child_env(config: Config, options: Options) -> dict[str, str]:
         "TELEGRAM_BOT_TOKEN": config.token, "TELEGRAM_API_URL": config.api_url,
         "WEBHOOK_URL": config.webhook_url, "WEBHOOK_SECRET": config.webhook_secret,
         "REDIS_URL": config.redis_url, "PORT": str(config.port), "RQ_QUEUE": config.queue,
+        "WEB_HOST": "127.0.0.1",  # nobody else on the network reaches the local web process
         "TIMER_SCALE": str(config.timer_scale),
         "PATH": venv_bin + os.pathsep + os.environ.get("PATH", ""),
         "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])),
     }  # fmt: skip
+
+
+def clean_shared(url: str, world: World, queue: str) -> None:
+    """Delete what this run wrote to a Redis it shares (its ids, its queue, its jobs)."""
+    import redis
+
+    client = redis.Redis.from_url(url, socket_connect_timeout=5, socket_timeout=30)
+    try:
+        removed = clean_run(client, RunIds.of(world, queue))
+    except (redis.RedisError, OSError) as problem:
+        say(f"could not remove this run's keys from {url}: {problem}", error=True)
+        return
+    finally:
+        client.close()
+    say(f"removed this run's {removed} keys from {url}")
+
+
+def say(text: str, *, error: bool = False) -> None:
+    """Print a line; a terminal that went away (SIGHUP) must not stop the shutdown."""
+    with contextlib.suppress(OSError, ValueError):
+        print(text, file=sys.stderr if error else sys.stdout, flush=True)
 
 
 def serve(options: Options, workdir: Path, ready: threading.Event, stop: threading.Event) -> bool:
@@ -236,6 +263,8 @@ def serve(options: Options, workdir: Path, ready: threading.Event, stop: threadi
             first_update_id=int(time.time() * 1000),
             first_user_id=5_000_000_000 + (stamp % 1_000_000) * 1000,
         )
+        if redis.shared:  # runs last: after the processes stopped, nothing writes behind it
+            stack.callback(clean_shared, redis.url, world, queue)
         double = serve_standin(world, options.host, options.port)
         stack.callback(double.stop)
         web_port = free_port()
@@ -273,21 +302,26 @@ def serve(options: Options, workdir: Path, ready: threading.Event, stop: threadi
         while not died and not stop.wait(0.5):
             died = procs.dead()
         if died:
-            print(f"the {died} process exited:\n{procs.tail(died)}", file=sys.stderr)
-        print("stopping…", flush=True)
+            say(f"the {died} process exited:\n{procs.tail(died)}", error=True)
+        say("stopping…")
         return died is not None
 
 
 def run(options: Options) -> int:
-    """Run until Ctrl-C or SIGTERM; the exit status is 1 when a process died on its own."""
+    """Run until Ctrl-C, SIGTERM or SIGHUP; the exit status is 1 when a process died on its own.
+
+    The log folder is kept and named at the end.
+    """
     stop, ready = threading.Event(), threading.Event()
 
     def on_signal(_signum: int, _frame: object) -> None:
+        if stop.is_set():
+            return  # already stopping: a second signal must not cut the shutdown short
+        stop.set()
         if not ready.is_set():
             raise KeyboardInterrupt  # still starting: unwind, stopping what already runs
-        stop.set()
 
-    for signum in (signal.SIGINT, signal.SIGTERM):
+    for signum in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
         signal.signal(signum, on_signal)
     workdir = Path(options.log_dir or tempfile.mkdtemp(prefix="hintrigue-dev-"))
     workdir.mkdir(parents=True, exist_ok=True)
@@ -296,13 +330,12 @@ def run(options: Options) -> int:
         failed = serve(options, workdir, ready, stop)
     except KeyboardInterrupt:
         failed = False
-        print("interrupted while starting", flush=True)
+        say("interrupted while starting")
     except SystemExit as problem:  # a part that would not start
-        print(problem, file=sys.stderr)
-    finally:
-        if not failed and not options.log_dir:
-            shutil.rmtree(workdir, ignore_errors=True)
-    print("stopped" + (f"; logs kept in {workdir}" if failed else ""), flush=True)
+        say(str(problem), error=True)
+    with contextlib.suppress(OSError):
+        (workdir / "redis").rmdir()  # an own redis-server's empty working folder
+    say(f"stopped; logs kept in {workdir}")
     return 1 if failed else 0
 
 

@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+import contextlib
+import ctypes
+import os
 import shutil
+import signal
 import socket
 import subprocess
+import sys
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -16,6 +21,38 @@ from urllib.parse import urlparse
 import redis
 
 LOCAL_HOSTS = ("localhost", "127.0.0.1", "::1", "")
+PR_SET_PDEATHSIG = 1  # from <linux/prctl.h>
+
+
+def _prctl() -> Callable[..., int] | None:
+    """The C library's prctl (Linux only), looked up once, before any fork."""
+    if not sys.platform.startswith("linux"):
+        return None
+    try:
+        prctl: Callable[..., int] = ctypes.CDLL(None, use_errno=True).prctl
+    except (OSError, AttributeError):
+        return None
+    return prctl
+
+
+_PRCTL = _prctl()
+
+
+def die_with_parent() -> Callable[[], None] | None:
+    """A `preexec_fn` for children of the local run: on Linux the child gets SIGTERM when the
+    thread that started it (the run's main thread) dies, even by SIGKILL. None elsewhere."""
+    prctl = _PRCTL
+    if prctl is None:
+        return None
+    parent = os.getpid()
+
+    def preexec() -> None:
+        with contextlib.suppress(Exception):  # best effort: the child starts regardless
+            prctl(PR_SET_PDEATHSIG, int(signal.SIGTERM), 0, 0, 0)
+            if os.getppid() != parent:  # the parent died before the signal was asked for
+                os.kill(os.getpid(), signal.SIGTERM)
+
+    return preexec
 
 
 @dataclass(frozen=True)
@@ -82,6 +119,7 @@ def _redis_server(binary: str, url: str, workdir: Path) -> Iterator[RedisChoice]
         [binary, "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no",
          "--dir", str(directory), "--logfile", str(workdir / "redis.log")],
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True,
+        preexec_fn=die_with_parent(),
     )  # fmt: skip
     own_url = f"redis://127.0.0.1:{port}{db}"
     try:

@@ -55,19 +55,22 @@ class Runner:
         return "\n".join(parts)
 
 
-def start_runner(tmp_path: Path, *args: str, redis_url: str | None = None) -> Runner:
+def start_runner(
+    tmp_path: Path, *args: str, redis_url: str | None = None, log_dir: bool = True
+) -> Runner:
     """Start the runner; without `redis_url`, REDIS_URL names a port nobody answers on, so it
-    starts a Redis of its own."""
+    starts a Redis of its own. Without `log_dir` it picks its own log folder."""
     owns_redis = redis_url is None
     redis_url = redis_url or f"redis://127.0.0.1:{free_port()}/0"
     env = {k: v for k, v in os.environ.items() if k not in ("TELEGRAM_BOT_TOKEN", "RQ_QUEUE")}
     env.update(REDIS_URL=redis_url, TIMER_SCALE="1", PYTHONUNBUFFERED="1")
-    log_dir = tmp_path / "logs"
+    logs = tmp_path / "logs"
+    log_args = ["--log-dir", str(logs)] if log_dir else []
     process = subprocess.Popen(
-        [sys.executable, "-m", "tgbot", "--port", "0", "--log-dir", str(log_dir), *args],
+        [sys.executable, "-m", "tgbot", "--port", "0", *log_args, *args],
         env=env, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
     )  # fmt: skip
-    runner = Runner(process, redis_url, owns_redis, log_dir)
+    runner = Runner(process, redis_url, owns_redis, logs)
     lines: queue.Queue[str] = queue.Queue()
 
     def read() -> None:
@@ -80,7 +83,10 @@ def start_runner(tmp_path: Path, *args: str, redis_url: str | None = None) -> Ru
     deadline = time.monotonic() + 90
     while time.monotonic() < deadline:
         try:
-            if "Ctrl-C" in lines.get(timeout=0.5):
+            line = lines.get(timeout=0.5)
+            if line.strip().startswith("Logs:"):
+                runner.log_dir = Path(line.split("Logs:", 1)[1].strip())
+            if "Ctrl-C" in line:
                 return runner
         except queue.Empty:
             if process.poll() is not None:
@@ -105,7 +111,8 @@ def check_stopped(runner: Runner) -> None:
     """The runner exited cleanly; a Redis it started is gone, one it found still answers."""
     status = stop_runner(runner)
     assert status == 0, "\n".join(runner.lines) + runner.logs()
-    assert runner.lines[-1] == "stopped", runner.lines
+    assert runner.lines[-1] == f"stopped; logs kept in {runner.log_dir}", runner.lines
+    assert (runner.log_dir / "web.log").is_file(), "the logs are kept"
     assert not any("Traceback" in line for line in runner.lines), runner.lines
     assert answers(runner.redis_url) != runner.owns_redis, "Redis after the run"
 
@@ -115,8 +122,10 @@ def runner_factory(tmp_path: Path) -> Iterator[Callable[..., Runner]]:
     """Start runners for a test; each is stopped (Ctrl-C) and checked at the end."""
     started: list[Runner] = []
 
-    def make(*args: str, redis_url: str | None = None) -> Runner:
-        runner = start_runner(tmp_path / f"run{len(started)}", *args, redis_url=redis_url)
+    def make(*args: str, redis_url: str | None = None, log_dir: bool = True) -> Runner:
+        runner = start_runner(
+            tmp_path / f"run{len(started)}", *args, redis_url=redis_url, log_dir=log_dir
+        )
         started.append(runner)
         return runner
 

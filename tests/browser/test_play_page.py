@@ -1,18 +1,22 @@
-"""A whole 3-player game played in headless Chromium through the local play page only.
+"""The local play page in headless Chromium: how it shows a chat (against the stand-in alone),
+and a whole 3-player game played through the page only.
 
-The runner is started as a newcomer would (`python -m tgbot`, no token, no Redis answering),
-so the real web process, worker, Redis, timers and delivery run behind the page.
+For the game, the runner is started as a newcomer would (`python -m tgbot`, no token, no Redis
+answering), so the real web process, worker, Redis, timers and delivery run behind the page.
 """
 
 from __future__ import annotations
 
 import re
+import time
 from pathlib import Path
 from typing import Any
 
+import httpx
 from playwright.sync_api import Locator, Page, expect
 
 from tests.browser.conftest import Runner
+from tgbot.standin import StandinServer, World, run_double
 
 PLAYERS = ["Ann", "Bob", "<i>Cy</i> & co"]  # the third is added through the page
 HINTS = ["a quiet night", "<b>not bold</b> & loud", "déjà vu"]
@@ -52,8 +56,22 @@ class Table:
     def press(self, message: Locator, label: str) -> None:
         message.locator(".kb").filter(has_text=label).first.click()
 
-    def toast(self, text: str) -> None:
-        expect(self.page.locator(".toast").filter(has_text=text).last).to_be_visible()
+    def toast(self, text: str, over: str | None = None) -> None:
+        """A toast is shown; `over` ("group" or "private"): over that chat's pane."""
+        toast = self.page.locator(".toast").filter(has_text=text).last
+        expect(toast).to_be_visible()
+        if over is not None:
+            assert_over(toast, self.page.locator(f"#{over}-chat"))
+
+
+def assert_over(node: Locator, pane: Locator) -> None:
+    """The node's centre lies within the pane."""
+    box, area = node.bounding_box(), pane.bounding_box()
+    assert box is not None and area is not None
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    inside = area["x"] <= x <= area["x"] + area["width"] and area["y"] <= y <= area["y"] + area[
+        "height"]  # fmt: skip
+    assert inside, f"{node} at {box} is not over the pane at {area}"
 
 
 def seat_everybody(table: Table) -> Locator:
@@ -73,13 +91,14 @@ def seat_everybody(table: Table) -> Locator:
     for name in PLAYERS[1:]:
         table.be(name)
         table.press(lobby, "Join")
-        table.toast("Open a private chat with me first")  # the answer carries the deep link
+        table.toast("Open a private chat with me first", over="group")  # with the deep link
         expect(table.private("You joined the game")).to_be_visible()
-        expect(table.private(r"^/start j-\d+")).to_be_visible()
+        start = page.locator("#private-messages .msg.out .text").last  # as Telegram shows it:
+        expect(start).to_have_text("/start")  # no payload (the bot gets `/start j-…`)
         expect(lobby).to_contain_text(name)
     table.be("Ann")
     table.say("group", "/settings rotations=1 timers=off reveal=2")
-    expect(lobby).to_contain_text("1 rotations")
+    expect(lobby).to_contain_text("1 rotation ·")
     expect(lobby).to_contain_text("timers off")
     return lobby
 
@@ -102,7 +121,7 @@ def play_round(table: Table, number: int, artifacts: Path) -> dict[str, int]:
     teller, prompt = storyteller_of(table, number)
     card = table.keys(prompt)[0]
     table.press(prompt, card)
-    table.toast("Chosen:")
+    table.toast("Chosen:", over="private")
     table.say("private", HINTS[number - 1])
     expect(table.private("Hint given")).to_be_visible()
     others = [name for name in PLAYERS if name != teller]
@@ -112,7 +131,7 @@ def play_round(table: Table, number: int, artifacts: Path) -> dict[str, int]:
         offer = table.private(rf"Round {number} in .*Choose a decoy")
         decoys[name] = table.keys(offer)[0]
         table.press(offer, decoys[name])
-        table.toast("Decoy played")
+        table.toast("Decoy played", over="private")
     board = table.group(rf"The table · round {number}\b")
     expect(board).to_contain_text(HINTS[number - 1])  # a hint with markup shows as typed
     labels = {label.split(". ", 1)[1]: label for label in table.keys(board)}
@@ -128,7 +147,7 @@ def play_round(table: Table, number: int, artifacts: Path) -> dict[str, int]:
     for name, choice in zip(others, choices, strict=True):
         table.be(name)
         table.press(board, labels[choice])
-        table.toast("Vote recorded")
+        table.toast("Vote recorded", over="group")
         if number == 1 and name == first:
             expect(board).to_contain_text(f"Voted: {first}")
             table.page.screenshot(path=str(artifacts / "table.png"))
@@ -168,3 +187,95 @@ def test_three_players_play_a_whole_game_on_the_page(
         assert re.search(rf"{re.escape(name)} — {points} points?", text), (name, points, text)
     expect(final.locator("b").first).to_have_text("Game over")  # the formatting is rendered
     page.screenshot(path=str(artifacts / "final.png"))
+
+
+# ----- how the page shows a chat, against the stand-in alone (no bot behind it) ----------------
+
+
+def contrast(css_colour: str) -> float:
+    """WCAG contrast ratio of an opaque `rgb(r, g, b)` colour against white."""
+    channels = [int(c) / 255 for c in re.findall(r"\d+", css_colour)[:3]]
+    linear = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+    luminance = 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+    return 1.05 / (luminance + 0.05)
+
+
+def bot_api(double: StandinServer, method: str, **params: Any) -> Any:
+    response = httpx.post(f"{double.api_base}{double.token}/{method}", json=params,
+                          timeout=10, trust_env=False)  # fmt: skip
+    assert response.status_code == 200, response.text
+    return response.json()["result"]
+
+
+def keyboard(*labels: str) -> dict[str, Any]:
+    return {"inline_keyboard": [[{"text": t, "callback_data": f"k{i}"} for i, t in
+                                 enumerate(labels)]]}  # fmt: skip
+
+
+def answer_next_press(double: StandinServer, text: str) -> None:
+    """Wait for a press on the page and answer it as the bot would, with a toast."""
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        with double.world.lock:
+            waiting = [q for q in double.world.callback_queries.values() if q.answer is None]
+        if waiting:
+            bot_api(double, "answerCallbackQuery", callback_query_id=waiting[0].id, text=text)
+            return
+        time.sleep(0.05)
+    raise AssertionError("the page pressed no button")
+
+
+def test_the_page_shows_names_buttons_starts_and_toasts_readably(page: Page) -> None:
+    world = World(first_user_id=7000)
+    group = -1_000_000_000_042
+    world.add_chat(group, "supergroup", title="Game night")
+    names = ["Ann", "Bob", "Cy", "Dee", "Eve", "Finn", "Gus", "Hal"]
+    users = [world.add_user(first_name=name).id for name in names]  # ids 7000…: every colour
+    for user, name in zip(users, names, strict=True):
+        world.user_message(user, group, f"hello from {name}")
+    ann = users[0]
+    update = world.start_private(ann, "r-1000000000042")
+    assert update["message"]["text"] == "/start r-1000000000042"  # the bot gets the payload
+    with run_double(world) as double:
+        bot_api(double, "sendMessage", chat_id=group, text="Pick one",
+                reply_markup=keyboard("🌂 Umbrella", "🌫️ Fog"))  # fmt: skip
+        bot_api(double, "sendMessage", chat_id=ann, text="Your hand",
+                reply_markup=keyboard("🌂", "🌫️", "🇫🇷"))  # fmt: skip
+        page.goto(f"{double.url}/#player={ann}")
+
+        senders = page.locator("#group-messages .sender")
+        expect(senders).to_have_count(len(names))  # the others' names and the bot's
+        colours = senders.evaluate_all("""ns => ns.map(n => [
+            (n.closest('.msg.bot') ? 'bot ' : '') + n.className, getComputedStyle(n).color])""")
+        shown = {cls for cls, _ in colours}
+        assert shown >= {f"sender c{i}" for i in range(7)} and len(shown) == 8, colours
+        for cls, colour in colours:  # every player's colour and the bot's
+            assert contrast(colour) >= 4.5, f"{cls} ({colour}) on white: {contrast(colour):.2f}"
+
+        start = page.locator("#private-messages .msg.out .text")
+        expect(start).to_have_text("/start")  # as Telegram shows a deep link's start
+
+        keys = page.locator("#private-messages .kb")
+        expect(keys).to_have_count(3)
+        sizes = keys.evaluate_all("""ks => ks.map(k => [
+            parseFloat(getComputedStyle(k).fontSize),
+            [...k.querySelectorAll('.emoji')].map(e => [e.textContent,
+                                                        parseFloat(getComputedStyle(e).fontSize)])])""")
+        assert [[text for text, _ in emoji] for _, emoji in sizes] == [["🌂"], ["🌫️"], ["🇫🇷"]]
+        for size, emoji in sizes:
+            assert size >= 16, sizes
+            assert all(px >= 20 for _, px in emoji), sizes
+        group_key = page.locator("#group-messages .kb").first
+        expect(group_key.locator(".emoji")).to_have_text("🌂")
+        assert float(group_key.evaluate("k => parseFloat(getComputedStyle(k).fontSize)")) >= 16
+
+        keys.first.click()  # a press in the private chat: its answer shows over that chat
+        answer_next_press(double, "Chosen: 🌂")
+        toast = page.locator(".toast", has_text="Chosen: 🌂")
+        expect(toast).to_be_visible()
+        assert_over(toast, page.locator("#private-chat"))
+        group_key.click()  # and one in the group, over the group
+        answer_next_press(double, "Vote recorded")
+        toast = page.locator(".toast", has_text="Vote recorded")
+        expect(toast).to_be_visible()
+        assert_over(toast, page.locator("#group-chat"))

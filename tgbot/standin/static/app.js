@@ -10,19 +10,27 @@ const state = {
   me: null,
   groupId: null,
   seen: new Map(), // user id -> last private message id this tab has shown
-  pending: new Map(), // callback query id -> user id, for presses made in this tab
+  pending: new Map(), // callback query id -> {who, where}, for presses made in this tab
   alerts: [],
 };
-const panes = {
-  group: { box: $('#group-messages'), chatId: null, me: null, nodes: new Map() },
-  private: { box: $('#private-messages'), chatId: null, me: null, nodes: new Map() },
-};
+const pane = (name) => ({
+  box: $(`#${name}-messages`), toasts: $(`#${name}-toasts`),
+  chatId: null, me: null, nodes: new Map(),
+});
+const panes = { group: pane('group'), private: pane('private') };
+// An emoji as one piece: flags, keycaps, ZWJ sequences, skin tones, presentation selectors.
+const PICTO = String.raw`\p{Extended_Pictographic}(?:\uFE0F|\p{Emoji_Modifier})?`;
+const EMOJI = new RegExp(
+  String.raw`(\p{Regional_Indicator}{2}|[#*0-9]\uFE0F?\u20E3|${PICTO}(?:\u200D${PICTO})*)`, 'u',
+);
 
 const users = () => (state.view ? state.view.users : []);
 const userById = (id) => users().find((u) => u.id === id);
 const chatById = (id) => (state.view ? state.view.chats.find((c) => c.id === id) : undefined);
 const groups = () => (state.view ? state.view.chats.filter((c) => c.type !== 'private') : []);
 const nameOf = (u) => (u ? [u.first_name, u.last_name].filter(Boolean).join(' ') : 'Unknown');
+// The pane a chat shows in: its toasts appear over it.
+const paneOf = (chatId) => ((chatById(chatId) || {}).type === 'private' ? 'private' : 'group');
 
 function el(tag, className, text) {
   const node = document.createElement(tag);
@@ -33,23 +41,24 @@ function el(tag, className, text) {
 
 // ----- talking to the stand-in ---------------------------------------------------------------
 
-async function post(path, body) {
+async function post(path, body, where = null) {
   const response = await fetch(path, {
     method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body),
   });
   const data = await response.json().catch(() => ({}));
   if (!response.ok || data.error) throw new Error(data.error || `HTTP ${response.status}`);
   if (data.delivery && !data.delivery.ok) {
-    toast(`The bot did not take it: ${data.delivery.error || data.delivery.status}`, 'error');
+    const why = data.delivery.error || data.delivery.status;
+    toast(`The bot did not take it: ${why}`, 'error', where);
   }
   return data;
 }
 
-async function act(promise) {
+async function act(promise, where = null) {
   try {
     return await promise;
   } catch (error) {
-    toast(String(error.message || error), 'error');
+    toast(String(error.message || error), 'error', where);
     return null;
   }
 }
@@ -84,18 +93,20 @@ function selectPlayer(id) {
 
 async function send(chatId, text) {
   if (!text.trim() || state.me === null) return;
-  await act(post('/_standin/send', { user_id: state.me, chat_id: chatId, text }));
+  const where = paneOf(chatId);
+  await act(post('/_standin/send', { user_id: state.me, chat_id: chatId, text }, where), where);
 }
 
 async function press(chatId, messageId, button) {
   if (button.url) return openLink(button.url, state.me);
-  if (button.callback_data === undefined) return toast('This button does nothing here.');
+  const where = paneOf(chatId);
+  if (button.callback_data === undefined) return toast('This button does nothing here.', '', where);
   const who = state.me;
   const data = await act(post('/_standin/press', {
     user_id: who, chat_id: chatId, message_id: messageId, data: button.callback_data,
-  }));
+  }, where), where);
   if (data && data.update && data.update.callback_query) {
-    state.pending.set(data.update.callback_query.id, who);
+    state.pending.set(data.update.callback_query.id, { who, where });
     showAnswers();
   }
 }
@@ -107,7 +118,8 @@ async function openLink(url, who) {
     if (who !== state.me) selectPlayer(who);
     $('#private-chat').scrollIntoView({ behavior: 'smooth', block: 'nearest' });
     if (link.start !== null) {
-      await act(post('/_standin/start', { user_id: who, payload: link.start || null }));
+      const body = { user_id: who, payload: link.start || null };
+      await act(post('/_standin/start', body, 'private'), 'private');
     }
     return;
   }
@@ -123,9 +135,10 @@ async function addPlayer(name) {
 
 // ----- callback answers: toasts and alerts ---------------------------------------------------
 
-function toast(text, kind = '') {
+// A toast over a chat's pane ('group' or 'private'), or over the page without one.
+function toast(text, kind = '', where = null) {
   const node = el('div', `toast ${kind}`.trim(), text);
-  $('#toasts').append(node);
+  (where ? panes[where].toasts : $('#toasts')).append(node);
   setTimeout(() => node.remove(), kind === 'error' ? 6000 : 3500);
 }
 
@@ -142,15 +155,16 @@ function showAlert() {
 function showAnswers() {
   if (!state.view) return;
   for (const answer of state.view.answers) {
-    const who = state.pending.get(answer.id);
-    if (who === undefined) continue;
+    const pressed = state.pending.get(answer.id);
+    if (pressed === undefined) continue;
     state.pending.delete(answer.id);
+    const { who, where } = pressed;
     const name = nameOf(userById(who));
     if (answer.text && answer.show_alert) {
       state.alerts.push({ who: `Hintrigue · to ${name}`, text: answer.text });
       showAlert();
     } else if (answer.text) {
-      toast(`${name}: ${answer.text}`);
+      toast(`${name}: ${answer.text}`, '', where);  // over the chat where the button was
     }
     if (answer.url) openLink(answer.url, who);
   }
@@ -278,7 +292,8 @@ function messageNode(chat, message) {
     bubble.append(el('div', `sender c${Math.abs(id) % 7}`, nameOf(sender)));
   }
   const text = el('div', 'text');
-  text.append(renderText(message.text, message.entities));
+  const shown = startWithoutPayload(chat, message) || message;
+  text.append(renderText(shown.text, shown.entities));
   bubble.append(text);
   const time = new Date(1000 * (message.edit_date || message.date));
   const meta = el('div', 'meta', time.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' }));
@@ -290,7 +305,8 @@ function messageNode(chat, message) {
     for (const row of message.keyboard) {
       const line = el('div', 'row');
       for (const button of row) {
-        const key = el('button', 'kb', button.text);
+        const key = el('button', 'kb');
+        key.append(...withEmoji(button.text));
         key.type = 'button';
         if (button.url) key.classList.add('url');
         key.addEventListener('click', () => press(chat.id, message.message_id, button));
@@ -301,6 +317,21 @@ function messageNode(chat, message) {
     node.append(keyboard);
   }
   return node;
+}
+
+// A deep link's start shows as a plain `/start`, as Telegram shows it; the bot got the payload.
+function startWithoutPayload(chat, message) {
+  const start = /^\/start(?:@\w+)?(?=\s+\S)/.exec(message.text);
+  if (chat.type !== 'private' || message.from_user_id === null || !start) return null;
+  const entities = message.entities.filter((e) => e.offset + e.length <= start[0].length);
+  return { text: start[0], entities };
+}
+
+// Button text with each emoji in a span of its own, drawn larger as Telegram draws them.
+function withEmoji(text) {
+  return String(text).split(EMOJI)  // emoji at the odd places: EMOJI captures them
+    .map((part, i) => (i % 2 ? el('span', 'emoji', part) : document.createTextNode(part)))
+    .filter((node) => node.textContent);
 }
 
 // ----- wiring --------------------------------------------------------------------------------
@@ -355,7 +386,9 @@ $('#group-select').addEventListener('change', (event) => {
   state.groupId = Number(event.target.value);
   render();
 });
-$('#start-button').addEventListener('click', () => act(post('/_standin/start', { user_id: state.me })));
+$('#start-button').addEventListener('click', () => {
+  act(post('/_standin/start', { user_id: state.me }, 'private'), 'private');
+});
 $('#add-player').addEventListener('submit', (event) => {
   event.preventDefault();
   const input = $('#new-player-name');
