@@ -119,6 +119,11 @@ def inbox(chat_id: int | str) -> str:
     return f"{{room:{chat_id}}}:inbox"
 
 
+def failed_updates(chat_id: int | str) -> str:
+    """Updates of a room whose handling failed every try, kept for a human to look at."""
+    return f"{{room:{chat_id}}}:failed"
+
+
 def inbox_owner(chat_id: int | str) -> str:
     """The token of the one drain job that may take updates from the inbox (with a lease)."""
     return f"{{room:{chat_id}}}:drain"

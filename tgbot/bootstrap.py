@@ -7,6 +7,7 @@ import logging
 import redis
 
 from engine import keys
+from engine.clock import RedisClock
 from engine.store import Store
 from tgbot.config import Config
 from tgbot.render import Look
@@ -34,7 +35,7 @@ def build_service(
         earlier_keys=config.earlier_signing_keys,
     )
     return Service(
-        store=Store(client),
+        store=Store(client, clock=RedisClock(client)),
         redis=client,
         look=look,
         dispatch=dispatch,

@@ -19,7 +19,6 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import secrets
-import time
 from dataclasses import dataclass
 from typing import Any
 
@@ -39,52 +38,59 @@ LEASE_MS = 60_000  # an owner that neither moves on nor is swept loses the inbox
 # Take an update in, unless its id was seen; queue the inbox for a worker unless a job owns it.
 # KEYS: seen key, the sender's player key. Returns 0 for a repeated update, else 1.
 _PUSH = """
-if not redis.call('SET', KEYS[1], '1', 'NX', 'EX', ARGV[9]) then return 0 end
+local t = redis.call('TIME')
+local now = tonumber(t[1]) + tonumber(t[2]) / 1000000
+if not redis.call('SET', KEYS[1], '1', 'NX', 'EX', ARGV[8]) then return 0 end
 local chat = ARGV[2]
 if ARGV[3] == '1' then
   local room = redis.call('GET', KEYS[2])
   if room then chat = room end
 end
-redis.call('RPUSH', string.format(ARGV[10], chat), ARGV[1])
-redis.call('ZADD', ARGV[8], 'NX', ARGV[4], chat)
-if redis.call('SET', string.format(ARGV[11], chat), ARGV[6], 'NX', 'PX', ARGV[5]) then
-  redis.call('RPUSH', ARGV[7], chat .. ' ' .. ARGV[6])
+redis.call('RPUSH', string.format(ARGV[9], chat), ARGV[1])
+redis.call('ZADD', ARGV[7], 'NX', now, chat)
+if redis.call('SET', string.format(ARGV[10], chat), ARGV[5], 'NX', 'PX', ARGV[4]) then
+  redis.call('RPUSH', ARGV[6], chat .. ' ' .. ARGV[5])
 end
 return 1
 """
 
 # One step of a drain job: drop the update it handled (ARGV[2] == '1'), then return the next
 # one, or finish. KEYS: inbox, owner, sweep set, ready list.
-# ARGV: token, handled, now, lease ms, chat id, '1' to give the rest to a new job at the back.
+# ARGV: token, handled, lease ms, chat id, '1' to give the rest to a new job at the back.
+# Times in the sweep set are Redis's, whichever process's clock is off.
 _NEXT = """
+local t = redis.call('TIME')
+local now = tonumber(t[1]) + tonumber(t[2]) / 1000000
 if redis.call('GET', KEYS[2]) ~= ARGV[1] then return {'lost'} end
 if ARGV[2] == '1' then redis.call('LPOP', KEYS[1]) end
 local head = redis.call('LINDEX', KEYS[1], 0)
 if not head then
   redis.call('DEL', KEYS[2])
-  redis.call('ZREM', KEYS[3], ARGV[5])
+  redis.call('ZREM', KEYS[3], ARGV[4])
   return {'done'}
 end
-redis.call('PEXPIRE', KEYS[2], ARGV[4])
-redis.call('ZADD', KEYS[3], ARGV[3], ARGV[5])
-if ARGV[6] == '1' then
-  redis.call('RPUSH', KEYS[4], ARGV[5] .. ' ' .. ARGV[1])
+redis.call('PEXPIRE', KEYS[2], ARGV[3])
+redis.call('ZADD', KEYS[3], now, ARGV[4])
+if ARGV[5] == '1' then
+  redis.call('RPUSH', KEYS[4], ARGV[4] .. ' ' .. ARGV[1])
   return {'yielded'}
 end
 return {'next', head}
 """
 
-# Give a stalled inbox to a new job (same KEYS; ARGV: new token, now, lease ms, chat id).
+# Give a stalled inbox to a new job (same KEYS; ARGV: new token, lease ms, chat id).
 # Returns 1 when a job was queued, 0 when nothing waits (the inbox is then released).
 _TAKEOVER = """
+local t = redis.call('TIME')
+local now = tonumber(t[1]) + tonumber(t[2]) / 1000000
 if redis.call('LLEN', KEYS[1]) == 0 then
   redis.call('DEL', KEYS[2])
-  redis.call('ZREM', KEYS[3], ARGV[4])
+  redis.call('ZREM', KEYS[3], ARGV[3])
   return 0
 end
-redis.call('SET', KEYS[2], ARGV[1], 'PX', ARGV[3])
-redis.call('ZADD', KEYS[3], ARGV[2], ARGV[4])
-redis.call('RPUSH', KEYS[4], ARGV[4] .. ' ' .. ARGV[1])
+redis.call('SET', KEYS[2], ARGV[1], 'PX', ARGV[2])
+redis.call('ZADD', KEYS[3], now, ARGV[3])
+redis.call('RPUSH', KEYS[4], ARGV[3] .. ' ' .. ARGV[1])
 return 1
 """
 
@@ -137,7 +143,7 @@ class WebInbox:
         """
         private = chat_id == sender and chat_id > 0
         call = [self._sha, 2, keys.update_seen(update_id), keys.player(sender), body, chat_id,
-                "1" if private else "0", time.time(), LEASE_MS, update_id,
+                "1" if private else "0", LEASE_MS, update_id,
                 keys.inbox_ready(self.queue), keys.pending_inboxes(), SEEN_SECONDS,
                 keys.inbox("%s"), keys.inbox_owner("%s")]  # fmt: skip
         done: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
@@ -205,7 +211,7 @@ class Inbox:
         """Drop the update just handled, if any; the next step for the owner `token`."""
         raw = self._next(
             keys=self._keys(chat_id),
-            args=[token, "1" if handled else "0", time.time(), LEASE_MS, chat_id,
+            args=[token, "1" if handled else "0", LEASE_MS, chat_id,
                   "1" if give_up else "0"],
         )  # fmt: skip
         state = raw[0].decode() if isinstance(raw[0], bytes) else raw[0]
@@ -215,7 +221,7 @@ class Inbox:
         """Give the inbox to a new job; False when nothing waits in it."""
         token = "s" + secrets.token_hex(6)
         return bool(self._takeover(keys=self._keys(chat_id),
-                                   args=[token, time.time(), LEASE_MS, chat_id]))  # fmt: skip
+                                   args=[token, LEASE_MS, chat_id]))  # fmt: skip
 
     def any_ready(self) -> bool:
         """Whether an inbox waits for a worker (so a worker should not sleep on other work)."""

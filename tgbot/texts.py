@@ -25,7 +25,7 @@ ERRORS: dict[ErrorCode, str] = {
     ErrorCode.IN_OTHER_GAME: _("You are already playing in {detail}. Leave that game first."),
     ErrorCode.ALREADY_JOINED: _("You have already joined."),
     ErrorCode.ROOM_FULL: _("This game is full."),
-    ErrorCode.HAS_LEFT: _("You left this game and cannot rejoin it."),
+    ErrorCode.HAS_LEFT: _("You left this game: you cannot play in it again."),
     ErrorCode.TOO_LATE_TO_JOIN: _("Too late to join: the last turn has started."),
     ErrorCode.NOT_ALLOWED: _("Only the game's host or a group admin can do that."),
     ErrorCode.NOT_ENOUGH_PLAYERS: _("At least 3 players are needed to start."),
@@ -56,6 +56,7 @@ ERRORS: dict[ErrorCode, str] = {
 STALE_BUTTON = _("This button is from an older round or message.")
 FORGED_BUTTON = _("This button is not valid.")
 BUSY = _("Too many moves at once. Please press again.")
+FAILED = _("Sorry, something went wrong with that, and it was noted. The game goes on.")
 DAMAGED = _("This game's data is damaged and it cannot go on. Start a new one with /newgame.")
 GROUP_ONLY = _("This command works in a group chat.")
 PRIVATE_ONLY = _("Send this to me in a private chat.")

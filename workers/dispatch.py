@@ -8,13 +8,13 @@ again soon after (`workers.sweep`). Jobs take ids, never objects, and may run tw
 from __future__ import annotations
 
 import math
-import time
 from datetime import UTC, datetime
 
 import redis
 from rq import Queue
 
 from engine import keys
+from engine.clock import RedisClock
 from engine.events import Event
 from engine.model import OVER_PHASES, Room
 
@@ -55,6 +55,7 @@ class RqDispatch:
 
     def __init__(self, client: redis.Redis, queue: str) -> None:
         self.client = client
+        self.clock = RedisClock(client)  # one clock for every process: deadlines are Redis's
         self.queue = Queue(queue, connection=client)
         self._request_flush = client.register_script(_REQUEST_FLUSH)
 
@@ -62,7 +63,7 @@ class RqDispatch:
         """Deliver the chat's outbox on a worker: enqueue a job unless one waits already."""
         claimed = self._request_flush(
             keys=[keys.flush_queued(chat_id), keys.pending_deliveries()],
-            args=[chat_id, time.time(), QUEUED_MS],
+            args=[chat_id, self.clock(), QUEUED_MS],
         )
         if claimed:
             self.enqueue_flush(chat_id)
@@ -93,7 +94,7 @@ class RqDispatch:
     def schedule_reminder(self, chat_id: int, round_no: int, phase: str, deadline: float) -> None:
         """Show the time left shortly before a long enough phase times out (best effort: a
         lost reminder costs an edit, never a move)."""
-        if phase not in REMINDED or deadline - time.time() < REMIND_FROM:
+        if phase not in REMINDED or deadline - self.clock() < REMIND_FROM:
             return
         at = deadline - REMIND_BEFORE
         self.queue.enqueue_at(

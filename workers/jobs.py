@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import json
 import logging
 import time
 
@@ -11,22 +12,25 @@ from engine import keys
 from engine.commands import MarkUnreachable, Timeout
 from engine.errors import ErrorCode, RuleError
 from engine.model import Phase
-from tgbot import render
+from tgbot import render, texts
 from tgbot.delivery import FlushResult
 from tgbot.delivery import flush as flush_outbox
-from tgbot.handlers import handle
+from tgbot.handlers import Handled, handle
 from workers.runtime import STOPPING, runtime
 
 log = logging.getLogger(__name__)
 
 DRAIN_SLICE = 0.5  # seconds a drain job works before the rest of its inbox queues up again
+TRIES = 3  # an update whose handler fails this many times (Redis answering) is set aside
+FAILED_KEPT = 100
+FAILED_TTL = 7 * 24 * 3600
 
 
 class HandleLater(Exception):
     """Redis failed an update midway; it stays first in its inbox for a later job."""
 
 
-async def handle_one(raw: bytes) -> bool:
+async def handle_one(raw: bytes) -> Handled:
     """Handle one update with this process's Application."""
     return await handle(await runtime().app(), raw)
 
@@ -39,17 +43,56 @@ def drain(chat_id: int, token: str) -> int:
     busy room does not hold a worker while others wait. Returns how many updates it handled.
     """
     rt = runtime()
-    inbox, handled, count = rt.inbox, False, 0
+    inbox, handled, count, failed = rt.inbox, False, 0, 0
     started = time.monotonic()
     while True:
         give_up = STOPPING.is_set() or time.monotonic() - started > DRAIN_SLICE
-        step = inbox.next(chat_id, token, handled, give_up=give_up)
+        step = inbox.next(chat_id, token, handled, give_up=give_up and not failed)
         if step.update is None:
             return count
-        if not rt.run(functools.partial(handle_one, step.update)):
+        result = rt.run(functools.partial(handle_one, step.update))
+        if result is Handled.LATER:
             raise HandleLater(f"inbox {chat_id}: Redis failed an update; the sweeper retries it")
-        handled = True
+        if result is Handled.FAILED:
+            failed += 1
+            if failed < TRIES:
+                handled = False  # the same update, once more
+                continue
+            set_aside(chat_id, step.update)
+        handled, failed = True, 0
         count += 1
+
+
+def set_aside(chat_id: int, raw: bytes) -> None:
+    """Keep an update that failed every try for a human to look at, tell its sender if we
+    can, and let the room's later updates go on."""
+    rt = runtime()
+    update_id = _update_id(raw)
+    log.error("inbox %s: update %s failed %d times; set aside in %s", chat_id, update_id,
+              TRIES, keys.failed_updates(chat_id))  # fmt: skip
+    pipe = rt.client.pipeline(transaction=False)
+    pipe.rpush(keys.failed_updates(chat_id), raw)
+    pipe.ltrim(keys.failed_updates(chat_id), -FAILED_KEPT, -1)
+    pipe.expire(keys.failed_updates(chat_id), FAILED_TTL)
+    pipe.execute()
+    with contextlib.suppress(Exception):  # best effort: the update itself is kept
+        rt.run(functools.partial(_apologise, raw))
+
+
+async def _apologise(raw: bytes) -> None:
+    bot = await runtime().bot()
+    data = json.loads(raw)
+    query, message = data.get("callback_query"), data.get("message")
+    if isinstance(query, dict):
+        await bot.answer_callback_query(query["id"], text=texts.FAILED, show_alert=True)
+    elif isinstance(message, dict):
+        await bot.send_message(message["chat"]["id"], texts.FAILED)
+
+
+def _update_id(raw: bytes) -> object:
+    with contextlib.suppress(ValueError, AttributeError):
+        return json.loads(raw).get("update_id")
+    return None
 
 
 def fire_timer(chat_id: int, round_no: int, phase: str) -> str:
@@ -76,7 +119,7 @@ def remind(chat_id: int, round_no: int, phase: str) -> bool:
         return False
     if room.phase.value != phase or room.deadline is None:
         return False
-    look = service.look.at(time.time())
+    look = service.look.at(service.store.clock())
     shown = render.table(room, look) if room.phase is Phase.VOTING else render.round_message(
         room, look
     )
@@ -108,7 +151,7 @@ def flush(chat_id: int, attempt: int = 0) -> int:
         # The worker is shutting down: another worker takes the rest, in order.
         rt.dispatch.enqueue_flush(chat_id, attempt)
     elif result.retry_after is not None:
-        at = time.time() + result.retry_after
+        at = rt.dispatch.clock() + result.retry_after
         rt.client.zadd(keys.pending_deliveries(), {str(chat_id): at}, xx=True)
         rt.dispatch.enqueue_flush(chat_id, attempt + 1 if result.network_error else 0, at=at)
     return result.delivered

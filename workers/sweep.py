@@ -14,7 +14,6 @@ job is taken from the old one (`tgbot.inbox`).
 from __future__ import annotations
 
 import logging
-import time
 
 import redis
 
@@ -79,7 +78,7 @@ class Sweeper:
 
     def sweep(self, now: float | None = None) -> int:
         """One pass over both sets; returns how many jobs were enqueued again."""
-        now = time.time() if now is None else now
+        now = self.dispatch.clock() if now is None else now
         return self.sweep_timers(now) + self.sweep_deliveries(now) + self.sweep_inboxes(now)
 
     def sweep_timers(self, now: float) -> int:

@@ -36,6 +36,7 @@ from rq.scheduler import RQScheduler
 from rq.worker import SimpleWorker
 
 from engine import keys
+from engine.clock import RedisClock
 from workers.dispatch import FAILURE_TTL, RESULT_TTL
 from workers.runtime import STOPPING, runtime
 from workers.sweep import Sweeper
@@ -103,8 +104,10 @@ class InboxQueue(Queue):
 
 class TimerScheduler(RQScheduler):
     """RQ's scheduler, looking for due jobs five times a second (heartbeats stay at one a
-    second), to the fraction of a second for timers, and leaving when the worker that forked
-    it is gone."""
+    second), to the fraction of a second for timers, by Redis's clock, and leaving when the
+    worker that forked it is gone."""
+
+    _clock: RedisClock | None = None
 
     def work(self) -> None:
         self._install_signal_handlers()  # type: ignore[no-untyped-call]
@@ -130,7 +133,9 @@ class TimerScheduler(RQScheduler):
         self._status = self.Status.WORKING
         if not self._scheduled_job_registries and self._acquired_locks:
             self.prepare_registries()
-        now = time.time()
+        if self._clock is None:
+            self._clock = RedisClock(self.connection)
+        now = self._clock()  # Redis's: every process files deadlines by it
         for registry in self._scheduled_job_registries:
             job_ids = registry.get_jobs_to_schedule(int(now))
             if not job_ids:

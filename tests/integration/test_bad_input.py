@@ -56,15 +56,15 @@ class Table:
         assert room is not None
         return room
 
-    def lobby(self, players: int = 4) -> Room:
+    def lobby(self, players: int = 4, seed: int = 11 << 40) -> Room:
         self.run(OpenLobby(chat_id=self.chat, title="Bad input", user_id=self.users[0],
-                           name="P0", seed=11, timer_scale=1.0))
+                           name="P0", seed=seed, timer_scale=1.0))
         for user in self.users[1:players]:
             self.run(Join(user_id=user, name=f"P{self.users.index(user)}"))
         return self.run(ChangeSettings(user_id=self.users[0], changes={"timers": False}))
 
-    def started(self) -> Room:
-        self.lobby()
+    def started(self, seed: int = 11 << 40) -> Room:
+        self.lobby(seed=seed)
         return self.run(StartGame(user_id=self.users[0]))
 
     def in_decoys(self) -> Room:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import logging
+from enum import Enum
 from typing import Any
 
 from telegram import Update
@@ -18,7 +19,7 @@ from telegram.ext import (
 )
 
 from tgbot.handlers.buttons import on_button
-from tgbot.handlers.common import PASSING_FAILURES
+from tgbot.handlers.common import HANDLER_FAILURES, is_outage
 from tgbot.handlers.flood import flood_guard
 from tgbot.handlers.group import (
     on_back,
@@ -66,19 +67,44 @@ def register(app: Application[Any, Any, Any, Any, Any, Any]) -> None:
     app.add_error_handler(on_error)
 
 
-async def handle(app: Application[Any, Any, Any, Any, Any, Any], raw: bytes) -> bool:
-    """Handle one update as Telegram sent it. False when Redis failed it midway: it must be
+class Handled(Enum):
+    """How handling an update went."""
+
+    DONE = "done"
+    LATER = "later"  # Redis did not answer: handle it again later
+    FAILED = "failed"  # its handler failed for another reason: trying again may not help
+
+
+def _clean(value: Any) -> Any:
+    """The update's strings with lone surrogates (valid in JSON, not in UTF-8) replaced."""
+    if isinstance(value, str):
+        try:
+            value.encode()
+        except UnicodeEncodeError:
+            return value.encode("utf-16", "surrogatepass").decode("utf-16", "replace")
+        return value
+    if isinstance(value, list):
+        return [_clean(item) for item in value]
+    if isinstance(value, dict):
+        return {key: _clean(item) for key, item in value.items()}
+    return value
+
+
+async def handle(app: Application[Any, Any, Any, Any, Any, Any], raw: bytes) -> Handled:
+    """Handle one update as Telegram sent it. LATER when Redis failed it midway: it must be
     handled again later (what it did already is not done twice: the store knows the update).
     An update that does not parse is logged and dropped (handling it again would not help)."""
     try:
-        update = Update.de_json(json.loads(raw), app.bot)
+        update = Update.de_json(_clean(json.loads(raw)), app.bot)
     except Exception:
         log.warning("an update does not parse: %.200r", raw, exc_info=True)
-        return True
+        return Handled.DONE
     failures: list[BaseException] = []
-    token = PASSING_FAILURES.set(failures)
+    token = HANDLER_FAILURES.set(failures)
     try:
         await app.process_update(update)
     finally:
-        PASSING_FAILURES.reset(token)
-    return not failures
+        HANDLER_FAILURES.reset(token)
+    if any(is_outage(error) for error in failures):
+        return Handled.LATER
+    return Handled.FAILED if failures else Handled.DONE

@@ -8,6 +8,7 @@ from collections.abc import Callable
 from contextvars import ContextVar
 from typing import Any
 
+import redis.exceptions
 from telegram import ChatMember, Update
 from telegram.ext import (
     ContextTypes,
@@ -27,11 +28,18 @@ log = logging.getLogger(__name__)
 
 Context = ContextTypes.DEFAULT_TYPE
 
-# While a worker handles an update: the errors that mean "try this update again later" (Redis
-# did not answer), noted by the error handler.
-PASSING_FAILURES: ContextVar[list[BaseException] | None] = ContextVar(
-    "passing_failures", default=None
+# While a worker handles an update: the errors its handlers raised, noted by the error handler.
+HANDLER_FAILURES: ContextVar[list[BaseException] | None] = ContextVar(
+    "handler_failures", default=None
 )
+# Redis not answering (down, restarting, failing over): the update is handled again later.
+_OUTAGES = (redis.exceptions.ConnectionError, redis.exceptions.TimeoutError,
+            redis.exceptions.ReadOnlyError)  # fmt: skip
+
+
+def is_outage(error: BaseException) -> bool:
+    """Whether an error means Redis did not answer, rather than that it refused the command."""
+    return isinstance(error, _OUTAGES)
 
 
 def service(context: Context) -> Service:

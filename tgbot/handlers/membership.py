@@ -5,13 +5,13 @@ from __future__ import annotations
 import asyncio
 import logging
 
-from redis.exceptions import RedisError
 from telegram import ChatMember, Update
 
 from tgbot import texts
 from tgbot.handlers.common import (
-    PASSING_FAILURES,
+    HANDLER_FAILURES,
     Context,
+    is_outage,
     service,
 )
 from tgbot.outgoing import Outgoing
@@ -44,12 +44,13 @@ async def on_migrate(update: Update, context: Context) -> None:
 
 
 async def on_error(update: object, context: Context) -> None:
-    """Log every handler error. One caused by Redis not answering is noted for the worker,
-    which keeps the update to handle it again; any other is final (a retry would fail alike)."""
+    """Note every handler error for the worker, which handles the update again later when
+    Redis did not answer, and sets it aside after a few failed tries otherwise."""
     update_id = getattr(update, "update_id", "?")
-    failures = PASSING_FAILURES.get()
-    if failures is not None and isinstance(context.error, RedisError):
+    failures = HANDLER_FAILURES.get()
+    if failures is not None and context.error is not None:
         failures.append(context.error)
+    if context.error is not None and is_outage(context.error):
         log.warning("update %s: Redis does not answer; it will be handled again", update_id)
         return
     log.error("update %s failed", update_id, exc_info=context.error)
