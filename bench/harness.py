@@ -23,6 +23,7 @@ import httpx
 import redis.asyncio as aioredis
 
 from bench.players import Game, RawHttp, Updates
+from tgbot.config import Config
 from tgbot.standin import DEFAULT_TOKEN
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -124,7 +125,8 @@ class Bench:
         if self._redis is None:
             self._redis = aioredis.Redis.from_url(self.redis_url)
         users = [next(self._users) for _ in range(players)]
-        return Game(chat_id, users, self._updates, self._redis, self.secret.encode(), self.press)
+        key = Config(token=DEFAULT_TOKEN, webhook_secret=self.secret).signing_key
+        return Game(chat_id, users, self._updates, self._redis, key, self.press)
 
     async def register(self, games: list[Game]) -> None:
         """Players who started the bot, and groups with the bot in them, as the double sees it."""
