@@ -1,139 +1,159 @@
 """Every Redis key name, built in one place.
 
-Keys of one room share the hash tag `{room:<chat_id>}`, so a room's keys sit on one Redis
-Cluster slot. Player and lifetime-stats keys are per user.
+Every name carries the bot's id (`b<id>:`), so bots sharing a Redis database never see each
+other's data: the process's composition root names the bot once (`use_bot`), as RQ's key
+prefixes are set once. Keys of one room share the hash tag `{b<id>:room:<chat_id>}`, so a
+room's keys sit on one Redis Cluster slot. Player and lifetime-stats keys are per user.
 """
 
 from __future__ import annotations
 
+_NS = ""  # "b<bot id>:" once the bot is named; "" only for names of old (see tgbot.migrate)
+
+
+def use_bot(bot_id: str) -> None:
+    """Name the bot whose keys this process reads and writes (its composition root does)."""
+    global _NS
+    _NS = f"b{bot_id}:" if bot_id else ""
+
+
+def namespace() -> str:
+    """The prefix every key of this process's bot starts with (or holds in its hash tag)."""
+    return _NS
+
+
+def job_prefix() -> str:
+    """The prefix of this bot's RQ job ids (ids allow `[A-Za-z0-9_-]` only)."""
+    return _NS.replace(":", "_")
+
 
 def room(chat_id: int) -> str:
     """The hash holding a room's state JSON (`state`) and its version (`ver`)."""
-    return f"{{room:{chat_id}}}:state"
+    return f"{{{_NS}room:{chat_id}}}:state"
 
 
 def applied_updates(chat_id: int, day: int) -> str:
     """The set of Telegram update ids applied to this room on one UTC day."""
-    return f"{{room:{chat_id}}}:upd:{day}"
+    return f"{{{_NS}room:{chat_id}}}:upd:{day}"
 
 
 def group_stats(chat_id: int) -> str:
     """Lifetime stats of a group."""
-    return f"{{room:{chat_id}}}:stats"
+    return f"{{{_NS}room:{chat_id}}}:stats"
 
 
 def room_prefix(chat_id: int) -> str:
     """The common prefix of every key of a room."""
-    return f"{{room:{chat_id}}}:"
+    return f"{{{_NS}room:{chat_id}}}:"
 
 
 def player(user_id: int) -> str:
     """The chat id of the game a player is seated in."""
-    return f"player:{user_id}"
+    return f"{_NS}player:{user_id}"
 
 
 def user_stats(user_id: int) -> str:
     """Lifetime stats of a player."""
-    return f"stats:user:{user_id}"
+    return f"{_NS}stats:user:{user_id}"
 
 
 def outbox(chat_id: int) -> str:
     """The list of messages waiting to be delivered for a chat, in order."""
-    return f"{{room:{chat_id}}}:outbox"
+    return f"{{{_NS}room:{chat_id}}}:outbox"
 
 
 def message_ids(chat_id: int, game: int = 0) -> str:
     """Telegram message ids of one game's messages in a room, by logical key (`lobby`,
     `table:3` …). Game 0 is the map of rooms stored before games had ids."""
-    return f"{{room:{chat_id}}}:msgs" + (f":{game}" if game else "")
+    return f"{{{_NS}room:{chat_id}}}:msgs" + (f":{game}" if game else "")
 
 
 def answer_pending(chat_id: int, answer: str) -> str:
     """Set while an answer such as /help's waits in the chat's outbox (it is not queued twice)."""
-    return f"{{room:{chat_id}}}:once:{answer}"
+    return f"{{{_NS}room:{chat_id}}}:once:{answer}"
 
 
 def flood(chat_id: int, user_id: int) -> str:
     """When a player's recent commands in a group came (a sorted set, for the flood guard)."""
-    return f"{{room:{chat_id}}}:flood:{user_id}"
+    return f"{{{_NS}room:{chat_id}}}:flood:{user_id}"
 
 
 def muted(chat_id: int, user_id: int) -> str:
     """Set while a player who flooded a group is ignored there."""
-    return f"{{room:{chat_id}}}:muted:{user_id}"
+    return f"{{{_NS}room:{chat_id}}}:muted:{user_id}"
 
 
 def delivery_lock(chat_id: int) -> str:
     """Held by the one process delivering a chat's outbox."""
-    return f"{{room:{chat_id}}}:deliver"
+    return f"{{{_NS}room:{chat_id}}}:deliver"
 
 
 def started(user_id: int) -> str:
     """Set once a user has opened a private chat with the bot."""
-    return f"started:{user_id}"
+    return f"{_NS}started:{user_id}"
 
 
 def update_seen(update_id: int) -> str:
     """Set once the webhook has taken an update in (it then waits in an inbox)."""
-    return f"seen:{update_id}"
+    return f"{_NS}seen:{update_id}"
 
 
 def bot_username() -> str:
     """The bot's @username, written by the first process that asked Telegram (getMe)."""
-    return "bot:username"
+    return f"{_NS}bot:username"
 
 
 def rate_global() -> str:
     """Timestamps of the messages sent in the last second, by every process."""
-    return "rate:global"
+    return f"{_NS}rate:global"
 
 
 def rate_chat(chat_id: int) -> str:
     """The token bucket of one chat."""
-    return f"rate:chat:{chat_id}"
+    return f"{_NS}rate:chat:{chat_id}"
 
 
 def rate_group(chat_id: int) -> str:
     """Timestamps of the new messages sent to a group in the last minute."""
-    return f"rate:group:{chat_id}"
+    return f"{_NS}rate:group:{chat_id}"
 
 
 def flush_queued(chat_id: int) -> str:
     """Set while a delivery job for the chat waits in the queue (one is enough)."""
-    return f"{{room:{chat_id}}}:flushq"
+    return f"{{{_NS}room:{chat_id}}}:flushq"
 
 
 def pending_timers() -> str:
     """Sorted set of rooms by the deadline of their running timer, for the sweeper."""
-    return "sweep:timers"
+    return f"{_NS}sweep:timers"
 
 
 def pending_deliveries() -> str:
     """Sorted set of chats whose outbox waits for delivery, by when it was last asked for."""
-    return "sweep:deliveries"
+    return f"{_NS}sweep:deliveries"
 
 
 def inbox(chat_id: int | str) -> str:
     """The list of Telegram updates waiting for a worker, for a room (or a private chat that
     is in no room), in the order they came."""
-    return f"{{room:{chat_id}}}:inbox"
+    return f"{{{_NS}room:{chat_id}}}:inbox"
 
 
 def failed_updates(chat_id: int | str) -> str:
     """Updates of a room whose handling failed every try, kept for a human to look at."""
-    return f"{{room:{chat_id}}}:failed"
+    return f"{{{_NS}room:{chat_id}}}:failed"
 
 
 def inbox_owner(chat_id: int | str) -> str:
     """The token of the one drain job that may take updates from the inbox (with a lease)."""
-    return f"{{room:{chat_id}}}:drain"
+    return f"{{{_NS}room:{chat_id}}}:drain"
 
 
 def inbox_ready(queue: str) -> str:
     """The list of inboxes waiting for a worker (`<chat id> <token>`), per RQ queue."""
-    return f"inbox:ready:{queue}"
+    return f"{_NS}inbox:ready:{queue}"
 
 
 def pending_inboxes() -> str:
     """Sorted set of inboxes by when their drain last moved on, for the sweeper."""
-    return "sweep:inboxes"
+    return f"{_NS}sweep:inboxes"

@@ -15,6 +15,10 @@ import fakeredis
 import pytest
 import redis
 
+from engine import keys
+from tgbot.config import bot_id
+from tgbot.standin import DEFAULT_TOKEN
+
 # Integration tests use their own database on the Redis server named by REDIS_URL, so they
 # never touch the data of a bot running on the same server.
 TEST_DB = int(os.environ.get("TEST_REDIS_DB", "13"))
@@ -60,6 +64,19 @@ def require_redis(items: list[pytest.Item]) -> None:
         "suite. The unit tests alone need none: `pytest tests/unit`.",
         returncode=pytest.ExitCode.USAGE_ERROR,
     )
+
+
+# The stand-in's bot, named at import too: processes a test spawns import this module.
+keys.use_bot(bot_id(DEFAULT_TOKEN))
+
+
+@pytest.fixture(autouse=True)
+def bot_keys() -> Iterator[None]:
+    """Key names of the stand-in's bot, as the bot's processes name them; a test that builds
+    an app for another token names that bot for its own duration."""
+    keys.use_bot(bot_id(DEFAULT_TOKEN))
+    yield
+    keys.use_bot(bot_id(DEFAULT_TOKEN))
 
 
 def test_redis_url() -> str:

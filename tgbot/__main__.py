@@ -45,9 +45,9 @@ def main(argv: list[str]) -> None:
 
         run_polling(config)
     elif mode == "set-webhook":
-        from tgbot.release import set_webhook
+        from tgbot.release import release
 
-        asyncio.run(set_webhook(config))
+        asyncio.run(release(config))
     else:
         raise SystemExit(f"unknown mode {mode!r}: web, poll, set-webhook or dev")
 

@@ -16,6 +16,11 @@ from tgbot.service import Dispatch, Service
 log = logging.getLogger(__name__)
 
 
+def name_bot(config: Config) -> None:
+    """Every key this process reads and writes carries the configured bot's id."""
+    keys.use_bot(config.bot_id)
+
+
 def redis_client(config: Config) -> redis.Redis:
     """A Redis client for the configured URL."""
     return redis.Redis.from_url(config.redis_url, health_check_interval=30)
@@ -25,6 +30,7 @@ def build_service(
     config: Config, client: redis.Redis, bot_username: str, dispatch: Dispatch | None = None
 ) -> Service:
     """Wire the store, rendering and dispatch (RQ unless a test passes its own)."""
+    name_bot(config)
     if dispatch is None:
         from workers.dispatch import RqDispatch
 

@@ -33,7 +33,7 @@ class Config:
     @property
     def bot_id(self) -> str:
         """The bot's numeric id: the part of the token before the colon."""
-        return self.token.partition(":")[0]
+        return bot_id(self.token)
 
     @property
     def secret(self) -> str:
@@ -60,6 +60,16 @@ class Config:
         return ((self.webhook_secret or self.token).encode(),)
 
 
+def bot_id(token: str) -> str:
+    """A bot's numeric id: the part of its token before the colon."""
+    return token.partition(":")[0]
+
+
+def default_queue(token: str) -> str:
+    """The RQ queue of a bot: its name carries the bot's id (bots may share a Redis)."""
+    return f"hintrigue-{bot_id(token)}"
+
+
 def _derive(token: str, purpose: str) -> str:
     """A secret of Telegram's secret-token alphabet ([A-Za-z0-9_-]), derived from the token."""
     digest = hmac.new(token.encode(), purpose.encode(), hashlib.sha256).digest()
@@ -80,5 +90,5 @@ def from_env(environ: dict[str, str] | None = None) -> Config:
         redis_url=env.get("REDIS_URL", DEFAULT_REDIS_URL),
         port=int(env.get("PORT", "8000")),
         timer_scale=float(env.get("TIMER_SCALE", "1")),
-        queue=env.get("RQ_QUEUE", "hintrigue"),
+        queue=env.get("RQ_QUEUE") or default_queue(token),
     )

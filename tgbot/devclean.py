@@ -20,7 +20,7 @@ from tgbot.standin import World
 
 _NUMBER = re.compile(r"-?\d+")
 _SEGMENT = re.compile(r"[:{}]")
-SWEEP_PREFIX = "sweep:"  # the sweepers' sorted sets (`engine.keys.pending_*`), by chat id
+SWEEP_PREFIX = ":sweep:"  # the sweepers' sorted sets (`engine.keys.pending_*`), by chat id
 RQ_JOB_PREFIX = "rq:job:"
 RQ_WORKER_PREFIX = "rq:worker:"
 RQ_WORKERS = "rq:workers"
@@ -58,7 +58,8 @@ class RunIds:
             return True
         if self.queue in _SEGMENT.split(key):
             return True
-        return key.startswith("bot:") and ("username" in key or self.bot_id in numbers)
+        bot_key = key.startswith("bot:") or ":bot:" in key  # b<id>:bot:username, or of old
+        return bot_key and ("username" in key or self.bot_id in numbers)
 
 
 def _text(value: bytes | str | None) -> str:
@@ -85,8 +86,8 @@ def clean_run(client: redis.Redis, run: RunIds) -> int:
     worker processes have stopped, so that nothing writes behind it."""
     found = [_text(key) for key in client.scan_iter(count=1000)]
     doomed = {key for key in found if run.names(key)}
-    kinds = _types(client, [k for k in found if k.startswith((RQ_JOB_PREFIX, RQ_WORKER_PREFIX,
-                                                               SWEEP_PREFIX))])  # fmt: skip
+    kinds = _types(client, [k for k in found if k.startswith((RQ_JOB_PREFIX, RQ_WORKER_PREFIX))
+                            or SWEEP_PREFIX in f":{k}"])  # fmt: skip
     hashes = [key for key, kind in kinds.items() if kind == "hash"]
     # RQ jobs of the run's queue (ids such as UUIDs name no chat) and what hangs off them:
     # `rq:results:<id>`, `rq:executions:<id>`, `rq:job:<id>:dependents` …

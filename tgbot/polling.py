@@ -6,7 +6,7 @@ from typing import Any
 
 from telegram.ext import Application
 
-from tgbot.bootstrap import build_service, redis_client, remember_username
+from tgbot.bootstrap import build_service, name_bot, redis_client, remember_username
 from tgbot.config import Config
 from tgbot.handlers import register
 from tgbot.release import ALLOWED_UPDATES
@@ -14,6 +14,7 @@ from tgbot.release import ALLOWED_UPDATES
 
 def run_polling(config: Config) -> None:
     """Poll Telegram for updates and handle them as the webhook would."""
+    name_bot(config)
     client = redis_client(config)
 
     async def post_init(app: Application[Any, Any, Any, Any, Any, Any]) -> None:

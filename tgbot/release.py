@@ -6,7 +6,9 @@ import logging
 
 from telegram import Bot, BotCommand
 
+from tgbot.bootstrap import name_bot, redis_client
 from tgbot.config import Config
+from tgbot.migrate import migrate_keys
 
 log = logging.getLogger(__name__)
 
@@ -23,6 +25,18 @@ COMMANDS = [
     BotCommand("skip", "skip the player we wait for (host or admin)"),
     BotCommand("stop", "end the game (host or admin)"),
 ]
+
+
+async def release(config: Config) -> None:
+    """The release step: move keys named before they carried the bot's id, then set the
+    webhook."""
+    name_bot(config)
+    client = redis_client(config)
+    try:
+        migrate_keys(client)
+    finally:
+        client.close()
+    await set_webhook(config)
 
 
 async def set_webhook(config: Config) -> None:

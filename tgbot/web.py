@@ -22,6 +22,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
+from engine import keys
 from tgbot.config import Config
 from tgbot.inbox import WebInbox, route
 
@@ -37,6 +38,7 @@ MAX_BODY = 1 << 20
 def create_app(config: Config, client: aioredis.Redis | None = None) -> Starlette:
     """The ASGI app of the `web` process."""
     own = client is None
+    keys.use_bot(config.bot_id)  # the composition root of this process: its bot's key names
     # No health check before each command: a broken connection fails the push, which answers
     # 503 (Telegram sends the update again) and the pool opens a new connection.
     redis_client = client or aioredis.Redis.from_url(config.redis_url)

@@ -47,7 +47,7 @@ return 0
 
 def timer_job_id(chat_id: int, round_no: int, phase: str) -> str:
     """One timer job per room, round and phase (RQ ids allow [A-Za-z0-9_-])."""
-    return f"timer_{chat_id}_{round_no}_{phase}"
+    return f"{keys.job_prefix()}timer_{chat_id}_{round_no}_{phase}"
 
 
 class RqDispatch:
@@ -103,7 +103,7 @@ class RqDispatch:
             chat_id,
             round_no,
             phase,
-            job_id=f"remind_{chat_id}_{round_no}_{phase}",
+            job_id=f"{keys.job_prefix()}remind_{chat_id}_{round_no}_{phase}",
             meta={"not_before": at},
             job_timeout=TIMER_TIMEOUT,
             result_ttl=RESULT_TTL,

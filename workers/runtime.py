@@ -20,7 +20,13 @@ from telegram import Bot
 from telegram.ext import Application
 from telegram.request import HTTPXRequest
 
-from tgbot.bootstrap import build_service, known_username, redis_client, remember_username
+from tgbot.bootstrap import (
+    build_service,
+    known_username,
+    name_bot,
+    redis_client,
+    remember_username,
+)
 from tgbot.config import Config, from_env
 from tgbot.handlers import register
 from tgbot.inbox import Inbox
@@ -47,6 +53,7 @@ class Runtime:
 
     def __init__(self, config: Config) -> None:
         self.config = config
+        name_bot(config)
         self.client = redis_client(config)
         self.dispatch = RqDispatch(self.client, config.queue)
         self.limiter = RedisLimiter(self.client)

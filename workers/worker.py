@@ -37,6 +37,7 @@ from rq.worker import SimpleWorker
 
 from engine import keys
 from engine.clock import RedisClock
+from tgbot.config import bot_id
 from workers.dispatch import FAILURE_TTL, RESULT_TTL
 from workers.runtime import STOPPING, runtime
 from workers.sweep import Sweeper
@@ -160,6 +161,8 @@ class HintrigueWorker(SimpleWorker):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        # The bot's key names from the start: the first dequeue reads its ready list.
+        keys.use_bot(bot_id(os.environ.get("TELEGRAM_BOT_TOKEN", "")))
         self.queue_class = InboxQueue  # whatever queue class the command line named
         self._tended = 0.0
         self._revived = time.monotonic()

@@ -6,6 +6,7 @@ import itertools
 
 import pytest
 
+from engine import keys
 from engine.commands import (
     ChangeSettings,
     ChooseCard,
@@ -278,8 +279,8 @@ def test_the_bot_removed_from_the_group_closes_the_game_and_cleans_up(table: Tab
     table.stack.deliver(table.stack.world.bot_removed(table.chat, table.users[0]))
     assert table.service.store.load(table.chat) is None
     assert table.service.store.room_of_player(table.users[1]) is None
-    leftovers = table.stack.client.keys(f"{{room:{table.chat}}}:*".replace("{", "\\{")
-                                        .replace("}", "\\}"))
+    leftovers = table.stack.client.keys(keys.room_prefix(table.chat).replace("{", "\\{")
+                                        .replace("}", "\\}") + "*")
     assert leftovers == []
 
 

@@ -7,6 +7,7 @@ import time
 
 import pytest
 
+from engine import keys
 from engine.model import Phase
 from tests.harness import button, buttons, wait_for
 from tests.integration.test_bad_input import Table, stack  # noqa: F401 - shared fixture
@@ -213,7 +214,7 @@ def test_a_long_vote_gets_its_table_edited_to_show_the_time_left_before_the_end(
         table.chat, room.round.no, "voting", room.deadline
     )
     scheduled = ScheduledJobRegistry(queue=queue)
-    job_id = f"remind_{table.chat}_{room.round.no}_voting"
+    job_id = f"{keys.job_prefix()}remind_{table.chat}_{room.round.no}_voting"
     assert job_id in scheduled.get_job_ids()
     assert abs(scheduled.get_expiration_time(queue.fetch_job(job_id)).timestamp()
                - (room.deadline - REMIND_BEFORE)) < 1.5  # fmt: skip

@@ -21,7 +21,8 @@ from tgbot.web import SECRET_HEADER, create_app
 SECRET = "s3cret-token_ok"
 GROUP = -100777
 QUEUE = "webhooktest"
-READY = keys.inbox_ready(QUEUE)
+def ready_list() -> str:
+    return keys.inbox_ready(QUEUE)  # named once the app named its bot
 
 
 def config(redis_url: str) -> Config:
@@ -81,7 +82,7 @@ def test_group_updates_wait_in_order_in_the_group_inbox_which_is_readied_once(ap
     assert waiting(client, GROUP) == [first, second]
     # One job owns the inbox (the first update's id is its token) and is announced once.
     assert client.get(keys.inbox_owner(GROUP)) == str(first["update_id"]).encode()
-    assert client.lrange(READY, 0, -1) == [f"{GROUP} {first['update_id']}".encode()]
+    assert client.lrange(ready_list(), 0, -1) == [f"{GROUP} {first['update_id']}".encode()]
     assert client.zscore(keys.pending_inboxes(), GROUP) is not None
 
 
@@ -115,7 +116,7 @@ def test_an_update_delivered_twice_is_taken_in_once(app):
     assert post(url, update).status_code == 200
     assert post(url, update).status_code == 200
     assert waiting(client, GROUP) == [update]
-    assert client.llen(READY) == 1
+    assert client.llen(ready_list()) == 1
 
 
 def test_without_redis_an_update_gets_503_so_telegram_sends_it_again(real_redis):

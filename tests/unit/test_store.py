@@ -344,7 +344,7 @@ def test_every_key_of_a_room_carries_its_hash_tag(
     store: Store, fake_redis: fakeredis.FakeRedis
 ) -> None:
     for name in (keys.room(CHAT), keys.applied_updates(CHAT, 20000), keys.group_stats(CHAT)):
-        assert name.startswith(keys.room_prefix(CHAT)) and "{room:-1001}" in name
+        assert name.startswith(keys.room_prefix(CHAT)) and "room:-1001}" in name
     users = players(CHAT, 3)
     open_lobby(store, CHAT, users, rotations=1)
     store.execute(CHAT, StartGame(user_id=users[0]), update_id=1, now=NOW)
@@ -356,7 +356,8 @@ def test_every_key_of_a_room_carries_its_hash_tag(
     today = keys.applied_updates(CHAT, int(time.time() // DAY))
     assert {keys.room(CHAT), today, keys.group_stats(CHAT)} <= stored
     assert per_user <= stored
-    strays = [k for k in stored - per_user if not k.startswith(("{room:-1001}:", "{room:-1002}:"))]
+    strays = [k for k in stored - per_user
+              if not k.startswith((keys.room_prefix(CHAT), keys.room_prefix(OTHER)))]
     assert strays == []
 
 
@@ -682,7 +683,7 @@ def test_deleting_a_room_removes_its_keys_and_frees_its_players(
     store.execute(CHAT, Leave(user_id=users[2]), update_id=3, now=NOW)
     in_hint(store, OTHER, players(OTHER, 3))
     store.delete_room(CHAT)
-    assert not [k for k in fake_redis.keys("*") if k.startswith(b"{room:-1001}")]
+    assert not [k for k in fake_redis.keys("*") if k.decode().startswith(keys.room_prefix(CHAT))]
     assert [store.room_of_player(u) for u in users] == [None] * 3
     assert loaded(store, OTHER).phase is Phase.HINT
     assert store.room_of_player(players(OTHER, 1)[0]) == OTHER
