@@ -50,7 +50,7 @@ class OpenedPrivateChat(_PlayerCommand):
     kind: Literal["opened_private_chat"] = "opened_private_chat"
 
 
-class Join(_PlayerCommand):
+class Join(_ButtonCommand):
     """Take a seat, in the lobby or in a running game."""
 
     kind: Literal["join"] = "join"
@@ -59,13 +59,13 @@ class Join(_PlayerCommand):
     private_ok: bool = True
 
 
-class Leave(_PlayerCommand):
+class Leave(_ButtonCommand):
     """Leave the lobby, or leave a running game for good."""
 
     kind: Literal["leave"] = "leave"
 
 
-class ChangeSettings(_PlayerCommand):
+class ChangeSettings(_ButtonCommand):
     """Change some settings of the lobby (creator or group admin)."""
 
     kind: Literal["change_settings"] = "change_settings"
@@ -73,7 +73,7 @@ class ChangeSettings(_PlayerCommand):
     changes: dict[str, int | bool | str]
 
 
-class StartGame(_PlayerCommand):
+class StartGame(_ButtonCommand):
     """Deal and start the first round (creator or group admin)."""
 
     kind: Literal["start_game"] = "start_game"

@@ -82,6 +82,8 @@ class Round(BaseModel):
     table: list[int] = Field(default_factory=list)
     votes: dict[int, int] = Field(default_factory=dict)
     points: dict[int, int] | None = None
+    skipped: bool = False
+    """The host or an admin ended a phase of this round early (/skip), rather than time."""
 
     def clone(self) -> Round:
         """Return a copy sharing no mutable container with this round."""

@@ -18,12 +18,12 @@ _MAC_LEN = 8
 # kind → number of integer fields. The last field of a game's buttons is the game's id; the
 # shorter form (without it) is what buttons sent before games had ids carry.
 KINDS = {
-    "join": 0,  # lobby: join
-    "leave": 0,  # lobby: leave
-    "start": 0,  # lobby: start the game
-    "menu": 0,  # lobby: open the settings keyboard
-    "done": 0,  # lobby: close the settings keyboard
-    "set": 2,  # lobby: setting index, value
+    "join": 1,  # lobby: join (game)
+    "leave": 1,  # lobby: leave (game)
+    "start": 1,  # lobby: start the game (game)
+    "menu": 1,  # lobby: open the settings keyboard (game)
+    "done": 1,  # lobby: close the settings keyboard (game)
+    "set": 3,  # lobby: setting index, value, game
     "info": 1,  # lobby: what a setting is (its label on the settings keyboard)
     "card": 4,  # private: chat, round, card (storyteller's choice), game
     "decoy": 4,  # private: chat, round, card, game
@@ -31,7 +31,8 @@ KINDS = {
     "back": 2,  # chat: spectator comes back, game
     "stop": 3,  # group: 1 confirm / 0 cancel, the room version the question was asked at, game
 }
-WITHOUT_GAME = {"card", "decoy", "vote", "back", "stop"}
+WITHOUT_GAME = {"card", "decoy", "vote", "back", "stop", "join", "leave", "start", "menu",
+                "done", "set"}
 
 
 class BadCallback(ValueError):

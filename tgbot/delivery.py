@@ -25,6 +25,7 @@ from telegram.constants import ParseMode
 from telegram.error import BadRequest, Forbidden, NetworkError, RetryAfter, TelegramError
 
 from engine import keys
+from tgbot import texts
 from tgbot.outgoing import Outgoing
 
 log = logging.getLogger(__name__)
@@ -81,10 +82,11 @@ def markup(message: Outgoing) -> InlineKeyboardMarkup | None:
     )
 
 
-async def strip_buttons(bot: Bot, chat_id: int, message_id: int) -> None:
-    """Take the keyboard off a message that a newer copy replaces (gone or bare already: fine)."""
+async def retire(bot: Bot, chat_id: int, message_id: int) -> None:
+    """Turn a message that a newer copy replaces into a pointer to it, without its buttons
+    (gone or retired already: fine)."""
     try:
-        await bot.edit_message_reply_markup(chat_id=chat_id, message_id=message_id)
+        await bot.edit_message_text(texts.SENT_AGAIN, chat_id=chat_id, message_id=message_id)
     except BadRequest as error:
         text = str(error).lower()
         if "not modified" not in text and "not found" not in text:
@@ -304,7 +306,7 @@ async def _deliver(
         if message.fresh and previous is not None:
             if (waited := await _slot(limiter, message.chat_id, True, patient)) is not None:
                 return waited
-            await strip_buttons(bot, message.chat_id, previous)
+            await retire(bot, message.chat_id, previous)
         edit = previous is not None and not message.fresh
         if (waited := await _slot(limiter, message.chat_id, edit, patient)) is not None:
             return waited

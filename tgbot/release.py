@@ -17,6 +17,8 @@ MAX_CONNECTIONS = 40
 
 COMMANDS = [
     BotCommand("newgame", "open a lobby in this group"),
+    BotCommand("join", "join the lobby, or the running game"),
+    BotCommand("settings", "the lobby's settings (host or admin)"),
     BotCommand("score", "scores of the current or last game"),
     BotCommand("rules", "how to play"),
     BotCommand("help", "commands"),

@@ -26,7 +26,7 @@ OVER = frozenset({"game_finished", "game_abandoned", "lobby_closed"})
 # A phase whose timer runs at least REMIND_FROM seconds gets its group message edited to show
 # the time left REMIND_BEFORE seconds before the end (an edit: it costs no new message).
 REMIND_BEFORE = 30.0
-REMIND_FROM = 45.0
+REMIND_FROM = 40.0
 REMINDED = frozenset({"hint", "decoys", "voting"})
 QUEUED_MS = 30_000  # a "flush queued" marker outlives a lost job by at most this
 FLUSH_TIMEOUT = 120

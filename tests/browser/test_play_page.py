@@ -172,9 +172,11 @@ def test_three_players_play_a_whole_game_on_the_page(
     expect(lobby.locator("i")).to_have_count(0)
     page.screenshot(path=str(artifacts / "lobby.png"))
 
+    lobby_id = lobby.get_attribute("data-message-id")
     table.press(lobby, "Start")
     table.toast("The game starts!")
-    expect(lobby).to_contain_text("The game has started")
+    started = page.locator(f'#group-messages .msg[data-message-id="{lobby_id}"]')
+    expect(started).to_contain_text("this game has started")
     totals = dict.fromkeys(PLAYERS, 0)
     for number in (1, 2, 3):
         for name, points in play_round(table, number, artifacts).items():

@@ -73,7 +73,7 @@ def test_a_vote_timer_that_fires_says_who_did_not_vote_and_why_the_points_are_wh
     room = stack.room()
     silent = [room.seats[room.seat_of(u)].name for u in others[1:]]
     teller_name = room.seats[room.seat_of(teller)].name
-    assert f"Everybody found {teller_name}'s card: {teller_name} scores nothing" in \
+    assert f"Every voter found {teller_name}'s card: {teller_name} scores nothing" in \
         reveal.plain_text  # fmt: skip
     assert f"Did not vote in time: {silent[0]} and {silent[1]}." in reveal.plain_text
     closed = stack.find(GROUP, r"The table · round 1\b")

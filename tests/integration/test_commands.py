@@ -8,6 +8,7 @@ import time
 import pytest
 
 from engine import keys
+from engine.commands import ChangeSettings, Skip, StartGame, StopGame
 from engine.model import Phase
 from tests.harness import button, buttons, wait_for
 from tests.integration.test_bad_input import Table, stack  # noqa: F401 - shared fixture
@@ -83,7 +84,7 @@ def test_stop_answered_no_by_the_host_lets_the_game_go_on_quietly(table: Table):
 def test_score_shows_the_standings_of_the_current_game(table: Table):
     table.started()
     table.say(table.users[1], table.chat, "/score")
-    message = table.group_message("this game")
+    message = table.group_message("This game")
     assert "Standings" in message.plain_text and "0 points" in message.plain_text
 
 
@@ -118,9 +119,9 @@ def test_start_in_private_sends_again_what_the_game_waits_for(table: Table):
                       and m.message_id > first.message_id), None),
         what="the storyteller's hand sent again")
     assert buttons(again) == hand
-    # The old copy keeps its text but no longer its buttons.
+    # The old copy points to the new one, without its buttons.
     old = table.stack.world.message(teller, first.message_id)
-    assert "you are the storyteller" in old.plain_text and buttons(old) == []
+    assert old.plain_text == "⬇️ Sent again below." and buttons(old) == []
     label, data = buttons(again)[0]
     assert table.press(teller, again, data).startswith("Chosen:")
     edited = wait_for(lambda: "Chosen:" in table.stack.world.message(
@@ -166,7 +167,10 @@ def test_skip_says_who_was_skipped(table: Table):
     waiting = [room.seats[i].name for i in room.round.participants
                if i != room.round.storyteller]  # fmt: skip
     table.group_message(r"/skip: decoys were chosen at random for " + ", ".join(waiting[:-1]))
-    table.group_message(r"No decoy came in time from .*one was chosen at random")
+    table.group_message(r"skipped: a decoy was chosen at random")
+    for user in table.users:
+        if user != room.seats[room.round.storyteller].user_id:
+            table.dm(user, r"chosen for you: skipped")
 
 
 def test_a_host_who_never_opened_a_private_chat_is_named_with_the_link_until_they_do(
@@ -180,11 +184,14 @@ def test_a_host_who_never_opened_a_private_chat_is_named_with_the_link_until_the
                      lobby.plain_text)  # fmt: skip
     for user in table.users[1:3]:
         assert table.press(user, lobby, button(lobby, "Join")) == "You joined the game."
-    answer = table.press(host, lobby, button(lobby, "Start"))
-    assert answer.startswith("Not yet: Nomad must first open a private chat with me")
+    update = world.press(host, lobby.chat_id, lobby.message_id, button(lobby, "Start"))
+    table.stack.deliver(update)
+    answer = wait_for(lambda: world.callback_answer(update["callback_query"]["id"]))
+    assert answer.text.startswith("First open a private chat with me and press Start there")
+    assert re.fullmatch(r"https://t\.me/\S+\?start=r-\d+", answer.url or "")
     assert table.room().phase is Phase.LOBBY
     table.stack.deliver(world.start_private(host, f"r{table.chat}"))
-    table.dm(host, r"You are connected to the game in Bad input\. When the host starts it")
+    table.dm(host, r"You are connected to the game in Bad input\. Press Start in the group")
     wait_for(lambda: "must open" not in world.message(table.chat, lobby.message_id).plain_text,
              what="the lobby without the link")  # fmt: skip
     assert table.press(host, lobby, button(lobby, "Start")) == "The game starts!"
@@ -202,7 +209,6 @@ def test_a_long_vote_gets_its_table_edited_to_show_the_time_left_before_the_end(
     from rq import Queue
     from rq.registry import ScheduledJobRegistry
 
-    from engine.commands import ChangeSettings
     from workers.dispatch import REMIND_BEFORE, RqDispatch
 
     table.lobby()
@@ -225,3 +231,38 @@ def test_a_long_vote_gets_its_table_edited_to_show_the_time_left_before_the_end(
     queue.enqueue("workers.jobs.remind", table.chat, room.round.no, "voting")
     wait_for(lambda: re.search(r"\(9 min 5\d s left\)", table.stack.world.message(
         table.chat, shown.message_id).plain_text), what="the time left on the table")
+
+
+def test_buttons_of_an_earlier_games_lobby_are_refused(table: Table):
+    table.lobby()
+    first = table.group_message("a new game is open")
+    table.service.run(table.chat, StopGame(user_id=table.users[0]))
+    table.lobby(seed=21 << 40)
+    for label in ("Join", "Leave", "Start", "Settings"):
+        assert table.press(table.users[1], first, button(first, label)) == \
+            "This button belongs to an earlier game."  # fmt: skip
+    assert table.room().phase is Phase.LOBBY and len(table.room().seats) == 4
+
+
+def test_settings_alone_brings_the_settings_keyboard_to_the_bottom_for_the_host(table: Table):
+    table.lobby()
+    lobby = table.group_message("a new game is open")
+    table.say(table.users[2], table.chat, "/settings")
+    table.group_message(r"The host or a group admin changes them")
+    table.say(table.users[0], table.chat, "/settings")
+    menu = wait_for(lambda: next((m for m in reversed(table.stack.world.bot_messages(table.chat))
+                                  if m.message_id > lobby.message_id and any(
+                                      "max players" in text for text, _ in buttons(m))), None),
+                    what="the settings keyboard below")  # fmt: skip
+    assert "a new game is open" in menu.plain_text
+
+
+def test_join_after_the_last_turn_started_says_so_at_once(table: Table):
+    table.lobby()
+    table.run(ChangeSettings(user_id=table.users[0], changes={"rotations": 1}))
+    room = table.run(StartGame(user_id=table.users[0]))
+    while not room.round.last:  # each storyteller misses one hint: nobody sits out
+        room = table.run(Skip(user_id=table.users[0]))
+    late = table.stack.world.add_user(first_name="Late").id
+    table.say(late, table.chat, "/join")
+    table.group_message(r"Too late to join: the last turn has started\.")

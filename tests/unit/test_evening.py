@@ -119,7 +119,7 @@ def test_a_vote_that_timed_out_is_announced_with_the_reason_for_the_points():
     scored = next(e for e in game.events if isinstance(e, RoundScored))
     assert scored.missed == silent
     text = reveal(game.room, at(game)).text
-    assert f"Everybody found P{teller}'s card: P{teller} scores nothing, every voter +2." in text
+    assert f"Every voter found P{teller}'s card: P{teller} scores nothing, every voter +2." in text
     assert "Did not vote in time: " + " and ".join(f"P{i}" for i in silent) in text.replace(
         ", ", " and "
     )

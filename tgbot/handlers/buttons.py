@@ -33,6 +33,7 @@ from tgbot.handlers.common import (
     display_name,
     is_admin,
     service,
+    too_late_to_join,
 )
 from tgbot.outgoing import Outgoing
 from tgbot.render import DECK_NAMES, SETTING_ROWS
@@ -111,7 +112,11 @@ async def on_join(
     chat_id = _chat(query)
     user = query.from_user
     if not await asyncio.to_thread(svc.has_started, user.id):
-        await query.answer(texts.OPEN_PRIVATE, url=svc.look.link(f"j{chat_id}"))
+        late = await asyncio.to_thread(too_late_to_join, svc, chat_id)
+        if late:
+            await answer(query, late, alert=True)
+        else:
+            await query.answer(texts.OPEN_PRIVATE, url=svc.look.link(f"j{chat_id}"))
         return
     name, username = display_name(update)
     await _button_command(
@@ -119,7 +124,7 @@ async def on_join(
         context,
         query,
         chat_id,
-        Join(user_id=user.id, name=name, username=username),
+        Join(user_id=user.id, name=name, username=username, game_id=_game(args, 0)),
         texts.JOINED,
     )
 
@@ -128,18 +133,24 @@ async def on_leave_button(
     update: Update, context: Context, query: CallbackQuery, args: tuple[int, ...]
 ) -> None:
     """Leave the lobby."""
-    await _button_command(
-        update, context, query, _chat(query), Leave(user_id=query.from_user.id), texts.LEFT
-    )
+    command = Leave(user_id=query.from_user.id, game_id=_game(args, 0))
+    await _button_command(update, context, query, _chat(query), command, texts.LEFT)
 
 
 async def on_start_button(
     update: Update, context: Context, query: CallbackQuery, args: tuple[int, ...]
 ) -> None:
-    """Start the game."""
-    await _button_command(
-        update, context, query, _chat(query), StartGame(user_id=query.from_user.id), texts.STARTED
-    )
+    """Start the game. A presser who must still open the private chat is sent there."""
+    svc = service(context)
+    chat_id, user = _chat(query), query.from_user
+    room = await asyncio.to_thread(svc.store.load, chat_id)
+    seat = room.seat_of(user.id) if room is not None and room.phase is Phase.LOBBY else None
+    if room is not None and seat is not None and not room.seats[seat].private_ok:
+        # The host starting the game first opens the chat where the cards are dealt.
+        await query.answer(texts.OPEN_PRIVATE_FIRST, url=svc.look.link(f"r{chat_id}"))
+        return
+    command = StartGame(user_id=user.id, game_id=_game(args, 0))
+    await _button_command(update, context, query, chat_id, command, texts.STARTED)
 
 
 async def on_menu(
@@ -151,6 +162,9 @@ async def on_menu(
     room = await asyncio.to_thread(svc.store.load, chat_id)
     if room is None or room.phase is not Phase.LOBBY:
         await answer(query, texts.STALE_BUTTON, alert=True)
+        return
+    if (game := _game(args, 0)) is not None and room.game_id and game != room.game_id:
+        await answer(query, texts.ERRORS[ErrorCode.OTHER_GAME], alert=True)
         return
     if query.from_user.id != room.creator and not await is_admin(update, context):
         await answer(query, texts.ERRORS[ErrorCode.NOT_ALLOWED], alert=True)
@@ -164,7 +178,7 @@ async def on_set(
     update: Update, context: Context, query: CallbackQuery, args: tuple[int, ...]
 ) -> None:
     """A settings button: change one setting."""
-    row, value = args
+    row, value = args[:2]
     if not 0 <= row < len(SETTING_ROWS):
         await answer(query, texts.FORGED_BUTTON, alert=True)
         return
@@ -179,7 +193,7 @@ async def on_set(
         context,
         query,
         _chat(query),
-        ChangeSettings(user_id=query.from_user.id, changes={name: setting}),
+        ChangeSettings(user_id=query.from_user.id, changes={name: setting}, game_id=_game(args, 2)),
         texts.SETTINGS_CHANGED,
         settings_mode=True,
     )
@@ -278,10 +292,13 @@ async def on_stop_button(
     if confirm:
         outcome = await _button_command(
             update, context, query, chat_id, StopGame(user_id=query.from_user.id, game_id=game),
-            _("The game is stopped."),
+            lambda done: _("The game is stopped.") if done.room is not None else _(
+                "The lobby is closed."),
         )  # fmt: skip
         decided = outcome is not None and not outcome.duplicate
         decision = _("/stop: the game was stopped.")
+        if outcome is not None and outcome.room is None:
+            decision = _("/stop: the lobby was closed.")
     else:
         room = await asyncio.to_thread(svc.store.load, chat_id)
         if room is not None and room.creator != query.from_user.id \

@@ -18,6 +18,7 @@ from engine.commands import (
     Command,
 )
 from engine.errors import ErrorCode, RuleError
+from engine.model import RUNNING_PHASES
 from engine.store import CorruptRoom, Outcome, StoreBusy
 from tgbot import texts
 from tgbot.outgoing import Outgoing
@@ -131,3 +132,13 @@ async def command_in_group(
     elif outcome is not None and not outcome.duplicate and (text := done(outcome)):
         await reply(update, context, text)
     return outcome
+
+
+def too_late_to_join(svc: Service, chat_id: int) -> str | None:
+    """Why nobody can join the room's game any more (its last turn started), if so."""
+    room = svc.store.load(chat_id)
+    if room is not None and room.phase in RUNNING_PHASES and (
+        room.round is None or room.round.last
+    ):
+        return texts.ERRORS[ErrorCode.TOO_LATE_TO_JOIN]
+    return None

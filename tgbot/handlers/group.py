@@ -43,6 +43,7 @@ from tgbot.handlers.common import (
     is_admin,
     reply,
     service,
+    too_late_to_join,
 )
 from tgbot.outgoing import Outgoing
 from tgbot.texts import _, ngettext
@@ -90,6 +91,9 @@ async def on_settings(update: Update, context: Context) -> None:
     """/settings key=value …: change the lobby's settings."""
     user = update.effective_user
     assert user is not None
+    if not context.args:
+        await show_settings(update, context)
+        return
     try:
         changes = parse_changes(" ".join(context.args or []))
     except RuleError as error:
@@ -114,14 +118,34 @@ def _joined(outcome: Outcome) -> str | None:
     ).format(name=_names(outcome)[event.seat], n=len(outcome.room.seats))  # fmt: skip
 
 
+async def show_settings(update: Update, context: Context) -> None:
+    """/settings alone: the lobby with its settings keyboard at the bottom of the chat for the
+    host or an admin; the settings and how to change them for anybody else."""
+    svc = service(context)
+    chat, user = update.effective_chat, update.effective_user
+    assert chat is not None and user is not None
+    room = await asyncio.to_thread(svc.store.load, chat.id)
+    if room is None or room.phase is not Phase.LOBBY:
+        await reply(update, context, texts.ERRORS[ErrorCode.WRONG_PHASE])
+    elif user.id == room.creator or await is_admin(update, context):
+        lobby = render.lobby(room, svc.look, settings_mode=True)
+        await asyncio.to_thread(svc.show, chat.id, lobby.model_copy(update={"fresh": True}))
+    else:
+        await reply(update, context, render.settings_text(room) + "\n" + _(
+            "The host or a group admin changes them, e.g. /settings rotations=3 hint=60"))
+
+
 async def on_join_command(update: Update, context: Context) -> None:
     """/join: take a seat in the lobby, or late in a running game."""
     svc = service(context)
     chat, user = update.effective_chat, update.effective_user
     assert chat is not None and user is not None
     if not await asyncio.to_thread(svc.has_started, user.id):
+        late = await asyncio.to_thread(too_late_to_join, svc, chat.id)
         await reply(
-            update, context, texts.OPEN_PRIVATE_LINK.format(link=svc.look.link(f"j{chat.id}"))
+            update,
+            context,
+            late or texts.OPEN_PRIVATE_LINK.format(link=svc.look.link(f"j{chat.id}")),
         )
         return
     name, username = display_name(update)
@@ -183,9 +207,11 @@ def _skipped(outcome: Outcome) -> str | None:
                 )
             return _("/skip: voting is closed.")
     if auto:
-        return _("/skip: decoys were chosen at random for {names}.").format(
-            names=render.listed([who[i] for i in auto])
-        )
+        return ngettext(
+            "/skip: a decoy was chosen at random for {names}.",
+            "/skip: decoys were chosen at random for {names}.",
+            len(auto),
+        ).format(names=render.listed([who[i] for i in auto]))
     if any(isinstance(e, RoundStarted | GameFinished) for e in outcome.events):
         return _("/skip: the reveal is over.")
     return None

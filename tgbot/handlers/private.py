@@ -46,7 +46,10 @@ async def on_start(update: Update, context: Context) -> None:
         late = outcome is not None and any(
             isinstance(e, PlayerJoined) and e.late for e in outcome.events
         )
-        await reply(update, context, problem or (texts.JOINED_LATE if late else texts.JOINED))
+        joined = (texts.JOINED_LATE_IN if late else texts.JOINED_IN).format(
+            group=render.title(outcome.room) if outcome and outcome.room else ""
+        )
+        await reply(update, context, problem or joined)
         return
     room = await _connect(update, context)
     if room is None:
@@ -78,6 +81,11 @@ async def _connect(update: Update, context: Context) -> Room | None:
 def where_it_stands(room: Room, user_id: int) -> str:
     """What a seated player is told when nothing waits for them in private."""
     group = render.title(room)
+    if room.phase is Phase.LOBBY and room.creator == user_id:
+        return _(
+            "You are connected to the game in <b>{group}</b>. Press Start in the group once "
+            "everybody has joined: your cards come here."
+        ).format(group=group)
     if room.phase is Phase.LOBBY:
         return _(
             "You are connected to the game in <b>{group}</b>. When the host starts it, your "

@@ -54,11 +54,12 @@ def round_message(room: Room, look: Look) -> Outgoing:
     else:
         lines.append(_("Voting is closed."))
     if rnd.auto:
-        lines.append(
-            _("No decoy came in time from {names}: one was chosen at random.").format(
-                names=listed([who[i] for i in rnd.auto])
-            )
+        text = (
+            _("{names} skipped: a decoy was chosen at random.")
+            if rnd.skipped
+            else _("No decoy came in time from {names}: one was chosen at random.")
         )
+        lines.append(text.format(names=listed([who[i] for i in rnd.auto])))
     return message(room, chat_id=room.chat_id, key=f"round:{rnd.no}", text="\n".join(lines))
 
 
@@ -124,14 +125,22 @@ def table(room: Room, look: Look) -> Outgoing:
         lines.append(_("The game ended before the votes were counted."))
     else:
         lines.append(_("Voting is closed."))
-        missed = missed_voters(room, rnd)
-        if missed:
-            lines.append(
-                _("Did not vote in time: {names}.").format(names=listed([who[i] for i in missed]))
-            )
+        if missed := missed_line(room, rnd):
+            lines.append(missed)
     return message(
         room, chat_id=room.chat_id, key=f"table:{rnd.no}", text="\n".join(lines), buttons=rows
     )
+
+
+def missed_line(room: Room, rnd: Round) -> str | None:
+    """Who did not vote, and why voting closed without them."""
+    missed = missed_voters(room, rnd)
+    if not missed:
+        return None
+    text = _("Voting was skipped for {names}.") if rnd.skipped else _(
+        "Did not vote in time: {names}."
+    )
+    return text.format(names=listed([names(room)[i] for i in missed]))
 
 
 def outcome_line(room: Room, rnd: Round) -> str:
@@ -148,7 +157,7 @@ def outcome_line(room: Room, rnd: Round) -> str:
         )
     if len(finders) == len(rnd.votes):
         return _(
-            "Everybody found {name}'s card: {name} scores nothing, every voter +2."
+            "Every voter found {name}'s card: {name} scores nothing, every voter +2."
         ).format(name=teller)
     return ngettext(
         "{finders} found {name}'s card: {name} and the finder +3.",
@@ -181,11 +190,8 @@ def reveal(room: Room, look: Look, rnd: Round | None = None, settled: bool = Fal
             )
         )
     lines += ["", outcome_line(room, rnd)]
-    missed = missed_voters(room, rnd)
-    if missed:
-        lines.append(
-            _("Did not vote in time: {names}.").format(names=listed([who[i] for i in missed]))
-        )
+    if missed := missed_line(room, rnd):
+        lines.append(missed)
     stolen = sum(1 for c in rnd.votes.values() if c != rnd.plays.get(rnd.storyteller))
     if stolen:
         lines.append(_("Each vote for a decoy: +1 to its owner."))
@@ -272,9 +278,9 @@ def score(room: Room | None, stats: dict[str, int]) -> str:
     parts = []
     if room is not None and room.phase is not Phase.LOBBY and room.round is not None:
         state = {
-            Phase.FINISHED: _("last game (finished)"),
-            Phase.ABANDONED: _("last game (ended early)"),
-        }.get(room.phase, _("this game"))
+            Phase.FINISHED: _("The last game (finished)"),
+            Phase.ABANDONED: _("The last game (ended early)"),
+        }.get(room.phase, _("This game"))
         parts += [f"<b>{state}</b>", standings_text(room)]
     elif room is not None and room.phase is Phase.LOBBY:
         parts.append(_("The game has not started yet: the lobby is open."))

@@ -58,8 +58,12 @@ def lobby(room: Room, look: Look, settings_mode: bool = False) -> Outgoing:
     """The lobby message: players, who still has to open a private chat, settings, buttons."""
     who = names(room)
     missing = unreachable_seats(room) if room.phase is Phase.LOBBY else []
+    heading = {
+        Phase.LOBBY: _("<b>Hintrigue</b> — a new game is open!"),
+        Phase.CLOSED: _("<b>Hintrigue</b> — this lobby is closed."),
+    }.get(room.phase, _("<b>Hintrigue</b> — this game has started."))
     lines = [
-        _("<b>Hintrigue</b> — a new game is open!"),
+        heading,
         "",
         ngettext("{n} player:", "{n} players:", len(room.seats)).format(n=len(room.seats)),
     ]
@@ -69,6 +73,7 @@ def lobby(room: Room, look: Look, settings_mode: bool = False) -> Outgoing:
             line += " — " + _("must open {link} first").format(link=look.link(f"r{room.chat_id}"))
         lines.append(line)
     lines += ["", settings_text(room)]
+    game = room.game_id
     if room.phase is Phase.LOBBY:
         lines.append(
             _("Press Join to play. The host or a group admin presses Start (3 players or more).")
@@ -82,14 +87,11 @@ def lobby(room: Room, look: Look, settings_mode: bool = False) -> Outgoing:
             _settings_rows(room, look)
             if settings_mode
             else [
-                [look.button(_("Join"), "join"), look.button(_("Leave"), "leave")],
-                [look.button(_("Start"), "start"), look.button(_("Settings"), "menu")],
+                [look.button(_("Join"), "join", game), look.button(_("Leave"), "leave", game)],
+                [look.button(_("Start"), "start", game), look.button(_("Settings"), "menu", game)],
             ]
         )
     else:
-        lines.append(
-            _("The lobby is closed.") if room.phase is Phase.CLOSED else _("The game has started.")
-        )
         rows = []
     return message(room, chat_id=room.chat_id, key="lobby", text="\n".join(lines), buttons=rows)
 
@@ -106,24 +108,25 @@ def setting_shown(room: Room, name: str) -> str:
 
 def _settings_rows(room: Room, look: Look) -> list[list[Button]]:
     rows = []
+    game = room.game_id
     current = room.settings.model_dump()
     for index, name in enumerate(SETTING_ROWS):
         value = current[name]
         label = f"{SETTING_LABELS[name]}: {setting_shown(room, name)}"
         if name == "timers":
-            rows.append([look.button(label, "set", index, int(not value))])
+            rows.append([look.button(label, "set", index, int(not value), game)])
         elif name == "deck":
             other = DECK_NAMES.index(value) ^ 1
-            rows.append([look.button(label, "set", index, other)])
+            rows.append([look.button(label, "set", index, other, game)])
         else:
             low, high = BOUNDS[name]
             step = SETTING_STEPS[name]
             rows.append(
                 [
-                    look.button("−", "set", index, max(low, value - step)),
+                    look.button("−", "set", index, max(low, value - step), game),
                     look.button(label, "info", index),
-                    look.button("+", "set", index, min(high, value + step)),
+                    look.button("+", "set", index, min(high, value + step), game),
                 ]
             )
-    rows.append([look.button(_("Done"), "done")])
+    rows.append([look.button(_("Done"), "done", game)])
     return rows

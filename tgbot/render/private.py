@@ -51,8 +51,8 @@ def storyteller_dm(room: Room, index: int, look: Look) -> Outgoing:
         else:
             lines.append(
                 _(
-                    "Chosen: {card}. Now send your hint as a message (you may still "
-                    "change the card){left}."
+                    "Chosen: {card}. Now send your hint as a message{left}; you may still "
+                    "change the card."
                 ).format(card=card(room, rnd.chosen), left=time_left(room, look))
             )
         rows = hand_buttons(room, index, "card", look)
@@ -91,7 +91,11 @@ def decoy_dm(room: Room, index: int, look: Look) -> Outgoing:
         lines.append(_("Choose a decoy from your hand{left}:").format(left=time_left(room, look)))
         rows = hand_buttons(room, index, "decoy", look)
     elif played is not None:
-        how = _("chosen for you when time ran out") if index in rnd.auto else _("your choice")
+        how = _("your choice")
+        if index in rnd.auto:
+            how = _("chosen for you: skipped") if rnd.skipped else _(
+                "chosen for you when time ran out"
+            )
         lines.append(
             _("Your decoy: {card} ({how}). Vote on the table in the group.").format(
                 card=card(room, played), how=how
