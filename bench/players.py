@@ -187,7 +187,8 @@ class Game:
             rnd = room.round
             teller = room.seats[rnd.storyteller]
             card, user = teller.hand[0], teller.user_id
-            move(Move(user, user, data=self.button("card", chat, rnd.no, card)),
+            game = room.game_id
+            move(Move(user, user, data=self.button("card", chat, rnd.no, card, game)),
                  ChooseCard(user_id=user, card=card, round_no=rnd.no))
             hint = f"hint {rnd.no}"
             move(Move(user, user, text=hint), GiveHint(user_id=user, text=hint))
@@ -195,7 +196,7 @@ class Game:
             for index in others:
                 seat = room.seats[index]
                 move(Move(seat.user_id, seat.user_id,
-                          data=self.button("decoy", chat, rnd.no, seat.hand[0])),
+                          data=self.button("decoy", chat, rnd.no, seat.hand[0], game)),
                      PlayDecoy(user_id=seat.user_id, card=seat.hand[0], round_no=rnd.no))
             table = room.round
             assert table is not None and table.table
@@ -203,7 +204,7 @@ class Game:
                 own = table.plays.get(index)
                 choice = next(c for c in table.table if c != own)
                 user = room.seats[index].user_id
-                move(Move(user, chat, data=self.button("vote", rnd.no, choice)),
+                move(Move(user, chat, data=self.button("vote", rnd.no, choice, game)),
                      Vote(user_id=user, card=choice, round_no=rnd.no))
             move(Move(host, chat, text="/skip"), Skip(user_id=host))
         return moves, room
