@@ -149,3 +149,10 @@ def test_ten_players_with_the_longest_names_still_get_every_message(table: Table
     table.run(StopGame(user_id=users[0]))
     final = table.group_message("Game over")
     assert "W…" in final.plain_text
+
+
+@pytest.mark.parametrize("payload", ["j²", "j-１２", "r" + "9" * 40, "x-1", "j-"])
+def test_a_start_link_with_a_payload_that_is_not_ours_gets_the_greeting(table: Table, payload):
+    user = table.users[0]
+    table.stack.deliver(table.stack.world.start_private(user, payload))
+    table.dm(user, "I run Hintrigue games in groups")
