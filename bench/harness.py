@@ -23,7 +23,8 @@ import httpx
 import redis.asyncio as aioredis
 
 from bench.players import Game, RawHttp, Updates
-from tgbot.config import Config
+from engine import keys
+from tgbot.config import Config, bot_id
 from tgbot.standin import DEFAULT_TOKEN
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -146,6 +147,7 @@ class Bench:
 @contextmanager
 def start_processes(path: Path, workers: int) -> Iterator[Bench]:
     """redis-server, the double, the web and worker processes and the bare baseline app."""
+    keys.use_bot(bot_id(DEFAULT_TOKEN))  # read the bot's keys as its processes name them
     with ExitStack() as stack:
         started: list[subprocess.Popen[bytes]] = []
         names: dict[str, subprocess.Popen[bytes]] = {}

@@ -151,7 +151,11 @@ def _interrupted(room: Room, event: GameAbandoned, look: Look) -> list[Outgoing]
     if event.interrupted == Phase.VOTING.value:
         out.append(render.table(room, look))
     why = _("the game ended, so nothing is awaited from you any more.")
-    out += [render.closed_prompt(room, i, rnd.no, why) for i in event.prompted]
+    # Once the hint was given, every player of the round has a private message of it.
+    closing = event.prompted
+    if event.interrupted in (Phase.DECOYS.value, Phase.VOTING.value):
+        closing = [i for i in rnd.participants if room.seats[i].status is not SeatStatus.LEFT]
+    out += [render.closed_prompt(room, i, rnd.no, why) for i in closing]
     return out
 
 

@@ -162,3 +162,13 @@ def test_a_settings_row_has_its_label_apart_from_its_minus_and_plus_keys():
     game = a_room().in_lobby()
     row = _settings_rows(game.room, LOOK)[0]
     assert [b.text for b in row] == ["−", "max players: 8", "+"]
+
+
+def test_a_game_stopped_during_voting_closes_every_players_private_message_of_the_round():
+    game = a_room().in_voting()
+    players = [game.uid(i) for i in game.round.participants]
+    game.do(StopGame(user_id=user(0)))
+    out = outgoing_for(game.room, game.events, at(game))
+    for uid in players:
+        closed = next(o for o in out if o.key == dm_key(uid, 1))
+        assert closed.buttons == [] and "the game ended" in closed.text
