@@ -19,12 +19,9 @@ from engine.errors import ErrorCode, RuleError
 from engine.events import (
     CreatorChanged,
     DecoyPlayed,
-    GameFinished,
     LobbyClosed,
     PlayerJoined,
     PlayerLeftLobby,
-    RoundScored,
-    RoundStarted,
     RoundVoided,
     SeatLeft,
     SeatReturned,
@@ -195,25 +192,19 @@ async def on_back(update: Update, context: Context) -> None:
 
 
 def _skipped(outcome: Outcome) -> str | None:
+    """What /skip did, when the message at the bottom of the chat does not say it already (a
+    skipped vote is named in the reveal, a skipped reveal is followed by the next round)."""
     who = _names(outcome)
+    voided = next((e for e in outcome.events if isinstance(e, RoundVoided)), None)
+    if voided is not None:
+        return _("/skip: {name}'s turn is skipped.").format(name=who[voided.storyteller])
     auto = [e.seat for e in outcome.events if isinstance(e, DecoyPlayed) and e.auto]
-    for event in outcome.events:
-        if isinstance(event, RoundVoided):
-            return _("/skip: {name}'s turn is skipped.").format(name=who[event.storyteller])
-        if isinstance(event, RoundScored):
-            if event.missed:
-                return _("/skip: voting is closed without {names}.").format(
-                    names=render.listed([who[i] for i in event.missed])
-                )
-            return _("/skip: voting is closed.")
     if auto:
         return ngettext(
             "/skip: a decoy was chosen at random for {names}.",
             "/skip: decoys were chosen at random for {names}.",
             len(auto),
         ).format(names=render.listed([who[i] for i in auto]))
-    if any(isinstance(e, RoundStarted | GameFinished) for e in outcome.events):
-        return _("/skip: the reveal is over.")
     return None
 
 
