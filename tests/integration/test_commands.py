@@ -229,7 +229,7 @@ def test_a_long_vote_gets_its_table_edited_to_show_the_time_left_before_the_end(
     assert "(10 min left)" in shown.plain_text
     time.sleep(1.1)
     queue.enqueue("workers.jobs.remind", table.chat, room.round.no, "voting")
-    wait_for(lambda: re.search(r"\(9 min 5\d s left\)", table.stack.world.message(
+    wait_for(lambda: re.search(r"\(9 min \d+ s left\)", table.stack.world.message(
         table.chat, shown.message_id).plain_text), what="the time left on the table")
 
 
