@@ -6,6 +6,8 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
+from engine.model import Round
+
 VoidReason = Literal["missed_hint", "storyteller_left", "unreachable", "skipped"]
 
 
@@ -77,6 +79,8 @@ class RoundStarted(_Event):
     round_no: int
     storyteller: int
     deadline: float | None
+    after: Round | None = None
+    """The round scored just before, whose reveal is over now."""
 
 
 class CardChosen(_Event):
@@ -134,8 +138,6 @@ class RoundScored(_Event):
     points: dict[int, int]
     finders: list[int]
     deadline: float
-    missed: list[int] = Field(default_factory=list)
-    """Seats that could vote and did not (time ran out, or the vote was skipped)."""
 
 
 class RoundVoided(_Event):

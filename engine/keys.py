@@ -29,22 +29,22 @@ def job_prefix() -> str:
 
 def room(chat_id: int) -> str:
     """The hash holding a room's state JSON (`state`) and its version (`ver`)."""
-    return f"{{{_NS}room:{chat_id}}}:state"
+    return f"{room_prefix(chat_id)}state"
 
 
 def applied_updates(chat_id: int, day: int) -> str:
     """The set of Telegram update ids applied to this room on one UTC day."""
-    return f"{{{_NS}room:{chat_id}}}:upd:{day}"
+    return f"{room_prefix(chat_id)}upd:{day}"
 
 
 def group_stats(chat_id: int) -> str:
     """Lifetime stats of a group."""
-    return f"{{{_NS}room:{chat_id}}}:stats"
+    return f"{room_prefix(chat_id)}stats"
 
 
-def room_prefix(chat_id: int) -> str:
+def room_prefix(chat_id: int | str) -> str:
     """The common prefix of every key of a room."""
-    return f"{{{_NS}room:{chat_id}}}:"
+    return "{" + f"{_NS}room:{chat_id}" + "}:"
 
 
 def player(user_id: int) -> str:
@@ -59,33 +59,33 @@ def user_stats(user_id: int) -> str:
 
 def outbox(chat_id: int) -> str:
     """The list of messages waiting to be delivered for a chat, in order."""
-    return f"{{{_NS}room:{chat_id}}}:outbox"
+    return f"{room_prefix(chat_id)}outbox"
 
 
 def message_ids(chat_id: int, game: int = 0) -> str:
     """Telegram message ids of one game's messages in a room, by logical key (`lobby`,
     `table:3` …). Game 0 is the map of rooms stored before games had ids."""
-    return f"{{{_NS}room:{chat_id}}}:msgs" + (f":{game}" if game else "")
+    return f"{room_prefix(chat_id)}msgs" + (f":{game}" if game else "")
 
 
 def answer_pending(chat_id: int, answer: str) -> str:
     """Set while an answer such as /help's waits in the chat's outbox (it is not queued twice)."""
-    return f"{{{_NS}room:{chat_id}}}:once:{answer}"
+    return f"{room_prefix(chat_id)}once:{answer}"
 
 
 def flood(chat_id: int, user_id: int) -> str:
     """When a player's recent commands in a group came (a sorted set, for the flood guard)."""
-    return f"{{{_NS}room:{chat_id}}}:flood:{user_id}"
+    return f"{room_prefix(chat_id)}flood:{user_id}"
 
 
 def muted(chat_id: int, user_id: int) -> str:
     """Set while a player who flooded a group is ignored there."""
-    return f"{{{_NS}room:{chat_id}}}:muted:{user_id}"
+    return f"{room_prefix(chat_id)}muted:{user_id}"
 
 
 def delivery_lock(chat_id: int) -> str:
     """Held by the one process delivering a chat's outbox."""
-    return f"{{{_NS}room:{chat_id}}}:deliver"
+    return f"{room_prefix(chat_id)}deliver"
 
 
 def started(user_id: int) -> str:
@@ -120,7 +120,7 @@ def rate_group(chat_id: int) -> str:
 
 def flush_queued(chat_id: int) -> str:
     """Set while a delivery job for the chat waits in the queue (one is enough)."""
-    return f"{{{_NS}room:{chat_id}}}:flushq"
+    return f"{room_prefix(chat_id)}flushq"
 
 
 def pending_timers() -> str:
@@ -136,17 +136,17 @@ def pending_deliveries() -> str:
 def inbox(chat_id: int | str) -> str:
     """The list of Telegram updates waiting for a worker, for a room (or a private chat that
     is in no room), in the order they came."""
-    return f"{{{_NS}room:{chat_id}}}:inbox"
+    return f"{room_prefix(chat_id)}inbox"
 
 
 def failed_updates(chat_id: int | str) -> str:
     """Updates of a room whose handling failed every try, kept for a human to look at."""
-    return f"{{{_NS}room:{chat_id}}}:failed"
+    return f"{room_prefix(chat_id)}failed"
 
 
 def inbox_owner(chat_id: int | str) -> str:
     """The token of the one drain job that may take updates from the inbox (with a lease)."""
-    return f"{{{_NS}room:{chat_id}}}:drain"
+    return f"{room_prefix(chat_id)}drain"
 
 
 def inbox_ready(queue: str) -> str:

@@ -82,8 +82,8 @@ class Round(BaseModel):
     table: list[int] = Field(default_factory=list)
     votes: dict[int, int] = Field(default_factory=dict)
     points: dict[int, int] | None = None
-    skipped: bool = False
-    """The host or an admin ended a phase of this round early (/skip), rather than time."""
+    skipped: list[Phase] = Field(default_factory=list)
+    """Phases of this round the host or an admin ended early (/skip), rather than time."""
 
     def clone(self) -> Round:
         """Return a copy sharing no mutable container with this round."""
@@ -95,6 +95,7 @@ class Round(BaseModel):
                 "table": list(self.table),
                 "votes": dict(self.votes),
                 "points": dict(self.points) if self.points is not None else None,
+                "skipped": list(self.skipped),
             }
         )
 
@@ -130,9 +131,6 @@ class Room(BaseModel):
     game_id: int = 0
     """Tells this room's games apart: their messages and buttons never mix (0: a room stored
     before games had ids)."""
-    previous: Round | None = None
-    """The round scored just before the current one, until the next is scored (its reveal
-    is shown settled once the next round starts)."""
 
     def clone(self) -> Room:
         """Return a copy sharing no mutable container with this room (settings are frozen)."""
@@ -143,7 +141,6 @@ class Room(BaseModel):
                 "discard": list(self.discard),
                 "round": self.round.clone() if self.round is not None else None,
             }
-            # `previous` is never changed in place, only replaced, so it may be shared.
         )
 
     def seat_of(self, user_id: int) -> int | None:

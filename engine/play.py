@@ -167,7 +167,6 @@ def close_voting_if_complete(ctx: Ctx) -> None:
 def close_voting(ctx: Ctx) -> None:
     """Score the round, discard the table, refill hands and start the presentation timer."""
     room, rnd = ctx.room, ctx.round
-    missed = [i for i in voters(ctx) if i not in rnd.votes]
     points, finders = score_round(rnd.storyteller, rnd.plays, rnd.votes)
     target = rnd.plays[rnd.storyteller]
     for index, gained in points.items():
@@ -185,11 +184,7 @@ def close_voting(ctx: Ctx) -> None:
         refill(ctx, index)
     room.phase = Phase.REVEAL
     room.deadline = ctx.presentation(room.settings.reveal_s)
-    ctx.emit(
-        RoundScored(
-            round_no=rnd.no, points=points, finders=finders, deadline=room.deadline, missed=missed
-        )
-    )
+    ctx.emit(RoundScored(round_no=rnd.no, points=points, finders=finders, deadline=room.deadline))
 
 
 def miss_hint(ctx: Ctx, reason: VoidReason) -> None:

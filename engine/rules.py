@@ -120,8 +120,8 @@ def _player(ctx: Ctx, command: Command) -> None:
     elif isinstance(command, Skip):
         require_manager(ctx, command.user_id, command.is_admin)
         _require_running(ctx)
-        if ctx.room.round is not None:
-            ctx.room.round.skipped = True
+        if ctx.room.round is not None and ctx.room.phase in (Phase.DECOYS, Phase.VOTING):
+            ctx.room.round.skipped.append(ctx.room.phase)
         play.time_out(ctx, reason="skipped")
     else:
         _round_action(ctx, command)

@@ -56,13 +56,16 @@ def start_round(ctx: Ctx, storyteller: int) -> None:
     """Begin a storyteller's turn with the seats that are playing now."""
     room = ctx.room
     number = room.round.no + 1 if room.round else 1
-    scored = room.round is not None and room.round.points is not None
-    room.previous = room.round if scored else None
+    scored = room.round if room.round is not None and room.round.points is not None else None
     room.round = Round(no=number, storyteller=storyteller, participants=room.active_seats())
     room.round.last = next_storyteller(room, storyteller)[0] is None
     room.phase = Phase.HINT
     room.deadline = ctx.timer(room.settings.hint_s)
-    ctx.emit(RoundStarted(round_no=number, storyteller=storyteller, deadline=room.deadline))
+    ctx.emit(
+        RoundStarted(
+            round_no=number, storyteller=storyteller, deadline=room.deadline, after=scored
+        )
+    )
 
 
 def pass_turn(ctx: Ctx) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pydantic import BaseModel, ConfigDict
 
-from engine.model import Phase, Room, SeatStatus
+from engine.model import Phase, Room, Round, SeatStatus
 from engine.turns import standings, winners
 
 
@@ -86,6 +86,17 @@ def waiting_for(room: Room) -> list[int]:
     if room.phase is Phase.VOTING:
         return [i for i in others if i not in rnd.votes]
     return []
+
+
+def missed_voters(room: Room, rnd: Round) -> list[int]:
+    """Seats that could vote in a round and have not (after it closed: did not)."""
+    return [
+        i
+        for i in rnd.participants
+        if i != rnd.storyteller
+        and room.seats[i].status is not SeatStatus.LEFT
+        and i not in rnd.votes
+    ]
 
 
 def group_view(room: Room) -> GroupView:

@@ -88,9 +88,15 @@ async def retire(bot: Bot, chat_id: int, message_id: int) -> None:
     try:
         await bot.edit_message_text(texts.SENT_AGAIN, chat_id=chat_id, message_id=message_id)
     except BadRequest as error:
-        text = str(error).lower()
-        if "not modified" not in text and "not found" not in text:
+        if _unchanged(error) is None:
             raise
+
+
+def _unchanged(error: BadRequest) -> str | None:
+    """Why an edit that Telegram refused needs no retry: "not modified" (it shows that text
+    already) or "not found" (the message is gone); None for any other refusal."""
+    text = str(error).lower()
+    return next((why for why in ("not modified", "not found") if why in text), None)
 
 
 async def send_or_edit(bot: Bot, message: Outgoing, known: int | None) -> int | None:
@@ -107,10 +113,10 @@ async def send_or_edit(bot: Bot, message: Outgoing, known: int | None) -> int | 
             )
             return None
         except BadRequest as error:
-            text = str(error).lower()
-            if "not modified" in text:
+            why = _unchanged(error)
+            if why == "not modified":
                 return None
-            if "not found" not in text:
+            if why is None:
                 raise
             log.info("chat %s: message %s is gone, sending it again", message.chat_id, message.key)
     sent = await bot.send_message(
@@ -300,7 +306,7 @@ async def _deliver(
     patient: Callable[[], bool],
 ) -> int | None | FlushResult:
     """Send one message within the limits; its new id, None, or why to stop for now. A fresh
-    copy of a message sent before first takes the buttons off the old one."""
+    copy of a message sent before first turns the old one into a pointer to it."""
     previous = known.get((message.game, message.key)) if message.key else None
     try:
         if message.fresh and previous is not None:

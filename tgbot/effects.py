@@ -71,7 +71,8 @@ def _messages(room: Room, event: Event, look: Look, settings_mode: bool) -> list
     if isinstance(event, PlayerJoined):
         return [render.late_join_notice(room, event.seat)]
     if isinstance(event, RoundStarted):
-        return _settled_reveal(room, look, event.round_no - 1) + _round_start(room, look)
+        after = [render.reveal(room, look, event.after, settled=True)] if event.after else []
+        return after + _round_start(room, look)
     if isinstance(event, CardChosen):
         return [render.storyteller_dm(room, event.seat, look)]
     if isinstance(event, HintGiven) and rnd is not None:
@@ -119,7 +120,7 @@ def _messages(room: Room, event: Event, look: Look, settings_mode: bool) -> list
             return closed + _phase_messages(room, look)
         return closed
     if isinstance(event, GameFinished):
-        return _settled_reveal(room, look, rnd.no if rnd else 0) + _game_over(room, look)
+        return _settled_reveal(room, look) + _game_over(room, look)
     if isinstance(event, GameAbandoned):
         return _interrupted(room, event, look) + _game_over(room, look)
     return []
@@ -132,12 +133,12 @@ def _round_start(room: Room, look: Look) -> list[Outgoing]:
     return [render.round_message(room, look), render.storyteller_dm(room, rnd.storyteller, look)]
 
 
-def _settled_reveal(room: Room, look: Look, round_no: int) -> list[Outgoing]:
-    """The reveal of a scored round without its countdown, once the next step has come."""
-    for rnd in (room.round, room.previous):
-        if rnd is not None and rnd.no == round_no and rnd.points is not None:
-            return [render.reveal(room, look, rnd, settled=True)]
-    return []
+def _settled_reveal(room: Room, look: Look) -> list[Outgoing]:
+    """The current round's reveal without its countdown, once the game ended after it."""
+    rnd = room.round
+    if rnd is None or rnd.points is None:
+        return []
+    return [render.reveal(room, look, rnd, settled=True)]
 
 
 def _interrupted(room: Room, event: GameAbandoned, look: Look) -> list[Outgoing]:
@@ -146,7 +147,7 @@ def _interrupted(room: Room, event: GameAbandoned, look: Look) -> list[Outgoing]
     if rnd is None:
         return []
     if event.interrupted == Phase.REVEAL.value:
-        return _settled_reveal(room, look, rnd.no)
+        return _settled_reveal(room, look)
     out = [render.round_message(room, look)]
     if event.interrupted == Phase.VOTING.value:
         out.append(render.table(room, look))

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Protocol
 
 import redis
+from redis.commands.core import Script
 
 from engine import keys
 from engine.commands import Command
@@ -65,6 +66,13 @@ class Service:
     look: Look
     dispatch: Dispatch
     timer_scale: float = 1.0
+    _scripts: dict[str, Script] = field(default_factory=dict, init=False, repr=False)
+
+    def lua(self, source: str) -> Script:
+        """A Lua script on this service's Redis, registered once per process."""
+        if source not in self._scripts:
+            self._scripts[source] = self.redis.register_script(source)
+        return self._scripts[source]
 
     def run(
         self,
@@ -107,16 +115,14 @@ class Service:
             if message.once:
                 marker += 1
             args += [marker if message.once else 0, message.model_dump_json()]
-        script = self.redis.register_script(_SHOW)
-        if script(keys=[keys.outbox(chat_id), *markers], args=args):
+        if self.lua(_SHOW)(keys=[keys.outbox(chat_id), *markers], args=args):
             self.dispatch.flush(chat_id)
 
     def show_if_current(self, room: Room, *messages: Outgoing) -> bool:
         """Queue messages rendered from `room` unless a command changed the room meanwhile
         (its own messages are newer). True when they were queued."""
-        script = self.redis.register_script(_PUSH_IF_CURRENT)
         entries = [m.model_dump_json() for m in messages]
-        queued = script(
+        queued = self.lua(_PUSH_IF_CURRENT)(
             keys=[keys.room(room.chat_id), keys.outbox(room.chat_id)],
             args=[room.version, *entries],
         )

@@ -67,7 +67,6 @@ VOTE_CHANGED = _("Vote changed to {card}")
 CARD_CHOSEN = _("Chosen: {card}. Now send your hint as a message.")
 DECOY_ACCEPTED = _("Decoy played: {card}")
 JOINED = _("You joined the game.")
-JOINED_LATE = _("You joined. You play from the next round.")
 JOINED_IN = _("You joined the game in <b>{group}</b>. Your cards come here when it starts.")
 JOINED_LATE_IN = _("You joined the game in <b>{group}</b>. You play from the next round.")
 LEFT = _("You left.")
@@ -79,7 +78,6 @@ OPEN_PRIVATE_FIRST = _(
     "First open a private chat with me and press Start there: that is where your cards come."
 )
 OPEN_PRIVATE_LINK = _("To play, open {link} and press Start: you join from there.")
-HOST_OPEN_PRIVATE = _("{name}, open {link} and press Start, so that I can send you your cards.")
 
 INTRO = _(
     "Hi! I run <b>Hintrigue</b>, a storytelling and bluffing card game for groups of 3 to 10 "

@@ -68,27 +68,15 @@ class Table:
         self.lobby(seed=seed)
         return self.run(StartGame(user_id=self.users[0]))
 
-    def in_decoys(self) -> Room:
-        room = self.started()
+    def in_decoys(self, started: Room | None = None) -> Room:
+        """Up to the decoys, from a game started here (`started`) or a new default one."""
+        room = started or self.started()
         teller = room.seats[room.round.storyteller]
         self.run(ChooseCard(user_id=teller.user_id, card=teller.hand[0]))
         return self.run(GiveHint(user_id=teller.user_id, text="night"))
 
-    def in_voting(self) -> Room:
-        room = self.in_decoys()
-        for index in room.round.participants:
-            if index != room.round.storyteller:
-                seat = room.seats[index]
-                room = self.run(PlayDecoy(user_id=seat.user_id, card=seat.hand[0]))
-        assert room.phase is Phase.VOTING
-        return room
-
-    def in_voting_with_timers(self) -> Room:
-        """The lobby's settings as they are (timers on), up to the vote."""
-        room = self.run(StartGame(user_id=self.users[0]))
-        teller = room.seats[room.round.storyteller]
-        self.run(ChooseCard(user_id=teller.user_id, card=teller.hand[0]))
-        room = self.run(GiveHint(user_id=teller.user_id, text="night"))
+    def in_voting(self, started: Room | None = None) -> Room:
+        room = self.in_decoys(started)
         for index in room.round.participants:
             if index != room.round.storyteller:
                 seat = room.seats[index]

@@ -213,7 +213,7 @@ def test_a_long_vote_gets_its_table_edited_to_show_the_time_left_before_the_end(
 
     table.lobby()
     table.run(ChangeSettings(user_id=table.users[0], changes={"timers": True, "vote_s": 600}))
-    room = table.in_voting_with_timers()
+    room = table.in_voting(table.run(StartGame(user_id=table.users[0])))
     queue = Queue(table.stack.config.queue, connection=table.stack.client)
     # The vote's timer and its reminder are scheduled, the reminder 30 s before the end.
     RqDispatch(table.stack.client, table.stack.config.queue).schedule_reminder(

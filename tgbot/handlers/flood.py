@@ -53,10 +53,8 @@ async def flood_guard(update: Update, context: Context) -> None:
     command = command_of(message.text or "")
     if command is None or command in NEVER_IGNORED:
         return
-    client = service(context).redis
-    script = client.register_script(_FLOOD)
     verdict = await asyncio.to_thread(
-        script,
+        service(context).lua(_FLOOD),
         keys=[keys.flood(chat.id, user.id), keys.muted(chat.id, user.id)],
         args=[WINDOW_S, MOST_COMMANDS, IGNORED_S, update.update_id],
     )

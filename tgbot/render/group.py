@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engine.model import OVER_PHASES, Phase, Room, Round, SeatStatus
-from engine.views import group_view, waiting_for
+from engine.views import group_view, missed_voters, waiting_for
 from tgbot.outgoing import Button, Outgoing
 from tgbot.render.common import (
     Look,
@@ -56,7 +56,7 @@ def round_message(room: Room, look: Look) -> Outgoing:
     if rnd.auto:
         text = (
             _("{names} skipped: a decoy was chosen at random.")
-            if rnd.skipped
+            if Phase.DECOYS in rnd.skipped
             else _("No decoy came in time from {names}: one was chosen at random.")
         )
         lines.append(text.format(names=listed([who[i] for i in rnd.auto])))
@@ -78,17 +78,6 @@ def void_message(room: Room, round_no: int, storyteller: int, reason: str) -> Ou
         n=round_no, why=why
     )
     return message(room, chat_id=room.chat_id, key=f"round:{round_no}", text=body)
-
-
-def missed_voters(room: Room, rnd: Round) -> list[int]:
-    """Seats that could have voted in a closed round and did not."""
-    return [
-        i
-        for i in rnd.participants
-        if i != rnd.storyteller
-        and room.seats[i].status is not SeatStatus.LEFT
-        and i not in rnd.votes
-    ]
 
 
 def table(room: Room, look: Look) -> Outgoing:
@@ -137,7 +126,7 @@ def missed_line(room: Room, rnd: Round) -> str | None:
     missed = missed_voters(room, rnd)
     if not missed:
         return None
-    text = _("Voting was skipped for {names}.") if rnd.skipped else _(
+    text = _("Voting was skipped for {names}.") if Phase.VOTING in rnd.skipped else _(
         "Did not vote in time: {names}."
     )
     return text.format(names=listed([names(room)[i] for i in missed]))

@@ -93,7 +93,7 @@ def decoy_dm(room: Room, index: int, look: Look) -> Outgoing:
     elif played is not None:
         how = _("your choice")
         if index in rnd.auto:
-            how = _("chosen for you: skipped") if rnd.skipped else _(
+            how = _("chosen for you: skipped") if Phase.DECOYS in rnd.skipped else _(
                 "chosen for you when time ran out"
             )
         lines.append(
