@@ -77,8 +77,13 @@ def play_decoy(stack: ProcStack, user: int, number: int, **options: Any) -> str:
 
 
 def table(stack: ProcStack, number: int) -> tuple[MessageRecord, dict[str, str]]:
-    """The round's table message and its buttons by scene."""
-    found = stack.wait_find(GROUP, rf"The table · round {number}\b")
+    """The round's table message, open for votes, and its buttons by scene (an earlier game's
+    table of the same round number has none left)."""
+    def open_table() -> MessageRecord | None:
+        found = stack.find(GROUP, rf"The table · round {number}\b")
+        return found if found is not None and buttons(found) else None
+
+    found = wait_for(open_table, 30, f"the table of round {number}")
     return found, {label.split(". ", 1)[1]: data for label, data in buttons(found)}
 
 

@@ -236,10 +236,12 @@ def test_a_long_vote_gets_its_table_edited_to_show_the_time_left_before_the_end(
 def test_buttons_of_an_earlier_games_lobby_are_refused(table: Table):
     table.lobby()
     first = table.group_message("a new game is open")
+    # The buttons as they were (the closed lobby's message loses them).
+    pressed = {label: button(first, label) for label in ("Join", "Leave", "Start", "Settings")}
     table.service.run(table.chat, StopGame(user_id=table.users[0]))
     table.lobby(seed=21 << 40)
-    for label in ("Join", "Leave", "Start", "Settings"):
-        assert table.press(table.users[1], first, button(first, label)) == \
+    for data in pressed.values():
+        assert table.press(table.users[1], first, data) == \
             "This button belongs to an earlier game."  # fmt: skip
     assert table.room().phase is Phase.LOBBY and len(table.room().seats) == 4
 
