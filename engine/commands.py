@@ -42,6 +42,10 @@ class OpenLobby(_PlayerCommand):
     seed: int
     timer_scale: float = 1.0
     private_ok: bool = True
+    language: str = "en"
+    """The group's language."""
+    seat_language: str | None = None
+    """The creator's own language (None: the group's)."""
 
 
 class OpenedPrivateChat(_PlayerCommand):
@@ -57,6 +61,15 @@ class Join(_ButtonCommand):
     name: str
     username: str | None = None
     private_ok: bool = True
+    language: str | None = None
+    """The player's own language (None: the group's)."""
+
+
+class ChooseLanguage(_PlayerCommand):
+    """A seated player chose the language of their private messages (None: the group's)."""
+
+    kind: Literal["choose_language"] = "choose_language"
+    language: str | None = None
 
 
 class Leave(_ButtonCommand):
@@ -145,6 +158,7 @@ class MarkUnreachable(_Command):
 Command = Annotated[
     OpenLobby
     | OpenedPrivateChat
+    | ChooseLanguage
     | Join
     | Leave
     | ChangeSettings

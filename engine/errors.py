@@ -39,10 +39,20 @@ class ErrorCode(StrEnum):
     TOO_EARLY = "too_early"
 
 
-class RuleError(Exception):
-    """A command that the rules refuse; the room is unchanged."""
+def N_(template: str) -> str:
+    """Mark a detail shown to players for the bot's catalogs (it translates it when shown)."""
+    return template
 
-    def __init__(self, code: ErrorCode, detail: str = "") -> None:
-        super().__init__(f"{code.value}: {detail}" if detail else code.value)
+
+class RuleError(Exception):
+    """A command that the rules refuse; the room is unchanged.
+
+    `detail` says more: a template marked with `N_` whose `facts` fill it (shown to players
+    in their language), or a text given as it is (a name, what a player typed)."""
+
+    def __init__(self, code: ErrorCode, detail: str = "", **facts: str | int) -> None:
         self.code = code
-        self.detail = detail
+        self.template = detail
+        self.facts = facts
+        self.detail = detail.format(**facts) if facts else detail
+        super().__init__(f"{code.value}: {self.detail}" if detail else code.value)

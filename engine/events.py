@@ -45,6 +45,13 @@ class PrivateChatOpened(_Event):
     seat: int
 
 
+class LanguageChosen(_Event):
+    """A seated player chose the language of their private messages."""
+
+    kind: Literal["language_chosen"] = "language_chosen"
+    seat: int
+
+
 class CreatorChanged(_Event):
     """The lobby passed to its earliest remaining player."""
 
@@ -211,6 +218,7 @@ class GameAbandoned(_Event):
 Event = Annotated[
     LobbyOpened
     | PrivateChatOpened
+    | LanguageChosen
     | PlayerJoined
     | PlayerLeftLobby
     | CreatorChanged

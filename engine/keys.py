@@ -42,6 +42,16 @@ def group_stats(chat_id: int) -> str:
     return f"{room_prefix(chat_id)}stats"
 
 
+def group_language(chat_id: int) -> str:
+    """The language a group chose for its games, remembered for its next lobby."""
+    return f"{room_prefix(chat_id)}lang"
+
+
+def user_language(user_id: int) -> str:
+    """The language a player chose for private messages (/language)."""
+    return f"{_NS}lang:user:{user_id}"
+
+
 def room_prefix(chat_id: int | str) -> str:
     """The common prefix of every key of a room."""
     return "{" + f"{_NS}room:{chat_id}" + "}:"

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from engine.commands import ChangeSettings, Join, OpenLobby, StartGame
+from engine.commands import ChangeSettings, ChooseLanguage, Join, OpenLobby, StartGame
 from engine.context import Ctx
 from engine.errors import ErrorCode, RuleError
 from engine.events import (
     CreatorChanged,
     GameStarted,
+    LanguageChosen,
     LobbyClosed,
     LobbyOpened,
     PlayerJoined,
@@ -16,29 +17,33 @@ from engine.events import (
     SeatLeft,
     SettingsChanged,
 )
-from engine.model import MIN_SEATS, Phase, Room, Seat, SeatStatus
+from engine.model import MIN_SEATS, Phase, Room, Seat, SeatStatus, Settings
 from engine.play import (
     close_voting_if_complete,
     decoy_seats,
     open_voting,
     void_round,
 )
-from engine.settings import apply_changes, check_deck
+from engine.settings import apply_changes, check_deck, check_language
 from engine.turns import abandon_if_too_few, deal, pass_turn, refill, start_round
 
 
 def open_room(command: OpenLobby, now: float) -> Room:
     """Return a new lobby with its creator seated."""
+    check_language(command.language)
+    check_language(command.seat_language, optional=True)
     seat = Seat(
         user_id=command.user_id,
         name=command.name,
         username=command.username,
         private_ok=command.private_ok,
+        language=command.seat_language,
     )
     return Room(
         chat_id=command.chat_id,
         title=command.title,
         creator=command.user_id,
+        settings=Settings(language=command.language),
         seats=[seat],
         rng=command.seed,
         opened_at=now,
@@ -75,12 +80,14 @@ def join(ctx: Ctx, command: Join) -> None:
     late = room.phase is not Phase.LOBBY
     if late and (room.round is None or room.round.last):
         raise RuleError(ErrorCode.TOO_LATE_TO_JOIN)
+    check_language(command.language, optional=True)
     room.seats.append(
         Seat(
             user_id=command.user_id,
             name=command.name,
             username=command.username,
             private_ok=command.private_ok,
+            language=command.language,
         )
     )
     index = len(room.seats) - 1
@@ -96,6 +103,17 @@ def opened_private_chat(ctx: Ctx, index: int) -> None:
         raise RuleError(ErrorCode.STALE, "the bot can write to this player already")
     seat.private_ok = True
     ctx.emit(PrivateChatOpened(seat=index))
+
+
+def choose_language(ctx: Ctx, command: ChooseLanguage) -> None:
+    """A seated player's private messages speak their chosen language from now on."""
+    check_language(command.language, optional=True)
+    index = ctx.seat_for(command.user_id)
+    seat = ctx.seat(index)
+    if seat.language == command.language:
+        raise RuleError(ErrorCode.STALE, "that language is chosen already")
+    seat.language = command.language
+    ctx.emit(LanguageChosen(seat=index))
 
 
 def unreachable_seats(room: Room) -> list[int]:

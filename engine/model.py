@@ -50,6 +50,8 @@ class Settings(BaseModel):
     vote_s: int = 90
     reveal_s: int = 8
     deck: str = "default"
+    language: str = "en"
+    """What the group is told in (one of `engine.settings.LANGUAGES`)."""
 
 
 class Seat(BaseModel):
@@ -66,6 +68,8 @@ class Seat(BaseModel):
     missed_hints: int = 0
     private_ok: bool = True
     """Whether the bot can write to the player in private (it opened a chat with the bot)."""
+    language: str | None = None
+    """The player's own language for private messages (None: the group's)."""
 
 
 class Round(BaseModel):

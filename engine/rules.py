@@ -6,6 +6,7 @@ from engine import play
 from engine.commands import (
     ChangeSettings,
     ChooseCard,
+    ChooseLanguage,
     ComeBack,
     Command,
     GiveHint,
@@ -26,6 +27,7 @@ from engine.errors import ErrorCode, RuleError
 from engine.events import Event, LobbyClosed, SeatReturned
 from engine.lobby import (
     change_settings,
+    choose_language,
     join,
     leave_game,
     leave_lobby,
@@ -85,6 +87,9 @@ def _dispatch(ctx: Ctx, command: Command) -> None:
         return
     if isinstance(command, OpenedPrivateChat):
         opened_private_chat(ctx, ctx.seat_for(command.user_id))
+        return
+    if isinstance(command, ChooseLanguage):
+        choose_language(ctx, command)
         return
     if isinstance(command, _ROUND_ACTIONS):
         seated = ctx.room.seat_of(command.user_id)

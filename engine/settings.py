@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 from engine.decks import decks
-from engine.errors import ErrorCode, RuleError
+from engine.errors import N_, ErrorCode, RuleError
 from engine.model import Settings
+
+# The languages a group can be told in (the bot's catalogs; English first).
+LANGUAGES = ("en", "it", "es", "fr", "de", "pt", "ru")
 
 BOUNDS: dict[str, tuple[int, int]] = {
     "max_seats": (3, 10),
@@ -29,6 +32,8 @@ ALIASES = {
     "vote": "vote_s",
     "reveal": "reveal_s",
     "deck": "deck",
+    "language": "language",
+    "lang": "language",
 }
 
 _TRUE = {"on", "yes", "true", "1"}
@@ -48,7 +53,7 @@ def parse_changes(text: str) -> dict[str, int | bool | str]:
             if value not in _TRUE | _FALSE:
                 raise RuleError(ErrorCode.BAD_SETTING, token)
             changes[name] = value in _TRUE
-        elif name == "deck":
+        elif name in ("deck", "language"):
             changes[name] = value
         else:
             try:
@@ -56,7 +61,7 @@ def parse_changes(text: str) -> dict[str, int | bool | str]:
             except ValueError:
                 raise RuleError(ErrorCode.BAD_SETTING, token) from None
     if not changes:
-        raise RuleError(ErrorCode.BAD_SETTING, "no change given")
+        raise RuleError(ErrorCode.BAD_SETTING, N_("no change given"))
     return changes
 
 
@@ -66,18 +71,39 @@ def apply_changes(settings: Settings, changes: dict[str, int | bool | str]) -> S
         if name in BOUNDS:
             low, high = BOUNDS[name]
             if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-                raise RuleError(ErrorCode.BAD_SETTING, f"{name} must be {low}–{high}")
+                raise RuleError(
+                    ErrorCode.BAD_SETTING,
+                    N_("{setting} must be {low}–{high}"),
+                    setting=name,
+                    low=low,
+                    high=high,
+                )
         elif name == "timers":
             if not isinstance(value, bool):
-                raise RuleError(ErrorCode.BAD_SETTING, "timers must be on or off")
+                raise RuleError(ErrorCode.BAD_SETTING, N_("timers must be on or off"))
         elif name == "deck":
             if value not in decks():
-                raise RuleError(ErrorCode.BAD_SETTING, f"deck must be one of {', '.join(decks())}")
+                why = N_("deck must be one of {decks}")
+                raise RuleError(ErrorCode.BAD_SETTING, why, decks=", ".join(decks()))
+        elif name == "language":
+            check_language(value)
         else:
-            raise RuleError(ErrorCode.BAD_SETTING, f"unknown setting {name}")
+            raise RuleError(ErrorCode.BAD_SETTING, N_("unknown setting {name}"), name=name)
     new = settings.model_copy(update=changes)
     check_deck(new)
     return new
+
+
+def check_language(value: object, optional: bool = False) -> None:
+    """Refuse a language the bot does not speak (None too, unless `optional`)."""
+    if value is None and optional:
+        return
+    if value not in LANGUAGES:
+        raise RuleError(
+            ErrorCode.BAD_SETTING,
+            N_("language must be one of {languages}"),
+            languages=", ".join(LANGUAGES),
+        )
 
 
 def check_deck(settings: Settings) -> None:
@@ -85,4 +111,10 @@ def check_deck(settings: Settings) -> None:
     need = settings.max_seats * (settings.hand_size + 1)
     have = len(decks()[settings.deck])
     if have < need:
-        raise RuleError(ErrorCode.DECK_TOO_SMALL, f"{settings.deck} has {have} cards, needs {need}")
+        raise RuleError(
+            ErrorCode.DECK_TOO_SMALL,
+            N_("{deck} has {have} cards, needs {need}"),
+            deck=settings.deck,
+            have=have,
+            need=need,
+        )

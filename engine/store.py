@@ -41,6 +41,9 @@ Render = Callable[[Room, list[Event], float], list[str]]
 """Renders the outbox entries of a new state and its events, at the command's time."""
 
 
+LANGUAGE_TTL = 400 * 24 * 3600  # a group's or a player's language outlives a year's pause
+
+
 class CorruptRoom(Exception):
     """A room's stored data cannot be read; it is left untouched for a human to look at."""
 
@@ -345,7 +348,10 @@ class Store:
                     pipe.set(keys.player(seat.user_id), new_chat, ex=ttl if ttl > 0 else None)
         for name, value in self.group_stats(old_chat).items():
             pipe.hincrby(keys.group_stats(new_chat), name, value)
-        pipe.delete(keys.room(old_chat), keys.group_stats(old_chat))
+        language = self.redis.get(keys.group_language(old_chat))
+        if language is not None:
+            pipe.set(keys.group_language(new_chat), language, ex=LANGUAGE_TTL)
+        pipe.delete(keys.room(old_chat), keys.group_stats(old_chat), keys.group_language(old_chat))
         pipe.execute()
 
 

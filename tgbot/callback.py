@@ -25,6 +25,7 @@ KINDS = {
     "done": 1,  # lobby: close the settings keyboard (game)
     "set": 3,  # lobby: setting index, value, game
     "info": 1,  # lobby: what a setting is (its label on the settings keyboard)
+    "lang": 1,  # private: a language for the player's messages (its index in i18n.LANGUAGES)
     "card": 4,  # private: chat, round, card (storyteller's choice), game
     "decoy": 4,  # private: chat, round, card, game
     "vote": 3,  # group table: round, card, game

@@ -25,7 +25,7 @@ from telegram.constants import ParseMode
 from telegram.error import BadRequest, Forbidden, NetworkError, RetryAfter, TelegramError
 
 from engine import keys
-from tgbot import texts
+from tgbot import i18n, texts
 from tgbot.outgoing import Outgoing
 
 log = logging.getLogger(__name__)
@@ -82,11 +82,13 @@ def markup(message: Outgoing) -> InlineKeyboardMarkup | None:
     )
 
 
-async def retire(bot: Bot, chat_id: int, message_id: int) -> None:
+async def retire(bot: Bot, chat_id: int, message_id: int, language: str) -> None:
     """Turn a message that a newer copy replaces into a pointer to it, without its buttons
     (gone or retired already: fine)."""
+    with i18n.use(language):
+        pointer = texts.SENT_AGAIN
     try:
-        await bot.edit_message_text(texts.SENT_AGAIN, chat_id=chat_id, message_id=message_id)
+        await bot.edit_message_text(pointer, chat_id=chat_id, message_id=message_id)
     except BadRequest as error:
         if _unchanged(error) is None:
             raise
@@ -312,7 +314,7 @@ async def _deliver(
         if message.fresh and previous is not None:
             if (waited := await _slot(limiter, message.chat_id, True, patient)) is not None:
                 return waited
-            await retire(bot, message.chat_id, previous)
+            await retire(bot, message.chat_id, previous, message.lang)
         edit = previous is not None and not message.fresh
         if (waited := await _slot(limiter, message.chat_id, edit, patient)) is not None:
             return waited

@@ -10,6 +10,7 @@ from engine.events import (
     GameFinished,
     GameStarted,
     HintGiven,
+    LanguageChosen,
     PlayerJoined,
     RoundScored,
     RoundStarted,
@@ -25,7 +26,6 @@ from engine.model import Phase, Room, SeatStatus
 from tgbot import render
 from tgbot.outgoing import Outgoing
 from tgbot.render import Look
-from tgbot.texts import _
 
 _LOBBY_EVENTS = {
     "lobby_opened",
@@ -106,13 +106,17 @@ def _messages(room: Room, event: Event, look: Look, settings_mode: bool) -> list
                 for i in event.prompted
             ),
         ]
+    if isinstance(event, LanguageChosen):
+        # The prompt the player has open now speaks their new language.
+        prompt = render.waiting_prompt(room, event.seat, look)
+        return [prompt] if prompt is not None else []
     if isinstance(event, SeatSpectating | SeatReturned):
         return [render.spectator_dm(room, event.seat, look)]
     if isinstance(event, SeatUnreachable):
         return [render.unreachable_notice(room, event.seat, look)]
     if isinstance(event, SeatLeft):
         closed = (
-            [render.closed_prompt(room, event.seat, event.prompt_round, _("you left the game."))]
+            [render.closed_prompt(room, event.seat, event.prompt_round, "left")]
             if event.prompt_round is not None
             else []
         )
@@ -151,12 +155,11 @@ def _interrupted(room: Room, event: GameAbandoned, look: Look) -> list[Outgoing]
     out = [render.round_message(room, look)]
     if event.interrupted == Phase.VOTING.value:
         out.append(render.table(room, look))
-    why = _("the game ended, so nothing is awaited from you any more.")
     # Once the hint was given, every player of the round has a private message of it.
     closing = event.prompted
     if event.interrupted in (Phase.DECOYS.value, Phase.VOTING.value):
         closing = [i for i in rnd.participants if room.seats[i].status is not SeatStatus.LEFT]
-    out += [render.closed_prompt(room, i, rnd.no, why) for i in closing]
+    out += [render.closed_prompt(room, i, rnd.no, "ended") for i in closing]
     return out
 
 

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from tgbot import i18n
+
 
 class Button(BaseModel):
     """An inline keyboard button: callback data or a URL."""
@@ -37,6 +39,8 @@ class Outgoing(BaseModel):
     """An answer (`help`, `rules`…) that is not queued again while it waits for delivery."""
     unreachable: tuple[int, int, str] | None = None
     """For a private message: (user id, round, phase) to report if the user cannot be reached."""
+    lang: str = Field(default_factory=i18n.current)
+    """The language it is written in (what delivery adds to it speaks it too)."""
 
 
 def dm_key(user_id: int, round_no: int) -> str:

@@ -6,8 +6,10 @@ import logging
 
 from telegram import Bot, BotCommand
 
+from tgbot import i18n
 from tgbot.bootstrap import name_bot, redis_client
 from tgbot.config import Config
+from tgbot.i18n import N_, _
 from tgbot.migrate import migrate_keys
 
 log = logging.getLogger(__name__)
@@ -15,18 +17,25 @@ log = logging.getLogger(__name__)
 ALLOWED_UPDATES = ["message", "callback_query", "my_chat_member"]
 MAX_CONNECTIONS = 40
 
-COMMANDS = [
-    BotCommand("newgame", "open a lobby in this group"),
-    BotCommand("join", "join the lobby, or the running game"),
-    BotCommand("settings", "the lobby's settings (host or admin)"),
-    BotCommand("score", "scores of the current or last game"),
-    BotCommand("rules", "how to play"),
-    BotCommand("help", "commands"),
-    BotCommand("leave", "leave the lobby or the game"),
-    BotCommand("back", "play again after sitting out"),
-    BotCommand("skip", "skip the player we wait for (host or admin)"),
-    BotCommand("stop", "end the game (host or admin)"),
-]
+COMMANDS = {
+    "newgame": N_("open a lobby in this group"),
+    "join": N_("join the lobby, or the running game"),
+    "settings": N_("the lobby's settings (host or admin)"),
+    "score": N_("scores of the current or last game"),
+    "rules": N_("how to play"),
+    "help": N_("commands"),
+    "language": N_("the language I write to you in"),
+    "leave": N_("leave the lobby or the game"),
+    "back": N_("play again after sitting out"),
+    "skip": N_("skip the player we wait for (host or admin)"),
+    "stop": N_("end the game (host or admin)"),
+}
+
+
+def command_menu(language: str) -> list[BotCommand]:
+    """The command menu in one language."""
+    with i18n.use(language):
+        return [BotCommand(name, _(about)) for name, about in COMMANDS.items()]
 
 
 async def release(config: Config) -> None:
@@ -52,7 +61,11 @@ async def set_webhook(config: Config) -> None:
             allowed_updates=ALLOWED_UPDATES,
             max_connections=MAX_CONNECTIONS,
         )
-        await bot.set_my_commands(COMMANDS)
+        # English for everybody, then each other language for the users whose app speaks it.
+        await bot.set_my_commands(command_menu(i18n.DEFAULT))
+        for language in i18n.LANGUAGES:
+            if language != i18n.DEFAULT:
+                await bot.set_my_commands(command_menu(language), language_code=language)
     log.info("webhook set to %s", config.webhook_url)
     if config.secret_derived:
         log.info("WEBHOOK_SECRET is not set: the webhook's secret token is derived from the "

@@ -8,14 +8,16 @@ import json
 import logging
 import time
 
+from telegram import Update
+
 from engine import keys
 from engine.commands import MarkUnreachable, Timeout
 from engine.errors import ErrorCode, RuleError
 from engine.model import Phase
-from tgbot import render, texts
+from tgbot import i18n, render, texts
 from tgbot.delivery import FlushResult
 from tgbot.delivery import flush as flush_outbox
-from tgbot.handlers import Handled, handle
+from tgbot.handlers import Handled, handle, language
 from workers.runtime import STOPPING, runtime
 
 log = logging.getLogger(__name__)
@@ -80,13 +82,17 @@ def set_aside(chat_id: int, raw: bytes) -> None:
 
 
 async def _apologise(raw: bytes) -> None:
-    bot = await runtime().bot()
+    rt = runtime()
+    bot = await rt.bot()
     data = json.loads(raw)
     query, message = data.get("callback_query"), data.get("message")
+    speakers = language.read(rt.service.redis, Update.de_json(data, bot))
     if isinstance(query, dict):
-        await bot.answer_callback_query(query["id"], text=texts.FAILED, show_alert=True)
+        with i18n.use(speakers.user):
+            await bot.answer_callback_query(query["id"], text=texts.FAILED, show_alert=True)
     elif isinstance(message, dict):
-        await bot.send_message(message["chat"]["id"], texts.FAILED)
+        with i18n.use(speakers.chat):
+            await bot.send_message(message["chat"]["id"], texts.FAILED)
 
 
 def _update_id(raw: bytes) -> object:

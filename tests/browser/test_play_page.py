@@ -16,6 +16,7 @@ import httpx
 from playwright.sync_api import Locator, Page, expect
 
 from tests.browser.conftest import Runner
+from tgbot import i18n, texts
 from tgbot.standin import StandinServer, World, run_double
 
 PLAYERS = ["Ann", "Bob", "<i>Cy</i> & co"]  # the third is added through the page
@@ -189,6 +190,86 @@ def test_three_players_play_a_whole_game_on_the_page(
         assert re.search(rf"{re.escape(name)} — {points} points?", text), (name, points, text)
     expect(final.locator("b").first).to_have_text("Game over")  # the formatting is rendered
     page.screenshot(path=str(artifacts / "final.png"))
+
+
+# ----- each player's Telegram app language ----------------------------------------------------
+
+
+def spoken(lang: str, message: str, **values: str) -> str:
+    """A message of the catalogs in a language, as the page shows it: formatted, as text."""
+    with i18n.use(lang):
+        return re.sub(r"<[^>]+>", "", i18n._(message).format(**values))
+
+
+def text_in(lang: str, name: str) -> str:
+    """One of `tgbot.texts` in a language, as the page shows it."""
+    with i18n.use(lang):
+        return re.sub(r"<[^>]+>", "", getattr(texts, name))
+
+
+def wait_for_language(runner: Runner, name: str, code: str | None) -> None:
+    """The stand-in has this language_code for the player: their next updates carry it."""
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        users = httpx.get(f"{runner.url.rstrip('/')}/_standin/users", timeout=5,
+                          trust_env=False).json()["users"]  # fmt: skip
+        found = [u["language_code"] for u in users if u["first_name"] == name]
+        if found == [code]:
+            return
+        time.sleep(0.05)
+    raise AssertionError(f"{name}'s language_code is {found}, not {code!r}")
+
+
+def test_each_player_speaks_the_language_set_on_the_page(
+    runner_factory: Any, page: Page, artifacts: Path
+) -> None:
+    runner: Runner = runner_factory("--players", "3")
+    table = Table(page)
+    page.goto(runner.url)
+    expect(page.locator("#status")).to_have_text("live")
+    language = page.get_by_label("Telegram language")
+
+    table.be("Ann")  # Italian: her private chat speaks it, from her Telegram language alone
+    expect(language).to_have_value("")
+    language.select_option("it")
+    wait_for_language(runner, "Ann", "it")
+    page.click("#start-button")
+    help_it = text_in("it", "PRIVATE_HELP").splitlines()[0]
+    assert help_it != text_in("en", "PRIVATE_HELP").splitlines()[0]
+    expect(table.private(re.escape(help_it))).to_be_visible()
+    # Ann added the bot before she had a language: the group speaks that of its first lobby.
+    table.say("group", "/newgame")
+    lobby = table.group(re.escape(spoken("it", "<b>Hintrigue</b> — a new game is open!")))
+    join = spoken("it", "Join")
+    assert join != "Join"
+    assert join in table.keys(lobby)
+
+    table.be("Bob")  # Russian, in a game that speaks Italian: his answers and messages in his
+    language.select_option("ru")
+    wait_for_language(runner, "Bob", "ru")
+    table.press(lobby, join)
+    table.toast(text_in("ru", "OPEN_PRIVATE"), over="group")
+    joined = "You joined the game in <b>{group}</b>. Your cards come here when it starts."
+    expect(table.private(re.escape(spoken("ru", joined, group="Game night")))).to_be_visible()
+    expect(lobby).to_contain_text("Bob")
+
+    table.be("Cy")  # a language the bot does not speak: the group's, Italian
+    language.select_option("zh-hans")
+    wait_for_language(runner, "Cy", "zh-hans")
+    table.press(lobby, join)
+    table.toast(text_in("it", "OPEN_PRIVATE"), over="group")
+    expect(table.private(re.escape(spoken("it", joined, group="Game night")))).to_be_visible()
+    expect(lobby).to_contain_text("Cy")
+
+    language.select_option("")  # no language at all
+    wait_for_language(runner, "Cy", None)
+    table.be("Ann")
+    expect(language).to_have_value("it")  # each player's own, as the stand-in has it
+    table.be("Cy")
+    expect(language).to_have_value("")
+    table.be("Bob")
+    expect(language).to_have_value("ru")
+    page.screenshot(path=str(artifacts / "languages.png"))
 
 
 # ----- how the page shows a chat, against the stand-in alone (no bot behind it) ----------------

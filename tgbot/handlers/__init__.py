@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 from enum import Enum
@@ -34,6 +35,7 @@ from tgbot.handlers.group import (
     on_stop,
     wrong_chat,
 )
+from tgbot.handlers.language import Speakers, on_language, read, speaking
 from tgbot.handlers.membership import on_error, on_membership, on_migrate
 from tgbot.handlers.private import on_private_text, on_start
 
@@ -62,6 +64,7 @@ def register(app: Application[Any, Any, Any, Any, Any, Any]) -> None:
     app.add_handler(CommandHandler("start", on_help, filters=group))
     app.add_handler(CommandHandler("help", on_help))
     app.add_handler(CommandHandler("rules", on_rules))
+    app.add_handler(CommandHandler("language", on_language))
     app.add_handler(MessageHandler(private & filters.TEXT & ~filters.COMMAND, on_private_text))
     app.add_handler(CallbackQueryHandler(on_button))
     app.add_error_handler(on_error)
@@ -99,10 +102,17 @@ async def handle(app: Application[Any, Any, Any, Any, Any, Any], raw: bytes) -> 
     except Exception:
         log.warning("an update does not parse: %.200r", raw, exc_info=True)
         return Handled.DONE
+    try:
+        speakers: Speakers = await asyncio.to_thread(read, app.bot_data["service"].redis, update)
+    except Exception as error:
+        if is_outage(error):
+            return Handled.LATER
+        raise
     failures: list[BaseException] = []
     token = HANDLER_FAILURES.set(failures)
     try:
-        await app.process_update(update)
+        with speaking(speakers):
+            await app.process_update(update)
     finally:
         HANDLER_FAILURES.reset(token)
     if any(is_outage(error) for error in failures):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from telegram import CallbackQuery, Update
@@ -25,8 +25,9 @@ from engine.commands import (
 from engine.errors import ErrorCode
 from engine.events import VoteCast
 from engine.model import Phase
+from engine.settings import LANGUAGES
 from engine.store import Outcome
-from tgbot import callback, render, texts
+from tgbot import callback, i18n, render, texts
 from tgbot.handlers.common import (
     Context,
     attempt,
@@ -35,9 +36,10 @@ from tgbot.handlers.common import (
     service,
     too_late_to_join,
 )
+from tgbot.handlers.language import on_language_button, speakers
+from tgbot.i18n import _
 from tgbot.outgoing import Outgoing
 from tgbot.render import DECK_NAMES, SETTING_ROWS
-from tgbot.texts import _
 
 log = logging.getLogger(__name__)
 
@@ -47,14 +49,17 @@ async def on_button(update: Update, context: Context) -> None:
     query = update.callback_query
     assert query is not None
     svc = service(context)
-    try:
-        pressed = callback.decode(svc.look.key, query.data, svc.look.earlier_keys)
-    except callback.BadCallback:
-        await query.answer(texts.FORGED_BUTTON, show_alert=True)
-        return
-    handler = BUTTONS.get(pressed.kind)
-    assert handler is not None
-    await handler(update, context, query, pressed.args)
+    # A press is answered in the presser's language; what it changes in the group speaks the
+    # group's (its rendering says so).
+    with i18n.use(speakers().user):
+        try:
+            pressed = callback.decode(svc.look.key, query.data, svc.look.earlier_keys)
+        except callback.BadCallback:
+            await query.answer(texts.FORGED_BUTTON, show_alert=True)
+            return
+        handler = BUTTONS.get(pressed.kind)
+        assert handler is not None
+        await handler(update, context, query, pressed.args)
 
 
 async def answer(query: CallbackQuery, text: str, alert: bool = False) -> None:
@@ -124,7 +129,13 @@ async def on_join(
         context,
         query,
         chat_id,
-        Join(user_id=user.id, name=name, username=username, game_id=_game(args, 0)),
+        Join(
+            user_id=user.id,
+            name=name,
+            username=username,
+            game_id=_game(args, 0),
+            language=speakers().own,
+        ),
         texts.JOINED,
     )
 
@@ -188,6 +199,8 @@ async def on_set(
         setting = bool(value)
     elif name == "deck":
         setting = DECK_NAMES[value % len(DECK_NAMES)]
+    elif name == "language":
+        setting = LANGUAGES[value % len(LANGUAGES)]
     await _button_command(
         update,
         context,
@@ -296,9 +309,10 @@ async def on_stop_button(
                 "The lobby is closed."),
         )  # fmt: skip
         decided = outcome is not None and not outcome.duplicate
-        decision = _("/stop: the game was stopped.")
-        if outcome is not None and outcome.room is None:
-            decision = _("/stop: the lobby was closed.")
+        with i18n.use(speakers().chat):
+            decision = _("/stop: the game was stopped.")
+            if outcome is not None and outcome.room is None:
+                decision = _("/stop: the lobby was closed.")
     else:
         room = await asyncio.to_thread(svc.store.load, chat_id)
         if room is not None and room.creator != query.from_user.id \
@@ -306,13 +320,21 @@ async def on_stop_button(
             await answer(query, texts.ERRORS[ErrorCode.NOT_ALLOWED], alert=True)
             return
         await answer(query, _("The game goes on."))
-        decided, decision = True, _("/stop: the game goes on.")
+        with i18n.use(speakers().chat):
+            decided, decision = True, _("/stop: the game goes on.")
     if decided:
-        question = Outgoing(chat_id=chat_id, key=f"stop:{asked}", game=game or 0, text=decision)
+        question = Outgoing(
+            chat_id=chat_id,
+            key=f"stop:{asked}",
+            game=game or 0,
+            text=decision,
+            lang=speakers().chat,
+        )
         await asyncio.to_thread(svc.show, chat_id, question)
 
 
-BUTTONS = {
+BUTTONS: dict[str, Callable[[Update, Context, CallbackQuery, tuple[int, ...]], Awaitable[None]]] = {
+    "lang": on_language_button,
     "join": on_join,
     "leave": on_leave_button,
     "start": on_start_button,

@@ -14,13 +14,16 @@ from telegram.ext import (
     ContextTypes,
 )
 
+from engine import keys
 from engine.commands import (
     Command,
 )
 from engine.errors import ErrorCode, RuleError
+from engine.events import LobbyOpened, SettingsChanged
 from engine.model import RUNNING_PHASES
-from engine.store import CorruptRoom, Outcome, StoreBusy
-from tgbot import texts
+from engine.store import LANGUAGE_TTL, CorruptRoom, Outcome, StoreBusy
+from tgbot import i18n, render, texts
+from tgbot.i18n import _
 from tgbot.outgoing import Outgoing
 from tgbot.render.common import user_text
 from tgbot.service import Service
@@ -57,17 +60,35 @@ def display_name(update: Update) -> tuple[str, str | None]:
 
 
 def error_text(error: RuleError, markup: bool = True) -> str:
-    """A rule error as a short answer: HTML for a message (its detail escaped, since it may
-    echo what a user typed or named), plain text for a press's answer."""
-    detail = user_text(error.detail) if markup else error.detail
-    return texts.ERRORS[error.code].format(detail=detail)
+    """A rule error as a short answer in the language spoken: HTML for a message (its detail
+    escaped, since it may echo what a user typed or named), plain text for a press's answer."""
+    facts = dict(error.facts)
+    if isinstance(setting := facts.get("setting"), str) and setting in render.SETTING_LABELS:
+        facts["setting"] = render.SETTING_LABELS[setting]
+    detail = _(error.template).format(**facts) if facts else _(error.template)
+    return texts.ERRORS[error.code].format(detail=user_text(detail) if markup else detail)
 
 
 async def run(
     svc: Service, chat_id: int, command: Command, update: Update, **options: Any
 ) -> Outcome:
-    """Run a command off the event loop (the store talks to Redis synchronously)."""
-    return await asyncio.to_thread(svc.run, chat_id, command, update_id=update.update_id, **options)
+    """Run a command off the event loop (the store talks to Redis synchronously); a lobby
+    opened or a language chosen in it is remembered as its group's language."""
+    outcome = await asyncio.to_thread(
+        svc.run, chat_id, command, update_id=update.update_id, **options
+    )
+    room = outcome.room
+    if room is not None and any(
+        isinstance(e, LobbyOpened) or (isinstance(e, SettingsChanged) and "language" in e.changes)
+        for e in outcome.events
+    ):
+        await asyncio.to_thread(remember_group_language, svc, chat_id, room.settings.language)
+    return outcome
+
+
+def remember_group_language(svc: Service, chat_id: int, language: str) -> None:
+    """Keep a group's language for its next lobby (and its answers outside a game)."""
+    svc.redis.set(keys.group_language(chat_id), language, ex=LANGUAGE_TTL)
 
 
 async def is_admin(update: Update, context: Context) -> bool:
@@ -142,3 +163,14 @@ def too_late_to_join(svc: Service, chat_id: int) -> str | None:
     ):
         return texts.ERRORS[ErrorCode.TOO_LATE_TO_JOIN]
     return None
+
+
+def settings_done(outcome: Outcome) -> str | None:
+    """What a settings change did, as the group is told."""
+    room = outcome.room
+    changed = next((e for e in outcome.events if isinstance(e, SettingsChanged)), None)
+    if room is None or changed is None:
+        return None
+    with i18n.use(room.settings.language):  # the group's, changed or not
+        shown = ", ".join(render.setting_line(room, name) for name in changed.changes)
+        return _("Settings changed: {changes}.").format(changes=shown)

@@ -10,8 +10,8 @@ from telegram.ext import ApplicationHandlerStop
 
 from engine import keys
 from tgbot.handlers.common import Context, reply, service
+from tgbot.i18n import _
 from tgbot.render import user_text
-from tgbot.texts import _
 
 WINDOW_S = 10
 MOST_COMMANDS = 5

@@ -25,7 +25,6 @@ from engine.events import (
     RoundVoided,
     SeatLeft,
     SeatReturned,
-    SettingsChanged,
 )
 from engine.model import Phase
 from engine.settings import parse_changes
@@ -40,10 +39,12 @@ from tgbot.handlers.common import (
     is_admin,
     reply,
     service,
+    settings_done,
     too_late_to_join,
 )
+from tgbot.handlers.language import speakers
+from tgbot.i18n import _, ngettext
 from tgbot.outgoing import Outgoing
-from tgbot.texts import _, ngettext
 
 
 async def on_newgame(update: Update, context: Context) -> None:
@@ -62,6 +63,8 @@ async def on_newgame(update: Update, context: Context) -> None:
         seed=secrets.randbits(64),
         timer_scale=svc.timer_scale,
         private_ok=await asyncio.to_thread(svc.has_started, user.id),
+        language=speakers().chat,
+        seat_language=speakers().own,
     )
     _outcome, problem = await attempt(update, context, chat.id, command)
     if problem:
@@ -70,18 +73,6 @@ async def on_newgame(update: Update, context: Context) -> None:
 
 def _names(outcome: Outcome) -> list[str]:
     return render.names(outcome.room) if outcome.room is not None else []
-
-
-def _settings_done(outcome: Outcome) -> str | None:
-    room = outcome.room
-    changed = next((e for e in outcome.events if isinstance(e, SettingsChanged)), None)
-    if room is None or changed is None:
-        return None
-    shown = ", ".join(
-        f"{render.SETTING_LABELS[name]}: {render.setting_shown(room, name)}"
-        for name in changed.changes
-    )
-    return _("Settings changed: {changes}.").format(changes=shown)
 
 
 async def on_settings(update: Update, context: Context) -> None:
@@ -101,7 +92,7 @@ async def on_settings(update: Update, context: Context) -> None:
         )
         return
     await command_in_group(
-        update, context, ChangeSettings(user_id=user.id, changes=changes), _settings_done
+        update, context, ChangeSettings(user_id=user.id, changes=changes), settings_done
     )
 
 
@@ -147,7 +138,10 @@ async def on_join_command(update: Update, context: Context) -> None:
         return
     name, username = display_name(update)
     await command_in_group(
-        update, context, Join(user_id=user.id, name=name, username=username), _joined
+        update,
+        context,
+        Join(user_id=user.id, name=name, username=username, language=speakers().own),
+        _joined,
     )
 
 

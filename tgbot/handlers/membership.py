@@ -7,6 +7,8 @@ import logging
 
 from telegram import ChatMember, Update
 
+from engine import keys
+from engine.store import LANGUAGE_TTL
 from tgbot import texts
 from tgbot.handlers.common import (
     HANDLER_FAILURES,
@@ -14,6 +16,7 @@ from tgbot.handlers.common import (
     is_outage,
     service,
 )
+from tgbot.handlers.language import speakers
 from tgbot.outgoing import Outgoing
 
 log = logging.getLogger(__name__)
@@ -28,6 +31,14 @@ async def on_membership(update: Update, context: Context) -> None:
     old, new = change.old_chat_member.status, change.new_chat_member.status
     present = (ChatMember.MEMBER, ChatMember.ADMINISTRATOR, ChatMember.OWNER)
     if new in present and old not in present and change.chat.type != "private":
+        # A new group speaks the language of whoever added the bot (the update speaks it
+        # already), unless the group chose one before; if we do not speak theirs, that of
+        # whoever opens the first lobby.
+        if speakers().own is not None:
+            await asyncio.to_thread(
+                svc.redis.set, keys.group_language(chat_id), speakers().own, ex=LANGUAGE_TTL,
+                nx=True,
+            )
         await asyncio.to_thread(svc.show, chat_id, Outgoing(chat_id=chat_id, text=texts.INTRO))
     elif new in (ChatMember.LEFT, ChatMember.BANNED) and change.chat.type != "private":
         await asyncio.to_thread(svc.store.delete_room, chat_id)

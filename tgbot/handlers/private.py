@@ -14,7 +14,7 @@ from engine.errors import RuleError
 from engine.events import PlayerJoined
 from engine.model import OVER_PHASES, Phase, Room, SeatStatus
 from engine.store import CorruptRoom
-from tgbot import render, texts
+from tgbot import i18n, render, texts
 from tgbot.handlers.common import (
     Context,
     attempt,
@@ -23,8 +23,8 @@ from tgbot.handlers.common import (
     run,
     service,
 )
-from tgbot.outgoing import Outgoing
-from tgbot.texts import _
+from tgbot.handlers.language import speakers
+from tgbot.i18n import _
 
 # Deep-link payloads: j<chat> joins that group's game; r<chat> connects a seated player to it.
 PAYLOAD = re.compile(r"([jr])(-?[0-9]{1,20})", re.ASCII)
@@ -40,16 +40,21 @@ async def on_start(update: Update, context: Context) -> None:
     payload = PAYLOAD.fullmatch(context.args[0]) if context.args else None
     if payload is not None and payload[1] == "j":
         name, username = display_name(update)
-        outcome, problem = await attempt(
-            update, context, int(payload[2]), Join(user_id=user.id, name=name, username=username)
-        )
-        late = outcome is not None and any(
-            isinstance(e, PlayerJoined) and e.late for e in outcome.events
-        )
-        joined = (texts.JOINED_LATE_IN if late else texts.JOINED_IN).format(
-            group=render.title(outcome.room) if outcome and outcome.room else ""
-        )
-        await reply(update, context, problem or joined)
+        join = Join(user_id=user.id, name=name, username=username, language=speakers().own)
+        outcome, problem = await attempt(update, context, int(payload[2]), join)
+        if problem:
+            await reply(update, context, problem)
+            return
+        if outcome is None or outcome.room is None:
+            return  # handled before: answered then
+
+        room, late = outcome.room, any(isinstance(e, PlayerJoined) and e.late
+                                       for e in outcome.events)  # fmt: skip
+        index = room.seat_of(user.id)
+        # Seated now: a player without a language of their own is told in the group's.
+        with i18n.use(render.seat_language(room, index) if index is not None else None):
+            joined = texts.JOINED_LATE_IN if late else texts.JOINED_IN
+            await reply(update, context, joined.format(group=render.title(room)))
         return
     room = await _connect(update, context)
     if room is None:
@@ -121,17 +126,9 @@ async def resend(update: Update, context: Context, room: Room) -> bool:
     user = update.effective_user
     assert user is not None
     index = room.seat_of(user.id)
-    rnd = room.round
-    if index is None or rnd is None:
+    if index is None:
         return False
-    look = svc.look.at(time.time())
-    message: Outgoing | None = None
-    if room.seats[index].status is SeatStatus.SPECTATING:
-        message = render.spectator_dm(room, index, look)
-    elif index == rnd.storyteller and room.phase is Phase.HINT:
-        message = render.storyteller_dm(room, index, look)
-    elif room.phase is Phase.DECOYS and index in room.open_prompts():
-        message = render.decoy_dm(room, index, look)
+    message = render.waiting_prompt(room, index, svc.look.at(time.time()))
     if message is None:
         return False
     # A new message at the bottom of the chat, which later edits then follow; the old copy

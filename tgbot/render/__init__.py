@@ -6,6 +6,7 @@ from tgbot.render.common import (
     card,
     duration,
     names,
+    seat_language,
     settings_text,
     time_left,
     title,
@@ -30,6 +31,7 @@ from tgbot.render.lobby import (
     SETTING_ROWS,
     SETTING_STEPS,
     lobby,
+    setting_line,
     setting_shown,
 )
 from tgbot.render.private import (
@@ -39,6 +41,7 @@ from tgbot.render.private import (
     spectator_dm,
     storyteller_dm,
     void_prompt,
+    waiting_prompt,
 )
 
 __all__ = [
@@ -62,6 +65,8 @@ __all__ = [
     "reveal",
     "round_message",
     "score",
+    "seat_language",
+    "setting_line",
     "setting_shown",
     "settings_text",
     "spectator_dm",
@@ -74,4 +79,5 @@ __all__ = [
     "user_text",
     "void_message",
     "void_prompt",
+    "waiting_prompt",
 ]

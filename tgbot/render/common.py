@@ -2,18 +2,20 @@
 
 from __future__ import annotations
 
+import functools
 import html
 import math
 import unicodedata
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Concatenate, ParamSpec, TypeVar
 
 from engine.decks import scene
 from engine.model import Room
-from tgbot import callback
+from tgbot import callback, i18n
+from tgbot.i18n import _, ngettext
 from tgbot.outgoing import Button, Outgoing
-from tgbot.texts import _, ngettext
 
 
 @dataclass(frozen=True)
@@ -38,6 +40,41 @@ class Look:
     def at(self, now: float) -> Look:
         """The same look, rendering at `now`."""
         return Look(self.bot_username, self.key, now, self.earlier_keys)
+
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+def in_group_language(
+    render: Callable[Concatenate[Room, P], R],
+) -> Callable[Concatenate[Room, P], R]:
+    """Render a group message in the group's language, whoever's press or timer renders it."""
+
+    @functools.wraps(render)
+    def speaking(room: Room, /, *args: P.args, **kwargs: P.kwargs) -> R:
+        with i18n.use(room.settings.language):
+            return render(room, *args, **kwargs)
+
+    return speaking
+
+
+def seat_language(room: Room, index: int) -> str:
+    """The language of a seat's private messages: its own, else the group's."""
+    return room.seats[index].language or room.settings.language
+
+
+def in_seat_language(
+    render: Callable[Concatenate[Room, int, P], R],
+) -> Callable[Concatenate[Room, int, P], R]:
+    """Render a seat's private message in that player's language."""
+
+    @functools.wraps(render)
+    def speaking(room: Room, index: int, /, *args: P.args, **kwargs: P.kwargs) -> R:
+        with i18n.use(seat_language(room, index)):
+            return render(room, index, *args, **kwargs)
+
+    return speaking
 
 
 def message(room: Room, **fields: Any) -> Outgoing:
@@ -129,7 +166,8 @@ def settings_text(room: Room) -> str:
         if s.timers
         else _("timers off")
     )
-    return _("{players} · {rotations} · {hand} · {timers} · reveal {reveal} · deck {deck}").format(
+    line = _("{players} · {rotations} · {hand} · {timers} · reveal {reveal} · deck {deck}")
+    return (line + " · {language}").format(
         players=_("3–{max} players").format(max=s.max_seats),
         rotations=ngettext("{n} rotation", "{n} rotations", s.rotations).format(n=s.rotations),
         hand=ngettext("{n} card in hand", "{n} cards in hand", s.hand_size).format(
@@ -138,4 +176,5 @@ def settings_text(room: Room) -> str:
         timers=timers,
         reveal=secs(s.reveal_s),
         deck=s.deck,
+        language=i18n.LANGUAGES.get(s.language, s.language),
     )

@@ -4,18 +4,19 @@ from __future__ import annotations
 
 from engine.model import OVER_PHASES, Phase, Room, Round, SeatStatus
 from engine.views import group_view, missed_voters, waiting_for
+from tgbot.i18n import N_, Texts, _, ngettext
 from tgbot.outgoing import Button, Outgoing
 from tgbot.render.common import (
     Look,
     card,
     duration,
+    in_group_language,
     message,
     names,
     seconds_left,
     time_left,
     user_text,
 )
-from tgbot.texts import _, ngettext
 
 
 def listed(items: list[str]) -> str:
@@ -25,6 +26,7 @@ def listed(items: list[str]) -> str:
     return _("{first} and {last}").format(first=", ".join(items[:-1]), last=items[-1])
 
 
+@in_group_language
 def round_message(room: Room, look: Look) -> Outgoing:
     """The round's group message: storyteller, hint, who we wait for and how long is left."""
     rnd = room.round
@@ -63,14 +65,15 @@ def round_message(room: Room, look: Look) -> Outgoing:
     return message(room, chat_id=room.chat_id, key=f"round:{rnd.no}", text="\n".join(lines))
 
 
-VOID_REASONS = {
-    "missed_hint": _("{name} did not give a hint in time."),
-    "skipped": _("{name}'s turn was skipped."),
-    "storyteller_left": _("{name} left the game."),
-    "unreachable": _("{name} could not be reached in private."),
-}
+VOID_REASONS = Texts({
+    "missed_hint": N_("{name} did not give a hint in time."),
+    "skipped": N_("{name}'s turn was skipped."),
+    "storyteller_left": N_("{name} left the game."),
+    "unreachable": N_("{name} could not be reached in private."),
+})
 
 
+@in_group_language
 def void_message(room: Room, round_no: int, storyteller: int, reason: str) -> Outgoing:
     """The round's group message once the round is void."""
     why = VOID_REASONS[reason].format(name=names(room)[storyteller])
@@ -80,6 +83,7 @@ def void_message(room: Room, round_no: int, storyteller: int, reason: str) -> Ou
     return message(room, chat_id=room.chat_id, key=f"round:{round_no}", text=body)
 
 
+@in_group_language
 def table(room: Room, look: Look) -> Outgoing:
     """The table message: one button per card while voting is open; who has voted."""
     view = group_view(room)
@@ -155,6 +159,7 @@ def outcome_line(room: Room, rnd: Round) -> str:
     ).format(finders=listed([who[i] for i in finders]), name=teller)
 
 
+@in_group_language
 def reveal(room: Room, look: Look, rnd: Round | None = None, settled: bool = False) -> Outgoing:
     """Each table card with its owner and voters, why the points are what they are, the
     points and the standings. `settled`: the round is over, no countdown is shown."""
@@ -226,6 +231,7 @@ def standings_text(room: Room) -> str:
     return "\n".join(lines)
 
 
+@in_group_language
 def final(room: Room) -> Outgoing:
     """The final message: winners together, or why the game ended without one."""
     view = group_view(room)
@@ -245,6 +251,7 @@ def final(room: Room) -> Outgoing:
     return message(room, chat_id=room.chat_id, key="final", text=text)
 
 
+@in_group_language
 def late_join_notice(room: Room, index: int) -> Outgoing:
     """Tell the group that a player joined the running game."""
     text = _("{name} joined the game and plays from the next round.").format(
@@ -253,6 +260,7 @@ def late_join_notice(room: Room, index: int) -> Outgoing:
     return message(room, chat_id=room.chat_id, text=text)
 
 
+@in_group_language
 def unreachable_notice(room: Room, index: int, look: Look) -> Outgoing:
     """Tell the group that a player must open a private chat with the bot."""
     text = _(

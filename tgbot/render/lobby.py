@@ -4,10 +4,18 @@ from __future__ import annotations
 
 from engine.lobby import unreachable_seats
 from engine.model import Phase, Room
-from engine.settings import BOUNDS
+from engine.settings import BOUNDS, LANGUAGES
+from tgbot import i18n
+from tgbot.i18n import N_, Texts, _, ngettext
 from tgbot.outgoing import Button, Outgoing
-from tgbot.render.common import Look, duration, message, names, settings_text
-from tgbot.texts import _, ngettext
+from tgbot.render.common import (
+    Look,
+    duration,
+    in_group_language,
+    message,
+    names,
+    settings_text,
+)
 
 SETTING_ROWS = (
     "max_seats",
@@ -19,6 +27,7 @@ SETTING_ROWS = (
     "vote_s",
     "reveal_s",
     "deck",
+    "language",
 )
 SETTING_STEPS = {
     "max_seats": 1,
@@ -30,30 +39,36 @@ SETTING_STEPS = {
     "reveal_s": 2,
 }
 DECK_NAMES = ("default", "short")
-SETTING_LABELS = {
-    "max_seats": _("max players"),
-    "rotations": _("rotations"),
-    "hand_size": _("cards in hand"),
-    "timers": _("timers"),
-    "hint_s": _("hint time"),
-    "decoy_s": _("decoy time"),
-    "vote_s": _("vote time"),
-    "reveal_s": _("reveal time"),
-    "deck": _("deck"),
-}
-SETTING_HELP = {
-    "max_seats": _("How many players may join: 3–10."),
-    "rotations": _("How many times the storyteller's turn goes round the table: 1–5."),
-    "hand_size": _("How many cards each player holds: 4–8."),
-    "timers": _("With timers off, nobody is ever rushed; the host can /skip."),
-    "hint_s": _("Time for the storyteller's card and hint."),
-    "decoy_s": _("Time for everybody's decoys."),
-    "vote_s": _("Time for the vote."),
-    "reveal_s": _("How long the reveal shows before the next round."),
-    "deck": _("Which cards to play with: default (all) or short."),
-}
+SETTING_LABELS = Texts({
+    "max_seats": N_("max players"),
+    "rotations": N_("rotations"),
+    "hand_size": N_("cards in hand"),
+    "timers": N_("timers"),
+    "hint_s": N_("hint time"),
+    "decoy_s": N_("decoy time"),
+    "vote_s": N_("vote time"),
+    "reveal_s": N_("reveal time"),
+    "deck": N_("deck"),
+    "language": N_("language"),
+})
+SETTING_HELP = Texts({
+    "max_seats": N_("How many players may join: 3–10."),
+    "rotations": N_("How many times the storyteller's turn goes round the table: 1–5."),
+    "hand_size": N_("How many cards each player holds: 4–8."),
+    "timers": N_("With timers off, nobody is ever rushed; the host can /skip."),
+    "hint_s": N_("Time for the storyteller's card and hint."),
+    "decoy_s": N_("Time for everybody's decoys."),
+    "vote_s": N_("Time for the vote."),
+    "reveal_s": N_("How long the reveal shows before the next round."),
+    "deck": N_("Which cards to play with: default (all) or short."),
+    "language": N_(
+        "The language of the group's messages. Each player can choose their own for private "
+        "messages with /language in a private chat with me."
+    ),
+})
 
 
+@in_group_language
 def lobby(room: Room, look: Look, settings_mode: bool = False) -> Outgoing:
     """The lobby message: players, who still has to open a private chat, settings, buttons."""
     who = names(room)
@@ -103,7 +118,16 @@ def setting_shown(room: Room, name: str) -> str:
         return _("on") if value else _("off")
     if name.endswith("_s"):
         return duration(value * room.timer_scale)
+    if name == "language":
+        return i18n.LANGUAGES.get(value, str(value))
     return str(value)
+
+
+def setting_line(room: Room, name: str) -> str:
+    """A setting's label with its value: "rotations: 2"."""
+    return _("{setting}: {value}").format(
+        setting=SETTING_LABELS[name], value=setting_shown(room, name)
+    )
 
 
 def _settings_rows(room: Room, look: Look) -> list[list[Button]]:
@@ -112,12 +136,15 @@ def _settings_rows(room: Room, look: Look) -> list[list[Button]]:
     current = room.settings.model_dump()
     for index, name in enumerate(SETTING_ROWS):
         value = current[name]
-        label = f"{SETTING_LABELS[name]}: {setting_shown(room, name)}"
+        label = setting_line(room, name)
         if name == "timers":
             rows.append([look.button(label, "set", index, int(not value), game)])
         elif name == "deck":
             other = DECK_NAMES.index(value) ^ 1
             rows.append([look.button(label, "set", index, other, game)])
+        elif name == "language":
+            following = (LANGUAGES.index(value) + 1) % len(LANGUAGES)
+            rows.append([look.button(label, "set", index, following, game)])
         else:
             low, high = BOUNDS[name]
             step = SETTING_STEPS[name]

@@ -5,10 +5,19 @@ from __future__ import annotations
 
 from engine.model import OVER_PHASES, Phase, Room, SeatStatus
 from engine.views import seat_view
+from tgbot.i18n import N_, Texts, _
 from tgbot.outgoing import Button, Outgoing, dm_key
-from tgbot.render.common import Look, card, message, names, time_left, title, user_text
+from tgbot.render.common import (
+    Look,
+    card,
+    in_seat_language,
+    message,
+    names,
+    time_left,
+    title,
+    user_text,
+)
 from tgbot.render.group import VOID_REASONS
-from tgbot.texts import _
 
 
 def hand_buttons(room: Room, index: int, kind: str, look: Look) -> list[list[Button]]:
@@ -34,6 +43,7 @@ def _heading(room: Room, round_no: int) -> str:
     return _("<b>Round {n}</b> in <b>{group}</b>").format(n=round_no, group=title(room))
 
 
+@in_seat_language
 def storyteller_dm(room: Room, index: int, look: Look) -> Outgoing:
     """The storyteller's private message: choose a card, then send the hint."""
     rnd = room.round
@@ -72,6 +82,7 @@ def storyteller_dm(room: Room, index: int, look: Look) -> Outgoing:
     )
 
 
+@in_seat_language
 def decoy_dm(room: Room, index: int, look: Look) -> Outgoing:
     """A player's private message for the decoy: the hint and the hand."""
     rnd = room.round
@@ -111,17 +122,32 @@ def decoy_dm(room: Room, index: int, look: Look) -> Outgoing:
     )
 
 
-def closed_prompt(room: Room, index: int, round_no: int, why: str) -> Outgoing:
-    """A private prompt whose moment is over: its buttons go, and it says what happened."""
+CLOSED_REASONS = Texts(
+    {
+        "left": N_("you left the game."),
+        "ended": N_("the game ended, so nothing is awaited from you any more."),
+    }
+)
+
+
+@in_seat_language
+def closed_prompt(room: Room, index: int, round_no: int, reason: str) -> Outgoing:
+    """A private prompt whose moment is over (`reason`: one of CLOSED_REASONS): its buttons go,
+    and it says what happened."""
+    return _closed(room, index, round_no, CLOSED_REASONS[reason])
+
+
+def _closed(room: Room, index: int, round_no: int, why: str) -> Outgoing:
     seat = room.seats[index]
     return message(
         room,
         chat_id=seat.user_id,
         key=dm_key(seat.user_id, round_no),
-        text=f"{_heading(room, round_no)}: {why}",
+        text=_("{heading}: {why}").format(heading=_heading(room, round_no), why=why),
     )
 
 
+@in_seat_language
 def void_prompt(room: Room, index: int, round_no: int, storyteller: int, reason: str) -> Outgoing:
     """A prompt of a round that became void."""
     if index == storyteller and reason == "missed_hint":
@@ -132,9 +158,10 @@ def void_prompt(room: Room, index: int, round_no: int, storyteller: int, reason:
         why = _("the round is void: {why} Your cards stay yours.").format(
             why=VOID_REASONS[reason].format(name=names(room)[storyteller])
         )
-    return closed_prompt(room, index, round_no, why)
+    return _closed(room, index, round_no, why)
 
 
+@in_seat_language
 def spectator_dm(room: Room, index: int, look: Look) -> Outgoing:
     """A sitting-out seat's private message with its way back."""
     seat = room.seats[index]
@@ -154,3 +181,17 @@ def spectator_dm(room: Room, index: int, look: Look) -> Outgoing:
     return message(
         room, chat_id=seat.user_id, key=f"dm:{seat.user_id}:away", text=text, buttons=rows
     )
+
+
+def waiting_prompt(room: Room, index: int, look: Look) -> Outgoing | None:
+    """The private message the game waits on from a seat now, if any."""
+    rnd = room.round
+    if rnd is None:
+        return None
+    if room.seats[index].status is SeatStatus.SPECTATING:
+        return spectator_dm(room, index, look)
+    if index == rnd.storyteller and room.phase is Phase.HINT:
+        return storyteller_dm(room, index, look)
+    if room.phase is Phase.DECOYS and index in room.open_prompts():
+        return decoy_dm(room, index, look)
+    return None

@@ -99,18 +99,29 @@ def create_app(world: World, *, max_poll_seconds: float = MAX_POLL_SECONDS) -> S
     async def state(request: Request) -> JSONResponse:
         return JSONResponse(world.state())
 
+    async def list_users(request: Request) -> JSONResponse:
+        with world.lock:
+            return JSONResponse({"users": [vars(u).copy() for u in world.users.values()]})
+
     async def create_user(request: Request) -> JSONResponse:
         try:
             body = await control_body(request)
-            user = world.add_user(
-                body.get("id") or body.get("user_id"),
-                body.get("first_name"),
-                body.get("last_name"),
-                body.get("username"),
-                language_code=body.get("language_code"),
-                started=body.get("started"),
-                blocked=body.get("blocked"),
-            )
+            language = body.get("language_code")  # "" clears it; absent or null: unchanged
+            if language is not None and not isinstance(language, str):
+                raise TypeError("language_code must be a string (empty: none)")
+            language = language.strip() if language is not None else None
+            with world.lock:
+                user = world.add_user(
+                    body.get("id") or body.get("user_id"),
+                    body.get("first_name"),
+                    body.get("last_name"),
+                    body.get("username"),
+                    language_code=language or None,
+                    started=body.get("started"),
+                    blocked=body.get("blocked"),
+                )
+                if language == "":
+                    user.language_code = None
         except (ValueError, TypeError) as exc:
             return failure(exc)
         return JSONResponse(vars(user).copy())
@@ -182,6 +193,7 @@ def create_app(world: World, *, max_poll_seconds: float = MAX_POLL_SECONDS) -> S
     routes = [
         Route("/bot{token}/{method}", bot_api, methods=["GET", "POST"]),
         Route("/_standin/state", state, methods=["GET"]),
+        Route("/_standin/users", list_users, methods=["GET"]),
         Route("/_standin/users", create_user, methods=["POST"]),
         Route("/_standin/chats", create_chat, methods=["POST"]),
         Route("/_standin/send", send, methods=["POST"]),

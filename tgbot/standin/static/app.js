@@ -1,6 +1,7 @@
 // The play page: a group chat and the selected player's private chat with the bot.
-// It reads the stand-in's world from /_standin/view (long-polled) and acts as the selected
-// player through the control API, exactly as a test would: nothing here talks to the bot.
+// It reads the stand-in's world from /_standin/view (long-polled), and the players' Telegram
+// languages from /_standin/users, and acts as the selected player through the control API,
+// exactly as a test would: nothing here talks to the bot.
 import { deepLink, renderText, safeHref } from './text.js';
 
 const $ = (selector) => document.querySelector(selector);
@@ -12,6 +13,9 @@ const state = {
   seen: new Map(), // user id -> last private message id this tab has shown
   pending: new Map(), // callback query id -> {who, where}, for presses made in this tab
   alerts: [],
+  languages: new Map(), // user id -> the language_code of their Telegram app, or null
+  languageEdits: 0, // language changes made in this tab: an older read of them is stale
+  userIds: '',
 };
 const pane = (name) => ({
   box: $(`#${name}-messages`), toasts: $(`#${name}-toasts`),
@@ -89,6 +93,7 @@ function selectPlayer(id) {
   state.me = id;
   history.replaceState(null, '', `#player=${id}`);
   render();
+  loadLanguages(); // another tab may have changed it
 }
 
 async function send(chatId, text) {
@@ -125,6 +130,30 @@ async function openLink(url, who) {
   }
   const href = safeHref(url);
   if (href) window.open(href, '_blank', 'noopener,noreferrer');
+}
+
+// The players' Telegram app languages: the language_code of every update they send.
+async function loadLanguages() {
+  const edits = state.languageEdits;
+  try {
+    const response = await fetch('/_standin/users', { cache: 'no-store' });
+    if (!response.ok) return;
+    const data = await response.json();
+    if (edits !== state.languageEdits) return;
+    state.languages = new Map(data.users.map((u) => [u.id, u.language_code || null]));
+    renderLanguage();
+  } catch {
+    // offline: the status says so, and the next view loads them again
+  }
+}
+
+async function setLanguage(code) {
+  const who = state.me;
+  if (who === null) return;
+  state.languageEdits += 1;
+  const user = await act(post('/_standin/users', { id: who, language_code: code }));
+  if (user) state.languages.set(user.id, user.language_code || null);
+  renderLanguage();
 }
 
 async function addPlayer(name) {
@@ -183,6 +212,11 @@ function apply(view) {
   }
   if (!userById(state.me) && view.users.length) state.me = view.users[0].id;
   if (!chatById(state.groupId) && groups().length) state.groupId = groups()[0].id;
+  const ids = view.users.map((u) => u.id).join(',');
+  if (ids !== state.userIds) {
+    state.userIds = ids;
+    loadLanguages();
+  }
   render();
   showAnswers();
 }
@@ -197,6 +231,7 @@ function render() {
   if (!state.view) return;
   if (state.me !== null) state.seen.set(state.me, lastBotMessage(state.me));
   renderPlayers();
+  renderLanguage();
   renderGroup();
   renderPrivate();
 }
@@ -218,6 +253,22 @@ function renderPlayers() {
   for (const input of document.querySelectorAll('.composer input')) {
     input.placeholder = state.me === null ? 'Add a player first' : `Message as ${me}`;
   }
+}
+
+function renderLanguage() {
+  const select = $('#player-language');
+  const me = userById(state.me);
+  const code = (me && state.languages.get(me.id)) || '';
+  select.querySelector('option.other')?.remove();
+  if (![...select.options].some((o) => o.value === code)) {
+    const other = new Option(code, code);  // set through the control API: shown as it is
+    other.className = 'other';
+    select.append(other);
+  }
+  select.value = code;
+  select.disabled = !me;
+  select.title = me ? `The Telegram app language of ${nameOf(me)}: the language_code the bot `
+    + 'gets with each of their updates' : 'Add a player first';
 }
 
 function renderGroup() {
@@ -386,6 +437,7 @@ $('#group-select').addEventListener('change', (event) => {
   state.groupId = Number(event.target.value);
   render();
 });
+$('#player-language').addEventListener('change', (event) => setLanguage(event.target.value));
 $('#start-button').addEventListener('click', () => {
   act(post('/_standin/start', { user_id: state.me }, 'private'), 'private');
 });

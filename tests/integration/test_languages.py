@@ -1,0 +1,138 @@
+"""Choosing languages through Telegram: the group's, a player's, and who hears which.
+
+Expected texts come from the catalogs (`say`), so these tests check where each language goes,
+not how a sentence is translated."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from engine import keys
+from engine.errors import ErrorCode
+from engine.store import Store
+from tests.conftest import test_redis_url
+from tests.harness import GROUP, Stack, button, buttons, running_stack, wait_for
+from tgbot import i18n, texts
+from tgbot.i18n import _
+
+
+@pytest.fixture
+def stack(real_redis, tmp_path):
+    with running_stack(test_redis_url(), tmp_path) as running:
+        yield running
+
+
+def say(speaking: str, text: str, **fields: str) -> str:
+    """A text of the catalogs in one language, filled in."""
+    with i18n.use(speaking):
+        translated = _(text)
+    return translated.format(**fields) if fields else translated
+
+
+def plain(html: str) -> str:
+    return re.sub(r"<[^>]+>", "", html)
+
+
+def person(stack: Stack, name: str, language_code: str | None) -> int:
+    user = stack.world.add_user(first_name=name, language_code=language_code).id
+    stack.deliver(stack.world.start_private(user))
+    return user
+
+
+def latest(stack: Stack, chat: int) -> str:
+    return wait_for(lambda: stack.world.bot_messages(chat), what="a message")[-1].plain_text
+
+
+def test_a_new_group_speaks_the_language_of_who_added_the_bot_and_remembers_it(stack: Stack):
+    ana = person(stack, "Ana", "pt-PT")
+    boris = person(stack, "Boris", "ru")
+    stack.deliver(stack.world.bot_added(GROUP, ana))
+    intro = plain(say("pt", texts._TEXTS["INTRO"]))
+    wait_for(lambda: stack.find(GROUP, re.escape(intro.splitlines()[0])), what="the intro")
+    assert stack.client.get(keys.group_language(GROUP)) == b"pt"
+    # A Russian player's command in the group is answered in the group's language.
+    stack.say(boris, GROUP, "/rules")
+    rules = plain(say("pt", texts._TEXTS["RULES"])).splitlines()[0]
+    wait_for(lambda: stack.find(GROUP, re.escape(rules)), what="the rules in Portuguese")
+    assert not re.search(r"[\u0400-\u04FF]", "".join(
+        m.plain_text for m in stack.world.bot_messages(GROUP)))
+    # Boris's own chat speaks Russian.
+    stack.say(boris, boris, "/help")
+    private_help = plain(say("ru", texts._TEXTS["PRIVATE_HELP"])).splitlines()[0]
+    wait_for(lambda: stack.find(boris, re.escape(private_help)), what="help in Russian")
+
+
+def test_the_host_changes_the_groups_language_in_the_lobby_and_the_next_lobby_keeps_it(
+    stack: Stack,
+):
+    ann = person(stack, "Ann", "en")
+    bob = person(stack, "Bob", "de")
+    stack.deliver(stack.world.bot_added(GROUP, ann))
+    stack.say(ann, GROUP, "/newgame")
+    lobby = wait_for(lambda: stack.find(GROUP, "a new game is open"), what="the lobby")
+    stack.say(bob, GROUP, "/language it")  # not the host, not an admin
+    wait_for(lambda: stack.find(GROUP, re.escape(texts.ERRORS[ErrorCode.NOT_ALLOWED])),
+             what="the refusal")  # fmt: skip
+    stack.say(ann, GROUP, "/language italiano")
+    heading = plain(say("it", "<b>Hintrigue</b> — a new game is open!"))
+    wait_for(lambda: heading in stack.world.message(GROUP, lobby.message_id).plain_text,
+             what="the lobby in Italian")  # fmt: skip
+    join = button(stack.world.message(GROUP, lobby.message_id), say("it", "Join"))
+    press = stack.press(bob, lobby, join)
+    assert stack.answer_to(press) == say("de", "You joined the game.")  # the presser's own
+    stop(stack, ann, say("it", "End this lobby now?"))
+    stack.say(ann, GROUP, "/newgame")
+    wait_for(lambda: any(m.message_id > lobby.message_id and heading in m.plain_text
+                         for m in stack.world.bot_messages(GROUP)), what="a new Italian lobby")
+    # No lobby open: an admin's change is for the next game, said in the new language.
+    stop(stack, ann, say("it", "End this lobby now?"))
+    stack.world.set_member_status(GROUP, bob, "administrator")
+    stack.say(bob, GROUP, "/language fr")
+    stack_find(stack, say("fr", "This group's next games speak {language}.",
+                          language="Français"))
+    assert stack.client.get(keys.group_language(GROUP)) == b"fr"
+    stack.say(ann, GROUP, "/newgame")
+    stack_find(stack, plain(say("fr", "<b>Hintrigue</b> — a new game is open!")))
+
+
+def stack_find(stack: Stack, text: str, chat: int = GROUP):
+    return wait_for(lambda: stack.find(chat, re.escape(text)), what=text)
+
+
+def stop(stack: Stack, host: int, asked: str) -> None:
+    """/stop, and yes."""
+    stack.say(host, GROUP, "/stop")
+    question = wait_for(lambda: next((m for m in reversed(stack.world.bot_messages(GROUP))
+                                      if any(".stop.1." in d for _, d in buttons(m))), None),
+                        what="the stop question")  # fmt: skip
+    assert question.plain_text == asked
+    stack.press(host, question, next(d for _, d in buttons(question) if ".stop.1." in d))
+    store = Store(stack.client)
+    wait_for(lambda: (room := store.load(GROUP)) is None or room.phase.value == "closed",
+             what="the lobby closed")
+
+
+def test_a_player_chooses_a_language_in_private_and_their_open_prompt_follows(stack: Stack):
+    cy = person(stack, "Cy", None)
+    stack.say(cy, cy, "/language")
+    keyboard = wait_for(lambda: next((m for m in reversed(stack.world.bot_messages(cy))
+                                      if buttons(m)), None), what="the language keyboard")
+    assert [text.removeprefix("✅ ") for text, _ in buttons(keyboard)] == list(
+        i18n.LANGUAGES.values())
+    assert buttons(keyboard)[0][0] == "✅ English"
+    press = stack.press(cy, keyboard, button(keyboard, "Русский"))
+    chosen = say("ru", "From now on I write to you in {language}.", language="Русский")
+    assert stack.answer_to(press) == chosen
+    edited = wait_for(lambda: (m := stack.world.message(cy, keyboard.message_id)).plain_text
+                      == chosen and m, what="the keyboard edited")  # fmt: skip
+    assert dict(buttons(edited))["✅ Русский"]
+    assert stack.client.get(keys.user_language(cy)) == b"ru"
+    stack.say(cy, cy, "/language klingon")
+    wait_for(lambda: stack.find(cy, re.escape(say("ru", "I do not speak that language. I "
+                                                  "speak: {names}.", names="")[:20])),
+             what="the refusal, in Russian")  # fmt: skip
+    stack.say(cy, cy, "/help")
+    wait_for(lambda: stack.find(cy, re.escape(plain(say("ru", texts._TEXTS["PRIVATE_HELP"]))
+                                              .splitlines()[0])), what="help in Russian")
