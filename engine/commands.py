@@ -129,6 +129,9 @@ class Skip(_PlayerCommand):
 
     kind: Literal["skip"] = "skip"
     is_admin: bool = False
+    grace: float = 0.0
+    """Refused while the phase is younger than this (seconds): a /skip typed for the phase
+    before must not skip the next one too."""
 
 
 class StopGame(_ButtonCommand):

@@ -37,6 +37,7 @@ class ErrorCode(StrEnum):
     STALE = "stale"
     OTHER_GAME = "other_game"
     TOO_EARLY = "too_early"
+    JUST_STARTED = "just_started"
 
 
 def N_(template: str) -> str:

@@ -47,6 +47,7 @@ def open_room(command: OpenLobby, now: float) -> Room:
         seats=[seat],
         rng=command.seed,
         opened_at=now,
+        phase_at=now,
         timer_scale=command.timer_scale,
         game_id=game_id(command.seed),
     )

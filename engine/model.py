@@ -132,6 +132,8 @@ class Room(BaseModel):
     timer_scale: float = 1.0
     end_reason: str | None = None
     opened_at: float = 0.0
+    phase_at: float = 0.0
+    """When the current phase (of the current round) began (0: before this was kept)."""
     game_id: int = 0
     """Tells this room's games apart: their messages and buttons never mix (0: a room stored
     before games had ids)."""

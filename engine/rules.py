@@ -65,10 +65,17 @@ def apply(
     if room is None or room.phase in OVER_PHASES:
         raise RuleError(ErrorCode.NO_GAME)
     ctx = Ctx(room=room if owned else room.clone(), now=now, rng=Rng(room.rng))
+    before = _moment(room)
     _dispatch(ctx, command)
+    if _moment(ctx.room) != before:
+        ctx.room.phase_at = now
     ctx.room.rng = ctx.rng.state
     ctx.room.version += 1
     return ctx.room, ctx.events
+
+
+def _moment(room: Room) -> tuple[Phase, int | None]:
+    return room.phase, room.round.no if room.round is not None else None
 
 
 def _dispatch(ctx: Ctx, command: Command) -> None:
@@ -125,6 +132,9 @@ def _player(ctx: Ctx, command: Command) -> None:
     elif isinstance(command, Skip):
         require_manager(ctx, command.user_id, command.is_admin)
         _require_running(ctx)
+        if ctx.now - ctx.room.phase_at < command.grace:
+            # Likely meant for the phase before (two managers skipping at once).
+            raise RuleError(ErrorCode.JUST_STARTED)
         if ctx.room.round is not None and ctx.room.phase in (Phase.DECOYS, Phase.VOTING):
             ctx.room.round.skipped.append(ctx.room.phase)
         play.time_out(ctx, reason="skipped")

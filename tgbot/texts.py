@@ -42,13 +42,31 @@ ERRORS: Texts[ErrorCode] = Texts({
     ErrorCode.STALE: N_("That is over already."),
     ErrorCode.OTHER_GAME: N_("This button belongs to an earlier game."),
     ErrorCode.TOO_EARLY: N_("Not yet."),
+    ErrorCode.JUST_STARTED: N_(
+        "That began only a moment ago, so I did not skip it: send /skip again if you mean it."
+    ),
 })
+
+# Each language by name, as a sentence names it ("I write to you in {language}"); menus and
+# keyboards show each by its own name (i18n.LANGUAGES), so that anybody finds theirs.
+LANGUAGE_NAMES: Texts[str] = Texts(
+    {
+        "en": N_("English"),
+        "it": N_("Italian"),
+        "es": N_("Spanish"),
+        "fr": N_("French"),
+        "de": N_("German"),
+        "pt": N_("Portuguese (Brazil)"),
+        "ru": N_("Russian"),
+    }
+)
 
 _TEXTS: dict[str, str] = {
     "STALE_BUTTON": N_("This button is from an older round or message."),
     "FORGED_BUTTON": N_("This button is not valid."),
     "BUSY": N_("Too many moves at once. Please press again."),
     "SENT_AGAIN": N_("⬇️ Sent again below."),
+    "HINT_TOO_LATE": N_("Too late: time ran out before your hint, so your turn passed."),
     "FAILED": N_("Sorry, something went wrong with that, and it was noted. The game goes on."),
     "DAMAGED": N_(
         "This game's data is damaged and it cannot go on. Start a new one with /newgame."

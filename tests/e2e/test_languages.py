@@ -88,7 +88,8 @@ def play(stack: ProcStack) -> dict[str, Any]:
     stack.wait_find(dieter, ".")  # the answer to /start, in German
     stack.say(dieter, dieter, "/language fr")
     chosen = stack.wait_find(dieter, re.escape(in_language("fr", lambda: i18n._(
-        "From now on I write to you in {language}.")).format(language="Français")))
+        "From now on I write to you in {language}.").format(
+            language=texts.LANGUAGE_NAMES["fr"]))))
     first_french = stack.world.bot_messages(dieter).index(chosen)
     ann = users["Ann"]
     stack.deliver(stack.world.bot_added(GROUP, ann))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import re
 
 import pytest
 
@@ -20,7 +21,7 @@ from engine.decks import scene
 from engine.model import Phase, Room
 from tests.conftest import test_redis_url
 from tests.harness import Stack, button, buttons, running_stack, wait_for
-from tgbot import callback
+from tgbot import callback, texts
 from tgbot.bootstrap import build_service
 
 _chats = itertools.count(-1002000000001, -1)
@@ -203,6 +204,17 @@ def test_a_hint_before_choosing_a_card_is_refused(table: Table):
     table.say(teller, teller, "moonlight")
     table.dm(teller, "Choose your card first")
     unchanged(table, room)
+
+
+def test_a_hint_sent_after_its_time_ran_out_is_told_so(table: Table):
+    table.lobby()
+    table.run(ChangeSettings(user_id=table.users[0], changes={"timers": True, "hint_s": 15}))
+    room = table.run(StartGame(user_id=table.users[0]))
+    teller = table.user_of(room, room.round.storyteller)
+    wait_for(lambda: table.room().round.no > room.round.no, what="the hint's time to run out")
+    table.say(teller, teller, "a hint too late")
+    table.dm(teller, re.escape(texts.HINT_TOO_LATE))
+    assert table.room().round.hint != "a hint too late"
 
 
 def test_starting_with_fewer_than_three_players_is_refused(table: Table):

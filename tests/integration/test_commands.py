@@ -9,9 +9,12 @@ import pytest
 
 from engine import keys
 from engine.commands import ChangeSettings, Skip, StartGame, StopGame
+from engine.errors import ErrorCode
 from engine.model import Phase
 from tests.harness import button, buttons, wait_for
 from tests.integration.test_bad_input import Table, stack  # noqa: F401 - shared fixture
+from tgbot import texts
+from tgbot.handlers.group import SKIP_GRACE
 
 
 @pytest.fixture
@@ -161,8 +164,22 @@ def test_stop_is_refused_to_a_player_who_is_not_the_host_and_asked_again_at_the_
     assert buttons(table.stack.world.message(table.chat, first.message_id)) == []
 
 
+def test_two_managers_skipping_at_once_skip_one_turn(table: Table):
+    room = table.started()
+    time.sleep(SKIP_GRACE)
+    admin = table.stack.world.add_user(first_name="Admin").id
+    table.stack.world.set_member_status(table.chat, admin, "administrator")
+    table.say(table.users[0], table.chat, "/skip")
+    table.say(admin, table.chat, "/skip")
+    table.group_message(re.escape(texts.ERRORS[ErrorCode.JUST_STARTED]))
+    after = table.room()
+    # Only the first storyteller's turn was skipped: the next one's stands.
+    assert after.round.no == room.round.no + 1 and after.phase is Phase.HINT
+
+
 def test_skip_says_who_was_skipped(table: Table):
     room = table.in_decoys()
+    time.sleep(SKIP_GRACE)  # a /skip sooner is taken for one meant for the phase before
     table.say(table.users[0], table.chat, "/skip")
     waiting = [room.seats[i].name for i in room.round.participants
                if i != room.round.storyteller]  # fmt: skip

@@ -31,6 +31,12 @@ def say(speaking: str, text: str, **fields: str) -> str:
     return translated.format(**fields) if fields else translated
 
 
+def named_in(language: str) -> str:
+    """A language as a sentence of its own names it ("русский")."""
+    with i18n.use(language):
+        return texts.LANGUAGE_NAMES[language]
+
+
 def plain(html: str) -> str:
     return re.sub(r"<[^>]+>", "", html)
 
@@ -91,7 +97,7 @@ def test_the_host_changes_the_groups_language_in_the_lobby_and_the_next_lobby_ke
     stack.world.set_member_status(GROUP, bob, "administrator")
     stack.say(bob, GROUP, "/language fr")
     stack_find(stack, say("fr", "This group's next games speak {language}.",
-                          language="Français"))
+                          language=named_in("fr")))
     assert stack.client.get(keys.group_language(GROUP)) == b"fr"
     stack.say(ann, GROUP, "/newgame")
     stack_find(stack, plain(say("fr", "<b>Hintrigue</b> — a new game is open!")))
@@ -123,7 +129,7 @@ def test_a_player_chooses_a_language_in_private_and_their_open_prompt_follows(st
         i18n.LANGUAGES.values())
     assert buttons(keyboard)[0][0] == "✅ English"
     press = stack.press(cy, keyboard, button(keyboard, "Русский"))
-    chosen = say("ru", "From now on I write to you in {language}.", language="Русский")
+    chosen = say("ru", "From now on I write to you in {language}.", language=named_in("ru"))
     assert stack.answer_to(press) == chosen
     edited = wait_for(lambda: (m := stack.world.message(cy, keyboard.message_id)).plain_text
                       == chosen and m, what="the keyboard edited")  # fmt: skip

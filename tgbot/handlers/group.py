@@ -46,6 +46,10 @@ from tgbot.handlers.language import speakers
 from tgbot.i18n import _, ngettext
 from tgbot.outgoing import Outgoing
 
+# A /skip handled within this many seconds of its phase's start was most likely typed for the
+# phase before (two managers skipping at once): it is refused, not applied to the next one.
+SKIP_GRACE = 2.0
+
 
 async def on_newgame(update: Update, context: Context) -> None:
     """/newgame: open a lobby, or point to the one already here."""
@@ -206,7 +210,8 @@ async def on_skip(update: Update, context: Context) -> None:
     """/skip: apply the current phase's timeout rule once (creator or admin)."""
     user = update.effective_user
     assert user is not None
-    await command_in_group(update, context, Skip(user_id=user.id), _skipped)
+    command = Skip(user_id=user.id, grace=SKIP_GRACE)
+    await command_in_group(update, context, command, _skipped)
 
 
 async def on_stop(update: Update, context: Context) -> None:

@@ -119,7 +119,7 @@ def _choices(svc: Service, current: str) -> Outgoing:
         for row in range(0, len(i18n.LANGUAGES), 2)
     ]
     text = _("I write to you in {language}. Choose another language:").format(
-        language=i18n.LANGUAGES[current]
+        language=texts.LANGUAGE_NAMES[current]
     )
     return Outgoing(chat_id=0, key="language", text=text, buttons=rows)
 
@@ -136,7 +136,7 @@ async def choose(svc: Service, update: Update, user_id: int, language: str) -> s
             await run(svc, chat_id, ChooseLanguage(user_id=user_id, language=language), update)
     with i18n.use(language):
         return _("From now on I write to you in {language}.").format(
-            language=i18n.LANGUAGES[language]
+            language=texts.LANGUAGE_NAMES[language]
         )
 
 
@@ -168,7 +168,7 @@ async def on_language(update: Update, context: Context) -> None:
             "/language followed by a language (e.g. /language it) or the lobby's Settings; "
             "each of you can choose your own language for private messages with /language in "
             "a private chat with me."
-        ).format(language=i18n.LANGUAGES[speakers().chat]))
+        ).format(language=texts.LANGUAGE_NAMES[speakers().chat]))
         return
     await group_language(update, context, language)
 
@@ -192,7 +192,7 @@ async def group_language(update: Update, context: Context, language: str) -> Non
     await asyncio.to_thread(remember_group_language, svc, chat.id, language)
     with i18n.use(language):
         await reply(update, context, _("This group's next games speak {language}.").format(
-            language=i18n.LANGUAGES[language]))
+            language=texts.LANGUAGE_NAMES[language]))
 
 
 async def on_language_button(

@@ -25,6 +25,7 @@ from tgbot.handlers.common import (
 )
 from tgbot.handlers.language import speakers
 from tgbot.i18n import _
+from tgbot.service import Service
 
 # Deep-link payloads: j<chat> joins that group's game; r<chat> connects a seated player to it.
 PAYLOAD = re.compile(r"([jr])(-?[0-9]{1,20})", re.ASCII)
@@ -150,6 +151,21 @@ async def on_private_text(update: Update, context: Context) -> None:
         update, context, chat_id, GiveHint(user_id=user.id, text=message.text or "")
     )
     if problem:
-        await reply(update, context, problem)
+        late = await asyncio.to_thread(_hint_too_late, svc, chat_id, user.id)
+        await reply(update, context, texts.HINT_TOO_LATE if late else problem)
     else:
         await reply(update, context, _("Hint given. The others are choosing their decoys."))
+
+
+def _hint_too_late(svc: Service, chat_id: int, user_id: int) -> bool:
+    """Whether a refused hint came from a storyteller whose time had just run out (the game
+    waits on somebody else's hint now, or on no hint at all)."""
+    try:
+        room = svc.store.load(chat_id)
+    except CorruptRoom:
+        return False
+    index = room.seat_of(user_id) if room is not None else None
+    if room is None or index is None or room.seats[index].missed_hints == 0:
+        return False
+    rnd = room.round
+    return not (room.phase is Phase.HINT and rnd is not None and rnd.storyteller == index)
