@@ -41,7 +41,8 @@ def test_two_bots_sharing_a_redis_database_never_meet(redis_server_factory, tmp_
             late = stack.world.add_user(first_name="Dee").id
             stack.say(late, GROUP, "/join")
             link = stack.wait_find(GROUP, "To play, open")
-            assert f"t.me/{username}?start=" in link.plain_text
+            assert f"open @{username} and" in link.plain_text
+            assert any(f"t.me/{username}?start=" in e.get("url", "") for e in link.entities)
             assert stack.world.bot_messages(GROUP)[0].plain_text.startswith("Hi! I run")
         client = stacks[0].client
         names = [k.decode() for k in client.keys("*")]

@@ -197,8 +197,9 @@ def test_a_host_who_never_opened_a_private_chat_is_named_with_the_link_until_the
     host = world.add_user(first_name="Nomad").id
     table.say(host, table.chat, "/newgame")
     lobby = table.group_message("a new game is open")
-    assert re.search(r"Nomad \(host\) — must open https://t\.me/\S+\?start=r-\d+ first",
-                     lobby.plain_text)  # fmt: skip
+    assert re.search(r"Nomad \(host\) — must open @\w+ first", lobby.plain_text)
+    (link,) = [e["url"] for e in lobby.entities if e["type"] == "text_link"]
+    assert re.fullmatch(r"https://t\.me/\w+\?start=r-\d+", link)
     for user in table.users[1:3]:
         assert table.press(user, lobby, button(lobby, "Join")) == "You joined the game."
     update = world.press(host, lobby.chat_id, lobby.message_id, button(lobby, "Start"))

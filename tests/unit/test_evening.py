@@ -38,7 +38,7 @@ def test_start_is_refused_until_every_seated_player_opened_a_private_chat():
     assert refused.value.code is ErrorCode.PRIVATE_CHAT_MISSING
     assert "P0" in refused.value.detail
     shown = lobby(game.room, LOOK).text
-    assert "P0 (host) — must open https://t.me/hintrigue_bot?start=r" in shown
+    assert 'P0 (host) — must open <a href="https://t.me/hintrigue_bot?start=r' in shown
     game.do(OpenedPrivateChat(user_id=user(0)))
     assert "must open" not in lobby(game.room, LOOK).text
     game.do(StartGame(user_id=user(0)))

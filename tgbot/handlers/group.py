@@ -137,7 +137,7 @@ async def on_join_command(update: Update, context: Context) -> None:
         await reply(
             update,
             context,
-            late or texts.OPEN_PRIVATE_LINK.format(link=svc.look.link(f"j{chat.id}")),
+            late or texts.OPEN_PRIVATE_LINK.format(link=svc.look.anchor(f"j{chat.id}")),
         )
         return
     name, username = display_name(update)

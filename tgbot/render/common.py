@@ -37,6 +37,11 @@ class Look:
         """A deep link into the private chat with the bot."""
         return f"https://t.me/{self.bot_username}?start={payload}"
 
+    def anchor(self, payload: str) -> str:
+        """A deep link as a message shows it: the bot's @username, leading to the link."""
+        return f'<a href="{html.escape(self.link(payload))}">@{html.escape(self.bot_username)}</a>'
+
+
     def at(self, now: float) -> Look:
         """The same look, rendering at `now`."""
         return Look(self.bot_username, self.key, now, self.earlier_keys)

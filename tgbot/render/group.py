@@ -266,7 +266,7 @@ def unreachable_notice(room: Room, index: int, look: Look) -> Outgoing:
     text = _(
         "I cannot write to {name} in private, so their move was made for them. {name}: "
         "open {link} and press Start, then the game can reach you."
-    ).format(name=names(room)[index], link=look.link(f"r{room.chat_id}"))
+    ).format(name=names(room)[index], link=look.anchor(f"r{room.chat_id}"))
     return message(room, chat_id=room.chat_id, text=text)
 
 

@@ -85,7 +85,7 @@ def lobby(room: Room, look: Look, settings_mode: bool = False) -> Outgoing:
     for i, seat in enumerate(room.seats):
         line = f"• {who[i]}" + (_(" (host)") if seat.user_id == room.creator else "")
         if i in missing:
-            line += " — " + _("must open {link} first").format(link=look.link(f"r{room.chat_id}"))
+            line += " — " + _("must open {link} first").format(link=look.anchor(f"r{room.chat_id}"))
         lines.append(line)
     lines += ["", settings_text(room)]
     game = room.game_id
