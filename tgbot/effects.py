@@ -115,7 +115,8 @@ def _messages(room: Room, event: Event, look: Look, settings_mode: bool) -> list
     if isinstance(event, SeatUnreachable):
         return [render.unreachable_notice(room, event.seat, look)]
     if isinstance(event, SeatLeft):
-        closed = (
+        # Said first: leaving may close the vote, or end the game.
+        closed = [render.left_notice(room, event.seat)] + (
             [render.closed_prompt(room, event.seat, event.prompt_round, "left")]
             if event.prompt_round is not None
             else []

@@ -185,3 +185,15 @@ def test_skipping_the_reveal_does_not_turn_a_vote_that_timed_out_into_a_skipped_
     out = outgoing_for(game.room, game.events, at(game))
     settled = next(o for o in out if o.key == "reveal:1")
     assert "Did not vote in time" in settled.text and "skipped" not in settled.text
+
+
+def test_leaving_during_the_vote_is_said_before_the_reveal_it_brings():
+    game = a_room().with_players(4).in_voting()
+    *voting, leaving = game.others()
+    for seat in voting:
+        game.vote(seat, game.storyteller())
+    events = game.do(Leave(user_id=user(leaving)))
+    assert any(isinstance(e, RoundScored) for e in events)  # the vote closed without them
+    shown = [m.text for m in outgoing_for(game.room, events, at(game)) if m.chat_id == CHAT]
+    said = next(i for i, text in enumerate(shown) if text == f"P{leaving} left the game.")
+    assert said < next(i for i, text in enumerate(shown) if "Reveal" in text)

@@ -319,9 +319,11 @@ async def on_stop_button(
                 and not await is_admin(update, context):  # fmt: skip
             await answer(query, texts.ERRORS[ErrorCode.NOT_ALLOWED], alert=True)
             return
-        await answer(query, _("The game goes on."))
+        lobby = room is not None and room.phase is Phase.LOBBY
+        await answer(query, _("The lobby stays open.") if lobby else _("The game goes on."))
         with i18n.use(speakers().chat):
-            decided, decision = True, _("/stop: the game goes on.")
+            decided = True
+            decision = _("/stop: the lobby stays open.") if lobby else _("/stop: the game goes on.")
     if decided:
         question = Outgoing(
             chat_id=chat_id,

@@ -23,7 +23,6 @@ from engine.events import (
     PlayerJoined,
     PlayerLeftLobby,
     RoundVoided,
-    SeatLeft,
     SeatReturned,
 )
 from engine.model import Phase
@@ -155,8 +154,6 @@ def _left(outcome: Outcome) -> str | None:
         if isinstance(event, PlayerLeftLobby):
             name = render.user_text(event.name, render.NAME_MAX)
             lines.append(_("{name} left the lobby.").format(name=name))
-        elif isinstance(event, SeatLeft):
-            lines.append(_("{name} left the game.").format(name=_names(outcome)[event.seat]))
         elif isinstance(event, CreatorChanged) and outcome.room is not None:
             index = outcome.room.seat_of(event.user_id)
             if index is not None:
@@ -228,9 +225,10 @@ async def on_stop(update: Update, context: Context) -> None:
         await reply(update, context, _("Only the game's host or a group admin can stop it."))
         return
     look = svc.look
-    what = _("End this lobby now?") if room.phase is Phase.LOBBY else _(
-        "End this game now, without a winner?"
-    )
+    lobby = room.phase is Phase.LOBBY
+    what = _("End this lobby now?") if lobby else _("End this game now, without a winner?")
+    yes = _("Yes, close it") if lobby else _("Yes, stop it")
+    no = _("No, keep it open") if lobby else _("No, go on")
     confirm = Outgoing(
         chat_id=chat.id,
         key=f"stop:{room.version}",
@@ -239,8 +237,8 @@ async def on_stop(update: Update, context: Context) -> None:
         text=what,
         buttons=[
             [
-                look.button(_("Yes, stop it"), "stop", 1, room.version, room.game_id),
-                look.button(_("No, go on"), "stop", 0, room.version, room.game_id),
+                look.button(yes, "stop", 1, room.version, room.game_id),
+                look.button(no, "stop", 0, room.version, room.game_id),
             ]
         ],
     )

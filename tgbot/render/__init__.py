@@ -15,6 +15,7 @@ from tgbot.render.common import (
 from tgbot.render.group import (
     final,
     late_join_notice,
+    left_notice,
     listed,
     reveal,
     round_message,
@@ -59,6 +60,7 @@ __all__ = [
     "final",
     "hand_buttons",
     "late_join_notice",
+    "left_notice",
     "listed",
     "lobby",
     "names",

@@ -252,6 +252,13 @@ def final(room: Room) -> Outgoing:
 
 
 @in_group_language
+def left_notice(room: Room, index: int) -> Outgoing:
+    """Tell the group that a player left the running game (before what their leaving did)."""
+    text = _("{name} left the game.").format(name=names(room)[index])
+    return message(room, chat_id=room.chat_id, text=text)
+
+
+@in_group_language
 def late_join_notice(room: Room, index: int) -> Outgoing:
     """Tell the group that a player joined the running game."""
     text = _("{name} joined the game and plays from the next round.").format(
