@@ -40,8 +40,14 @@ class ErrorCode(StrEnum):
     JUST_STARTED = "just_started"
 
 
+MARKED: set[str] = set()
+"""The details marked with `N_` so far: the bot translates these, and shows any other detail
+(a name, what a player typed) as it is."""
+
+
 def N_(template: str) -> str:
     """Mark a detail shown to players for the bot's catalogs (it translates it when shown)."""
+    MARKED.add(template)
     return template
 
 

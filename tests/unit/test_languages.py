@@ -17,6 +17,7 @@ from engine.settings import parse_changes
 from tests.builders import CHAT, a_room, user
 from tgbot import i18n, texts
 from tgbot.effects import outgoing_for
+from tgbot.handlers.common import error_text
 from tgbot.render import Look, lobby
 
 LOOK = Look(bot_username="hintrigue_bot", key=b"k", now=1_000.0)
@@ -164,3 +165,20 @@ def test_group_messages_speak_the_groups_language_and_private_ones_each_players(
     with i18n.use("en"):
         english_heading = i18n._("<b>Hintrigue</b> — this game has started.")
     assert english_heading not in italian_lobby
+
+
+def test_a_refusal_s_detail_is_translated_but_what_a_player_typed_is_not():
+    with pytest.raises(RuleError) as typed:
+        parse_changes("deck")  # a word of the catalogs, typed as a setting
+    with pytest.raises(RuleError) as bounds:
+        apply(a_room().with_players(3).in_lobby().room,
+              ChangeSettings(user_id=user(0), changes={"rotations": 9}), 0)  # fmt: skip
+    with i18n.use("it"):
+        assert error_text(typed.value).endswith(": deck.")
+        why = i18n._("{setting} must be {low}–{high}").format(
+            setting=i18n._("rotations"), low=1, high=5
+        )
+        assert error_text(bounds.value) == i18n._("That setting is not valid: {detail}.").format(
+            detail=why
+        )
+        assert "rotations" not in error_text(bounds.value)

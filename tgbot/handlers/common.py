@@ -18,7 +18,7 @@ from engine import keys
 from engine.commands import (
     Command,
 )
-from engine.errors import ErrorCode, RuleError
+from engine.errors import MARKED, ErrorCode, RuleError
 from engine.events import LobbyOpened, SettingsChanged
 from engine.model import RUNNING_PHASES
 from engine.store import LANGUAGE_TTL, CorruptRoom, Outcome, StoreBusy
@@ -65,7 +65,9 @@ def error_text(error: RuleError, markup: bool = True) -> str:
     facts = dict(error.facts)
     if isinstance(setting := facts.get("setting"), str) and setting in render.SETTING_LABELS:
         facts["setting"] = render.SETTING_LABELS[setting]
-    detail = _(error.template).format(**facts) if facts else _(error.template)
+    detail = _(error.template) if error.template in MARKED else error.template
+    if facts:
+        detail = detail.format(**facts)
     return texts.ERRORS[error.code].format(detail=user_text(detail) if markup else detail)
 
 
