@@ -44,6 +44,8 @@ class OpenLobby(_PlayerCommand):
     private_ok: bool = True
     language: str = "en"
     """The group's language."""
+    settings: dict[str, int | bool | str] = Field(default_factory=dict)
+    """The group's settings of its last lobby of this game, taken where still valid."""
     seat_language: str | None = None
     """The creator's own language (None: the group's)."""
 

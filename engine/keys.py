@@ -47,6 +47,11 @@ def group_language(chat_id: int) -> str:
     return f"{room_prefix(chat_id)}lang"
 
 
+def group_settings(chat_id: int, game: str) -> str:
+    """The settings of a group's last lobby of a game, for its next one (JSON)."""
+    return f"{room_prefix(chat_id)}settings:{game}"
+
+
 def user_language(user_id: int) -> str:
     """The language a player chose for private messages (/language)."""
     return f"{_NS}lang:user:{user_id}"

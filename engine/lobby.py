@@ -43,7 +43,7 @@ def open_room(command: OpenLobby, now: float) -> Room:
         chat_id=command.chat_id,
         title=command.title,
         creator=command.user_id,
-        settings=Settings(language=command.language),
+        settings=remembered(command.settings).model_copy(update={"language": command.language}),
         seats=[seat],
         rng=command.seed,
         opened_at=now,
@@ -51,6 +51,21 @@ def open_room(command: OpenLobby, now: float) -> Room:
         timer_scale=command.timer_scale,
         game_id=game_id(command.seed),
     )
+
+
+def remembered(changes: dict[str, int | bool | str]) -> Settings:
+    """Default settings with a group's remembered ones applied, each where still valid (the
+    bounds may have changed since)."""
+    try:
+        return apply_changes(Settings(), changes)
+    except RuleError:
+        settings = Settings()
+    for name, value in changes.items():
+        try:
+            settings = apply_changes(settings, {name: value})
+        except RuleError:
+            continue
+    return settings
 
 
 def game_id(seed: int) -> int:

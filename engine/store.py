@@ -348,10 +348,16 @@ class Store:
                     pipe.set(keys.player(seat.user_id), new_chat, ex=ttl if ttl > 0 else None)
         for name, value in self.group_stats(old_chat).items():
             pipe.hincrby(keys.group_stats(new_chat), name, value)
-        language = self.redis.get(keys.group_language(old_chat))
-        if language is not None:
-            pipe.set(keys.group_language(new_chat), language, ex=LANGUAGE_TTL)
-        pipe.delete(keys.room(old_chat), keys.group_stats(old_chat), keys.group_language(old_chat))
+        # What the group chose for its games: its language, its last settings of each game.
+        old_prefix, new_prefix = keys.room_prefix(old_chat), keys.room_prefix(new_chat)
+        chosen = [keys.group_language(old_chat), *self.redis.scan_iter(
+            match=_glob(old_prefix) + "settings:*", count=100)]  # fmt: skip
+        for key in chosen:
+            name = key.decode() if isinstance(key, bytes) else str(key)
+            kept = self.redis.get(name)
+            if kept is not None:
+                pipe.set(new_prefix + name[len(old_prefix):], kept, ex=LANGUAGE_TTL)
+        pipe.delete(keys.room(old_chat), keys.group_stats(old_chat), *chosen)
         pipe.execute()
 
 

@@ -286,3 +286,22 @@ def test_join_after_the_last_turn_started_says_so_at_once(table: Table):
     late = table.stack.world.add_user(first_name="Late").id
     table.say(late, table.chat, "/join")
     table.group_message(r"Too late to join: the last turn has started\.")
+
+
+def test_the_next_lobby_starts_from_the_settings_of_the_last_one(table: Table):
+    host, other = table.users[:2]
+    table.say(host, table.chat, "/newgame")
+    first = table.group_message("a new game is open")
+    table.say(host, table.chat, "/settings rotations=3 hint=60 timers=off")
+    table.group_message("Settings changed: rotations: 3")
+    table.say(host, table.chat, "/stop")
+    question = table.group_message("End this lobby now")
+    table.press(host, question, button(question, "Yes"))
+    wait_for(lambda: "closed" in table.stack.world.message(table.chat, first.message_id)
+             .plain_text, what="the lobby closed")  # fmt: skip
+    table.say(other, table.chat, "/newgame")  # somebody else opens the next one
+    wait_for(lambda: any(m.message_id > first.message_id and "a new game is open" in m.plain_text
+                         for m in table.stack.world.bot_messages(table.chat)),
+             what="the next lobby")  # fmt: skip
+    settings = table.room().settings
+    assert (settings.rotations, settings.hint_s, settings.timers) == (3, 60, False)

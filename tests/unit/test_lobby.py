@@ -5,7 +5,7 @@ import pytest
 from engine.commands import ChangeSettings, Join, Leave, OpenLobby, StartGame
 from engine.errors import ErrorCode, RuleError
 from engine.events import CreatorChanged, LobbyClosed
-from engine.model import Phase
+from engine.model import Phase, Settings
 from engine.rules import apply
 from engine.settings import parse_changes
 from tests.builders import CHAT, a_room, card_locations, user
@@ -118,3 +118,15 @@ def test_bad_settings_text_is_refused(text):
 def test_the_first_storyteller_is_chosen_by_the_seed():
     firsts = {a_room().with_seed(seed).in_hint().storyteller() for seed in range(30)}
     assert firsts == {0, 1, 2, 3}
+
+
+def test_a_lobby_starts_from_the_groups_remembered_settings_where_still_valid():
+    room, _ = apply(
+        None,
+        OpenLobby(chat_id=CHAT, user_id=user(0), name="Ann", seed=7, language="de",
+                  settings={"rotations": 3, "timers": False, "hint_s": 5, "bogus": 1}),
+        1_000.0,
+    )  # fmt: skip
+    assert room.settings.rotations == 3 and room.settings.timers is False
+    assert room.settings.hint_s == Settings().hint_s  # out of bounds now: the default
+    assert room.settings.language == "de"

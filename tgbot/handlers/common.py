@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 from collections.abc import Callable
 from contextvars import ContextVar
@@ -20,7 +21,7 @@ from engine.commands import (
 )
 from engine.errors import MARKED, ErrorCode, RuleError
 from engine.events import LobbyOpened, SettingsChanged
-from engine.model import RUNNING_PHASES
+from engine.model import RUNNING_PHASES, Room
 from engine.store import LANGUAGE_TTL, CorruptRoom, Outcome, StoreBusy
 from tgbot import i18n, render, texts
 from tgbot.i18n import _
@@ -31,6 +32,8 @@ from tgbot.service import Service
 log = logging.getLogger(__name__)
 
 Context = ContextTypes.DEFAULT_TYPE
+
+GAME = "hintrigue"  # the game whose settings a group's next lobby starts from
 
 # While a worker handles an update: the errors its handlers raised, noted by the error handler.
 HANDLER_FAILURES: ContextVar[list[BaseException] | None] = ContextVar(
@@ -74,23 +77,41 @@ def error_text(error: RuleError, markup: bool = True) -> str:
 async def run(
     svc: Service, chat_id: int, command: Command, update: Update, **options: Any
 ) -> Outcome:
-    """Run a command off the event loop (the store talks to Redis synchronously); a lobby
-    opened or a language chosen in it is remembered as its group's language."""
+    """Run a command off the event loop (the store talks to Redis synchronously); the
+    settings of a lobby opened or changed are remembered for the group's next lobby."""
     outcome = await asyncio.to_thread(
         svc.run, chat_id, command, update_id=update.update_id, **options
     )
     room = outcome.room
-    if room is not None and any(
-        isinstance(e, LobbyOpened) or (isinstance(e, SettingsChanged) and "language" in e.changes)
-        for e in outcome.events
-    ):
-        await asyncio.to_thread(remember_group_language, svc, chat_id, room.settings.language)
+    if room is not None and any(isinstance(e, LobbyOpened | SettingsChanged)
+                                for e in outcome.events):  # fmt: skip
+        await asyncio.to_thread(remember_settings, svc, room)
     return outcome
+
+
+def remember_settings(svc: Service, room: Room) -> None:
+    """Keep a lobby's settings for its group's next lobby of the game, and its language for
+    the group's answers outside a game too."""
+    remembered = room.settings.model_dump(exclude={"language"}, exclude_defaults=True)
+    pipe = svc.redis.pipeline(transaction=False)
+    pipe.set(keys.group_settings(room.chat_id, GAME), json.dumps(remembered), ex=LANGUAGE_TTL)
+    pipe.set(keys.group_language(room.chat_id), room.settings.language, ex=LANGUAGE_TTL)
+    pipe.execute()
 
 
 def remember_group_language(svc: Service, chat_id: int, language: str) -> None:
     """Keep a group's language for its next lobby (and its answers outside a game)."""
     svc.redis.set(keys.group_language(chat_id), language, ex=LANGUAGE_TTL)
+
+
+def remembered_settings(svc: Service, chat_id: int) -> dict[str, int | bool | str]:
+    """The settings of the group's last lobby of the game (none: the defaults)."""
+    raw = svc.redis.get(keys.group_settings(chat_id, GAME))
+    try:
+        found = json.loads(raw) if raw else {}
+    except ValueError:
+        return {}
+    return found if isinstance(found, dict) else {}
 
 
 async def is_admin(update: Update, context: Context) -> bool:

@@ -36,6 +36,7 @@ from tgbot.handlers.common import (
     display_name,
     error_text,
     is_admin,
+    remembered_settings,
     reply,
     service,
     settings_done,
@@ -67,6 +68,7 @@ async def on_newgame(update: Update, context: Context) -> None:
         timer_scale=svc.timer_scale,
         private_ok=await asyncio.to_thread(svc.has_started, user.id),
         language=speakers().chat,
+        settings=await asyncio.to_thread(remembered_settings, svc, chat.id),
         seat_language=speakers().own,
     )
     _outcome, problem = await attempt(update, context, chat.id, command)
