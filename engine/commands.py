@@ -88,6 +88,12 @@ class ChangeSettings(_ButtonCommand):
     changes: dict[str, int | bool | str]
 
 
+class ExtendLobby(_PlayerCommand):
+    """A seated player gives the lobby a minute more before it starts by itself."""
+
+    kind: Literal["extend_lobby"] = "extend_lobby"
+
+
 class StartGame(_ButtonCommand):
     """Deal and start the first round (creator or group admin)."""
 
@@ -167,6 +173,7 @@ Command = Annotated[
     | Join
     | Leave
     | ChangeSettings
+    | ExtendLobby
     | StartGame
     | ChooseCard
     | GiveHint

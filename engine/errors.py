@@ -38,6 +38,8 @@ class ErrorCode(StrEnum):
     OTHER_GAME = "other_game"
     TOO_EARLY = "too_early"
     JUST_STARTED = "just_started"
+    NO_JOIN_TIMER = "no_join_timer"
+    LOBBY_LONGEST = "lobby_longest"
 
 
 MARKED: set[str] = set()

@@ -60,9 +60,18 @@ class CreatorChanged(_Event):
 
 
 class LobbyClosed(_Event):
-    """The last player left the lobby."""
+    """The lobby closed: the last player left, it was stopped, or its time ran out."""
 
     kind: Literal["lobby_closed"] = "lobby_closed"
+    reason: str | None = None
+    """"too_few" (the join time ran out), "idle" (a day without a move), None otherwise."""
+
+
+class LobbyExtended(_Event):
+    """A seated player gave the lobby more time to fill."""
+
+    kind: Literal["lobby_extended"] = "lobby_extended"
+    deadline: float
 
 
 class SettingsChanged(_Event):
@@ -223,6 +232,7 @@ Event = Annotated[
     | PlayerLeftLobby
     | CreatorChanged
     | LobbyClosed
+    | LobbyExtended
     | SettingsChanged
     | GameStarted
     | RoundStarted

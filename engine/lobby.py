@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.commands import ChangeSettings, ChooseLanguage, Join, OpenLobby, StartGame
+from engine.commands import ChangeSettings, ChooseLanguage, ExtendLobby, Join, OpenLobby, StartGame
 from engine.context import Ctx
 from engine.errors import ErrorCode, RuleError
 from engine.events import (
@@ -10,6 +10,7 @@ from engine.events import (
     GameStarted,
     LanguageChosen,
     LobbyClosed,
+    LobbyExtended,
     LobbyOpened,
     PlayerJoined,
     PlayerLeftLobby,
@@ -27,6 +28,11 @@ from engine.play import (
 from engine.settings import apply_changes, check_deck, check_language
 from engine.turns import abandon_if_too_few, deal, pass_turn, refill, start_round
 
+IDLE_LOBBY_S = 24 * 3600  # a lobby without a join timer closes after a day without a move
+EXTEND_S = 60  # what /extend adds
+LONGEST_LOBBY_S = 600  # extended, a lobby still starts at most this long after it opened
+SHORTEST_WAIT_S = 30  # a join time changed late still leaves this long to join
+
 
 def open_room(command: OpenLobby, now: float) -> Room:
     """Return a new lobby with its creator seated."""
@@ -39,7 +45,7 @@ def open_room(command: OpenLobby, now: float) -> Room:
         private_ok=command.private_ok,
         language=command.seat_language,
     )
-    return Room(
+    room = Room(
         chat_id=command.chat_id,
         title=command.title,
         creator=command.user_id,
@@ -51,6 +57,59 @@ def open_room(command: OpenLobby, now: float) -> Room:
         timer_scale=command.timer_scale,
         game_id=game_id(command.seed),
     )
+    room.deadline = join_deadline(room, now)
+    return room
+
+
+def join_deadline(room: Room, now: float) -> float:
+    """When a lobby's join time runs out (counted from its opening, never sooner than a short
+    wait from now), or, without a join timer, when it closes unless something happens."""
+    scale = room.timer_scale
+    if not room.settings.join_s:
+        return now + IDLE_LOBBY_S * scale
+    return max(room.opened_at + room.settings.join_s * scale, now + SHORTEST_WAIT_S * scale)
+
+
+def extend(ctx: Ctx, command: ExtendLobby) -> None:
+    """A seated player gives the lobby a minute more, up to its longest wait."""
+    room = ctx.room
+    ctx.seat_for(command.user_id)
+    if room.phase is not Phase.LOBBY:
+        raise RuleError(ErrorCode.WRONG_PHASE)
+    if not room.settings.join_s or room.deadline is None:
+        raise RuleError(ErrorCode.NO_JOIN_TIMER)
+    scale = room.timer_scale
+    longest = room.opened_at + LONGEST_LOBBY_S * scale
+    later = min(room.deadline + EXTEND_S * scale, longest)
+    if later <= room.deadline:
+        raise RuleError(ErrorCode.LOBBY_LONGEST)
+    room.deadline = later
+    ctx.emit(LobbyExtended(deadline=later))
+
+
+def time_up(ctx: Ctx) -> None:
+    """The lobby's time ran out: it starts with whoever can be dealt cards, if enough; else,
+    or after a day without a move when it has no join timer, it closes."""
+    room = ctx.room
+    if not room.settings.join_s:
+        close_lobby(ctx, "idle")
+        return
+    for index in reversed(unreachable_seats(room)):
+        leave_lobby(ctx, index)  # cannot be dealt cards: they would stall the game
+    if room.phase is not Phase.LOBBY:
+        return  # nobody was left
+    if len(room.seats) < MIN_SEATS:
+        close_lobby(ctx, "too_few")
+        return
+    begin(ctx)
+
+
+def close_lobby(ctx: Ctx, reason: str | None = None) -> None:
+    """Close the lobby: no game comes of it."""
+    ctx.room.phase = Phase.CLOSED
+    ctx.room.deadline = None
+    ctx.room.end_reason = reason
+    ctx.emit(LobbyClosed(reason=reason))
 
 
 def remembered(changes: dict[str, int | bool | str]) -> Settings:
@@ -143,8 +202,7 @@ def leave_lobby(ctx: Ctx, index: int) -> None:
     seat = room.seats.pop(index)
     ctx.emit(PlayerLeftLobby(user_id=seat.user_id, name=seat.name))
     if not room.seats:
-        room.phase = Phase.CLOSED
-        ctx.emit(LobbyClosed())
+        close_lobby(ctx)
     elif seat.user_id == room.creator:
         room.creator = room.seats[0].user_id
         ctx.emit(CreatorChanged(user_id=room.creator))
@@ -180,6 +238,8 @@ def change_settings(ctx: Ctx, command: ChangeSettings) -> None:
     if ctx.room.phase is not Phase.LOBBY:
         raise RuleError(ErrorCode.WRONG_PHASE)
     ctx.room.settings = apply_changes(ctx.room.settings, command.changes)
+    if "join_s" in command.changes:
+        ctx.room.deadline = join_deadline(ctx.room, ctx.now)
     ctx.emit(SettingsChanged(changes=command.changes))
 
 
@@ -196,6 +256,12 @@ def start_game(ctx: Ctx, command: StartGame) -> None:
         raise RuleError(
             ErrorCode.PRIVATE_CHAT_MISSING, ", ".join(room.seats[i].name for i in missing)
         )
+    begin(ctx)
+
+
+def begin(ctx: Ctx) -> None:
+    """Deal, pick the first storyteller at random and start the first round."""
+    room = ctx.room
     check_deck(room.settings)
     deal(ctx)
     room.first_storyteller = ctx.rng.below(len(room.seats))

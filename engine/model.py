@@ -50,6 +50,9 @@ class Settings(BaseModel):
     vote_s: int = 90
     reveal_s: int = 8
     deck: str = "default"
+    join_s: int = 180
+    """How long a lobby waits for players before it starts by itself (0: no join timer; an
+    idle lobby then closes after a day)."""
     language: str = "en"
     """What the group is told in (one of `engine.settings.LANGUAGES`)."""
 

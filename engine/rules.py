@@ -9,6 +9,7 @@ from engine.commands import (
     ChooseLanguage,
     ComeBack,
     Command,
+    ExtendLobby,
     GiveHint,
     Join,
     Leave,
@@ -24,11 +25,14 @@ from engine.commands import (
 )
 from engine.context import Ctx
 from engine.errors import ErrorCode, RuleError
-from engine.events import Event, LobbyClosed, SeatReturned
+from engine.events import Event, SeatReturned
 from engine.lobby import (
     change_settings,
     choose_language,
+    close_lobby,
+    extend,
     join,
+    join_deadline,
     leave_game,
     leave_lobby,
     lobby_opened,
@@ -36,6 +40,7 @@ from engine.lobby import (
     opened_private_chat,
     require_manager,
     start_game,
+    time_up,
 )
 from engine.model import OVER_PHASES, RUNNING_PHASES, Phase, Room, SeatStatus
 from engine.rng import Rng
@@ -69,6 +74,8 @@ def apply(
     _dispatch(ctx, command)
     if _moment(ctx.room) != before:
         ctx.room.phase_at = now
+    if ctx.room.phase is Phase.LOBBY and not ctx.room.settings.join_s:
+        ctx.room.deadline = join_deadline(ctx.room, now)  # an idle lobby's day starts anew
     ctx.room.rng = ctx.rng.state
     ctx.room.version += 1
     return ctx.room, ctx.events
@@ -97,6 +104,9 @@ def _dispatch(ctx: Ctx, command: Command) -> None:
         return
     if isinstance(command, ChooseLanguage):
         choose_language(ctx, command)
+        return
+    if isinstance(command, ExtendLobby):
+        extend(ctx, command)
         return
     if isinstance(command, _ROUND_ACTIONS):
         seated = ctx.room.seat_of(command.user_id)
@@ -177,8 +187,7 @@ def _leave(ctx: Ctx, index: int) -> None:
 def _stop(ctx: Ctx, command: StopGame) -> None:
     require_manager(ctx, command.user_id, command.is_admin)
     if ctx.room.phase is Phase.LOBBY:
-        ctx.room.phase = Phase.CLOSED
-        ctx.emit(LobbyClosed())
+        close_lobby(ctx)
     else:
         abandon(ctx, "stopped")
 
@@ -186,6 +195,13 @@ def _stop(ctx: Ctx, command: StopGame) -> None:
 def _system(ctx: Ctx, command: Timeout | MarkUnreachable) -> None:
     """Timers and delivery failures name the round and phase they were meant for."""
     room = ctx.room
+    if isinstance(command, Timeout) and command.phase is Phase.LOBBY:
+        if room.phase is not Phase.LOBBY or room.deadline is None:
+            raise RuleError(ErrorCode.STALE, "the lobby is over")
+        if ctx.now < room.deadline:
+            raise RuleError(ErrorCode.TOO_EARLY, f"{room.deadline - ctx.now:.3f}s early")
+        time_up(ctx)
+        return
     if room.round is None or room.round.no != command.round_no or room.phase is not command.phase:
         raise RuleError(ErrorCode.STALE, "the room has moved on")
     if isinstance(command, MarkUnreachable):

@@ -17,6 +17,7 @@ BOUNDS: dict[str, tuple[int, int]] = {
     "decoy_s": (15, 900),
     "vote_s": (15, 900),
     "reveal_s": (2, 60),
+    "join_s": (0, 600),
 }
 
 ALIASES = {
@@ -32,6 +33,8 @@ ALIASES = {
     "vote": "vote_s",
     "reveal": "reveal_s",
     "deck": "deck",
+    "join": "join_s",
+    "join_s": "join_s",
     "language": "language",
     "lang": "language",
 }
@@ -55,6 +58,8 @@ def parse_changes(text: str) -> dict[str, int | bool | str]:
             changes[name] = value in _TRUE
         elif name in ("deck", "language"):
             changes[name] = value
+        elif name == "join_s" and value in _FALSE:
+            changes[name] = 0  # no join timer
         else:
             try:
                 changes[name] = int(value)

@@ -71,7 +71,7 @@ class Retention:
     """How long rooms and markers are kept, in seconds."""
 
     finished_room: int = 7 * DAY
-    lobby: int = DAY
+    lobby: int = DAY + 3600  # outlives the day after which an idle lobby closes, saying so
     applied_update: int = DAY
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import os
 import re
 import signal
@@ -18,6 +19,7 @@ from typing import Any, TypeVar
 
 import redis
 
+from engine import keys
 from tgbot.config import Config
 from tgbot.release import set_webhook
 from tgbot.standin import MessageRecord, StandinServer, World, serve_app
@@ -39,6 +41,13 @@ def wait_for(condition: Callable[[], T | None], timeout: float = 20.0, what: str
         if time.monotonic() > deadline:
             raise AssertionError(f"timed out waiting for {what or condition}")
         time.sleep(0.05)
+
+
+def without_join_timer(client: redis.Redis, chat_id: int) -> None:
+    """Open a group's lobbies without a join timer, as a group that chose so would: tests
+    that are not about the join timer start their games when they are ready (with scaled
+    timers, a join time runs out in seconds)."""
+    client.set(keys.group_settings(chat_id, "hintrigue"), json.dumps({"join_s": 0}))
 
 
 def procfile_command(name: str) -> list[str]:
@@ -182,4 +191,5 @@ def running_stack(redis_url: str, tmp_path: Path, *, workers: int = 1, timer_sca
         for _ in range(workers):
             running.start_worker()
         world.add_chat(GROUP, "supergroup", title="Friday <Night> & Games", bot_status="left")
+        without_join_timer(client, GROUP)
         yield running

@@ -33,6 +33,7 @@ _LOBBY_EVENTS = {
     "player_left_lobby",
     "creator_changed",
     "lobby_closed",
+    "lobby_extended",
     "settings_changed",
     "game_started",
 }

@@ -20,6 +20,8 @@ MAX_CONNECTIONS = 40
 COMMANDS = {
     "newgame": N_("open a lobby in this group"),
     "join": N_("join the lobby, or the running game"),
+    "extend": N_("a minute more before the lobby starts by itself"),
+    "forcestart": N_("start the lobby now (host or admin)"),
     "settings": N_("the lobby's settings (host or admin)"),
     "score": N_("scores of the current or last game"),
     "rules": N_("how to play"),

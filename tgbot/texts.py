@@ -42,6 +42,10 @@ ERRORS: Texts[ErrorCode] = Texts({
     ErrorCode.STALE: N_("That is over already."),
     ErrorCode.OTHER_GAME: N_("This button belongs to an earlier game."),
     ErrorCode.TOO_EARLY: N_("Not yet."),
+    ErrorCode.NO_JOIN_TIMER: N_("This lobby has no join timer: the host starts it."),
+    ErrorCode.LOBBY_LONGEST: N_(
+        "The lobby cannot wait longer: it starts at most 10 minutes after it opened."
+    ),
     ErrorCode.JUST_STARTED: N_(
         "That began only a moment ago, so I did not skip it: send /skip again if you mean it."
     ),
@@ -99,6 +103,8 @@ _TEXTS: dict[str, str] = {
         "/newgame — open a lobby in this group\n"
         "/settings key=value … — change the lobby's settings (host or admin)\n"
         "/join — join the lobby, or the running game until its last turn\n"
+        "/extend — a minute more before the lobby starts by itself\n"
+        "/forcestart — start the lobby now (host or admin)\n"
         "/score — the scores of the current or last game\n"
         "/leave — leave the lobby or the game\n"
         "/back — play again after sitting out\n"
@@ -107,7 +113,7 @@ _TEXTS: dict[str, str] = {
         "/rules — how to play\n"
         "/language — the group's language (host or admin); in private, yours\n\n"
         "Settings: seats=3–10 rotations=1–5 hand=4–8 timers=on|off hint=15–900 decoy=15–900 "
-        "vote=15–900 reveal=2–60 deck=default|short language=en|it|es|fr|de|pt|ru"
+        "vote=15–900 reveal=2–60 join=0–600 deck=default|short language=en|it|es|fr|de|pt|ru"
     ),
     "PRIVATE_HELP": N_(
         "I run <b>Hintrigue</b> games in groups. Add me to a group and send /newgame there.\n"

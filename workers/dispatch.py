@@ -16,7 +16,7 @@ from rq import Queue
 from engine import keys
 from engine.clock import RedisClock
 from engine.events import Event
-from engine.model import OVER_PHASES, Room
+from engine.model import OVER_PHASES, Phase, Room
 
 # Events after which the room waits on a new deadline.
 TIMED = frozenset({"round_started", "hint_given", "voting_opened", "round_scored"})
@@ -28,6 +28,8 @@ OVER = frozenset({"game_finished", "game_abandoned", "lobby_closed"})
 REMIND_BEFORE = 30.0
 REMIND_FROM = 40.0
 REMINDED = frozenset({"hint", "decoys", "voting"})
+# A lobby's join timer is shown counting down: its message is edited every LOBBY_TICK seconds.
+LOBBY_TICK = 30.0
 QUEUED_MS = 30_000  # a "flush queued" marker outlives a lost job by at most this
 FLUSH_TIMEOUT = 120
 TIMER_TIMEOUT = 60
@@ -43,6 +45,11 @@ redis.call('ZADD', KEYS[2], 'NX', ARGV[2], ARGV[1])
 if redis.call('SET', KEYS[1], '1', 'NX', 'PX', ARGV[3]) then return 1 end
 return 0
 """
+
+
+def timer_round(room: Room) -> int:
+    """The round a room's timer names (0: its lobby's)."""
+    return room.round.no if room.round is not None else 0
 
 
 def timer_job_id(chat_id: int, round_no: int, phase: str) -> str:
@@ -84,12 +91,39 @@ class RqDispatch:
         """Fire the timer of the room's current phase at its deadline, never before."""
         if any(e.kind in OVER for e in events):
             self.client.zrem(keys.pending_timers(), room.chat_id)
-        if room.deadline is None or room.round is None:
+        if room.deadline is None:
             return
-        if not any(e.kind in TIMED for e in events):
+        if room.phase is Phase.LOBBY:
+            # Any move may move a lobby's deadline (/extend, a join time changed, the idle
+            # day starting anew): the timer is set anew under the same id.
+            self.schedule_timer(room.chat_id, 0, room.phase.value, room.deadline)
+            if any(e.kind == "lobby_opened" for e in events):
+                self.schedule_lobby_tick(room)
+            return
+        if room.round is None or not any(e.kind in TIMED for e in events):
             return
         self.schedule_timer(room.chat_id, room.round.no, room.phase.value, room.deadline)
         self.schedule_reminder(room.chat_id, room.round.no, room.phase.value, room.deadline)
+
+    def schedule_lobby_tick(self, room: Room) -> None:
+        """Show a lobby's join time counting down: the next edit, while more than a tick is
+        left (best effort: a lost tick costs an edit, never a move)."""
+        if not room.settings.join_s or room.deadline is None:
+            return
+        at = self.clock() + LOBBY_TICK
+        if room.deadline - at < LOBBY_TICK / 6:
+            return  # the start, or the lobby's closing, says the rest
+        self.queue.enqueue_at(
+            datetime.fromtimestamp(math.floor(at), UTC),
+            "workers.jobs.lobby_tick",
+            room.chat_id,
+            room.game_id,
+            job_id=f"{keys.job_prefix()}tick_{room.chat_id}_{room.game_id}_{math.floor(at)}",
+            meta={"not_before": at},
+            job_timeout=TIMER_TIMEOUT,
+            result_ttl=RESULT_TTL,
+            failure_ttl=FAILURE_TTL,
+        )
 
     def schedule_reminder(self, chat_id: int, round_no: int, phase: str, deadline: float) -> None:
         """Show the time left shortly before a long enough phase times out (best effort: a
@@ -113,9 +147,11 @@ class RqDispatch:
     def resume(self, room: Room) -> None:
         """Set the timer of the room's current phase again, if it has one: the job id is the
         same, so a timer set already is only set anew."""
-        if room.deadline is None or room.round is None or room.phase in OVER_PHASES:
+        if room.deadline is None or room.phase in OVER_PHASES:
             return
-        self.schedule_timer(room.chat_id, room.round.no, room.phase.value, room.deadline)
+        if room.round is None and room.phase is not Phase.LOBBY:
+            return
+        self.schedule_timer(room.chat_id, timer_round(room), room.phase.value, room.deadline)
 
     def schedule_timer(self, chat_id: int, round_no: int, phase: str, deadline: float) -> None:
         """Schedule one timer job and note the room's deadline for the sweeper."""

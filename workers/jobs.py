@@ -132,6 +132,18 @@ def remind(chat_id: int, round_no: int, phase: str) -> bool:
     return service.show_if_current(room, shown)
 
 
+def lobby_tick(chat_id: int, game_id: int) -> bool:
+    """Edit a lobby's message to show its join time left, and come back in a while."""
+    rt = runtime()
+    service = rt.service
+    room = service.store.load(chat_id)
+    if room is None or room.phase is not Phase.LOBBY or room.game_id != game_id:
+        return False
+    shown = service.show_if_current(room, render.lobby(room, service.look.at(rt.dispatch.clock())))
+    rt.dispatch.schedule_lobby_tick(room)
+    return shown
+
+
 def flush(chat_id: int, attempt: int = 0) -> int:
     """Deliver a chat's outbox in order; come back later when Telegram asks to wait."""
     rt = runtime()

@@ -23,7 +23,14 @@ import redis
 from engine.model import Room
 from engine.store import Store
 from tests.conftest import RedisServer, free_port
-from tests.harness import ROOT, SECRET, process_env, procfile_command, wait_for
+from tests.harness import (
+    ROOT,
+    SECRET,
+    process_env,
+    procfile_command,
+    wait_for,
+    without_join_timer,
+)
 from tgbot.standin import MessageRecord, RateLimits, StandinServer, World
 from tgbot.standin.delivery import deliver
 
@@ -184,6 +191,7 @@ def start_stack(redis_server: RedisServer, log_dir: Path, *, timer_scale: float,
         for _ in range(workers):
             stack.start_worker()
         world.add_chat(GROUP, "supergroup", title="E2E", bot_status="left")
+        without_join_timer(stack.client, GROUP)
     except BaseException:
         stack.stop()
         double.stop()

@@ -20,7 +20,14 @@ from engine.commands import (
 from engine.decks import scene
 from engine.model import Phase, Room
 from tests.conftest import test_redis_url
-from tests.harness import Stack, button, buttons, running_stack, wait_for
+from tests.harness import (
+    Stack,
+    button,
+    buttons,
+    running_stack,
+    wait_for,
+    without_join_timer,
+)
 from tgbot import callback, texts
 from tgbot.bootstrap import build_service
 
@@ -43,6 +50,7 @@ class Table:
         self.stack = stack
         self.chat = next(_chats)
         stack.world.add_chat(self.chat, "supergroup", title="Bad input", bot_status="member")
+        without_join_timer(stack.client, self.chat)
         self.users = [stack.world.add_user(first_name=f"P{i}").id for i in range(4)]
         for user in self.users:
             stack.deliver(stack.world.start_private(user))
@@ -60,7 +68,7 @@ class Table:
 
     def lobby(self, players: int = 4, seed: int = 11 << 40) -> Room:
         self.run(OpenLobby(chat_id=self.chat, title="Bad input", user_id=self.users[0],
-                           name="P0", seed=seed, timer_scale=1.0))
+                           name="P0", seed=seed, timer_scale=1.0, settings={"join_s": 0}))
         for user in self.users[1:players]:
             self.run(Join(user_id=user, name=f"P{self.users.index(user)}"))
         return self.run(ChangeSettings(user_id=self.users[0], changes={"timers": False}))

@@ -11,7 +11,7 @@ import redis
 from engine import keys
 from engine.commands import Join, Vote
 from engine.model import Phase, Room
-from engine.store import Store
+from engine.store import Retention, Store
 from tests.unit.test_store import (
     NOW,
     finished_game,
@@ -99,7 +99,7 @@ def test_every_room_is_there_after_a_redis_restart_with_append_only_persistence(
         chat = chat_of(i)
         again = Join(user_id=abs(chat) * 100 + 50, name="Late")
         assert store.execute(chat, again, update_id=i, now=NOW).duplicate
-        assert 0 < client.ttl(keys.room(chat)) <= 24 * 3600
+        assert 0 < client.ttl(keys.room(chat)) <= Retention().lobby
     for i in VOTING[:4]:
         assert play_to_end(store, chat_of(i)).phase is Phase.FINISHED
     for i in FINISHED:

@@ -24,6 +24,8 @@ from tgbot.handlers.common import HANDLER_FAILURES, is_outage
 from tgbot.handlers.flood import flood_guard
 from tgbot.handlers.group import (
     on_back,
+    on_extend,
+    on_forcestart,
     on_help,
     on_join_command,
     on_leave,
@@ -57,6 +59,8 @@ def register(app: Application[Any, Any, Any, Any, Any, Any]) -> None:
         ("skip", on_skip),
         ("stop", on_stop),
         ("score", on_score),
+        ("extend", on_extend),
+        ("forcestart", on_forcestart),
     ]:
         app.add_handler(CommandHandler(name, handler, filters=group))
         app.add_handler(CommandHandler(name, wrong_chat, filters=private))

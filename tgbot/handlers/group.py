@@ -10,10 +10,12 @@ from telegram import Update
 from engine.commands import (
     ChangeSettings,
     ComeBack,
+    ExtendLobby,
     Join,
     Leave,
     OpenLobby,
     Skip,
+    StartGame,
 )
 from engine.errors import ErrorCode, RuleError
 from engine.events import (
@@ -203,6 +205,25 @@ def _skipped(outcome: Outcome) -> str | None:
             len(auto),
         ).format(names=render.listed([who[i] for i in auto]))
     return None
+
+
+async def on_extend(update: Update, context: Context) -> None:
+    """/extend: a seated player gives the lobby a minute more before it starts by itself."""
+    user = update.effective_user
+    assert user is not None
+    await command_in_group(
+        update, context, ExtendLobby(user_id=user.id),
+        lambda outcome: _("/extend: one more minute to join."),
+    )  # fmt: skip
+
+
+async def on_forcestart(update: Update, context: Context) -> None:
+    """/forcestart: the host or an admin starts the lobby now, as its Start button does."""
+    user = update.effective_user
+    assert user is not None
+    await command_in_group(
+        update, context, StartGame(user_id=user.id), lambda outcome: texts.STARTED
+    )
 
 
 async def on_skip(update: Update, context: Context) -> None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engine.lobby import unreachable_seats
-from engine.model import Phase, Room
+from engine.model import MIN_SEATS, Phase, Room
 from engine.settings import BOUNDS, LANGUAGES
 from tgbot import i18n
 from tgbot.i18n import N_, Texts, _, ngettext
@@ -14,6 +14,7 @@ from tgbot.render.common import (
     in_group_language,
     message,
     names,
+    seconds_left,
     settings_text,
 )
 
@@ -28,6 +29,7 @@ SETTING_ROWS = (
     "reveal_s",
     "deck",
     "language",
+    "join_s",
 )
 SETTING_STEPS = {
     "max_seats": 1,
@@ -37,6 +39,7 @@ SETTING_STEPS = {
     "decoy_s": 15,
     "vote_s": 15,
     "reveal_s": 2,
+    "join_s": 30,
 }
 DECK_NAMES = ("default", "short")
 SETTING_LABELS = Texts({
@@ -50,6 +53,7 @@ SETTING_LABELS = Texts({
     "reveal_s": N_("reveal time"),
     "deck": N_("deck"),
     "language": N_("language"),
+    "join_s": N_("join time"),
 })
 SETTING_HELP = Texts({
     "max_seats": N_("How many players may join: 3–10."),
@@ -65,6 +69,16 @@ SETTING_HELP = Texts({
         "The language of the group's messages. Each player can choose their own for private "
         "messages with /language in a private chat with me."
     ),
+    "join_s": N_(
+        "How long the lobby waits for players before it starts by itself: up to 10 min. Off: "
+        "the host starts it, and a lobby left alone for a day closes."
+    ),
+})
+
+
+CLOSED_BECAUSE = Texts({
+    "too_few": N_("Fewer than 3 players joined in time. /newgame opens a new lobby."),
+    "idle": N_("Nothing happened here for a day. /newgame opens a new lobby."),
 })
 
 
@@ -98,6 +112,14 @@ def lobby(room: Room, look: Look, settings_mode: bool = False) -> Outgoing:
                 _("Everybody must open a private chat with me before the start: that is where "
                   "the cards are dealt.")
             )
+        left = seconds_left(room.deadline, look) if room.settings.join_s else None
+        if left is not None:
+            when = (
+                _("It starts by itself in {time} (/extend: a minute more).")
+                if len(room.seats) >= MIN_SEATS
+                else _("It closes in {time} unless 3 players have joined (/extend: a minute more).")
+            )
+            lines.append(when.format(time=duration(left)))
         rows = (
             _settings_rows(room, look)
             if settings_mode
@@ -108,6 +130,8 @@ def lobby(room: Room, look: Look, settings_mode: bool = False) -> Outgoing:
         )
     else:
         rows = []
+        if room.phase is Phase.CLOSED and room.end_reason in CLOSED_BECAUSE:
+            lines.append(CLOSED_BECAUSE[room.end_reason])
     return message(room, chat_id=room.chat_id, key="lobby", text="\n".join(lines), buttons=rows)
 
 
@@ -116,6 +140,8 @@ def setting_shown(room: Room, name: str) -> str:
     value = room.settings.model_dump()[name]
     if name == "timers":
         return _("on") if value else _("off")
+    if name == "join_s" and not value:
+        return _("off")
     if name.endswith("_s"):
         return duration(value * room.timer_scale)
     if name == "language":
