@@ -27,6 +27,7 @@ from engine.commands import Command, Join, OpenLobby
 from engine.errors import ErrorCode, RuleError
 from engine.events import Event, PlayerLeftLobby
 from engine.model import OVER_PHASES, SCHEMA_VERSION, Phase, Room, SeatStatus
+from engine.replicas import Replicas
 from engine.rules import apply
 from engine.turns import winners
 
@@ -80,10 +81,12 @@ class Store:
         client: redis.Redis,
         retention: Retention | None = None,
         clock: Callable[[], float] = time.time,
+        replicas: Replicas | None = None,
     ) -> None:
         self.redis = client
         self.retention = retention or Retention()
         self.clock = clock
+        self.replicas = replicas
         self.conflicts = 0
         source = resources.files(__package__).joinpath("commit.lua").read_text()
         self._commit = client.register_script(source)
@@ -211,8 +214,19 @@ class Store:
             update_id if update_id is not None else 0,
         ]
         args += [op for _, op in players] + [line for _, line in stats] + entries
-        result: list[Any] = self._commit(keys=key_list, args=args)
-        return result
+        if self.replicas is None or not self.replicas.refresh(self.redis):
+            result: list[Any] = self._commit(keys=key_list, args=args)
+            return result
+        # A replica exists: the commit counts once one has it (engine/replicas.py).
+        pipe = self.redis.pipeline(transaction=False)
+        self._commit(keys=key_list, args=args, client=pipe)
+        pipe.wait(1, self.replicas.timeout_ms)
+        result, confirmed = pipe.execute(raise_on_error=False)
+        if isinstance(result, Exception):
+            raise result
+        if result[0] == 1:
+            self.replicas.check(confirmed)
+        return list(result)
 
     def _recheck(
         self, chat_id: int, marker: list[str] | None, update_id: int | None

@@ -23,7 +23,9 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from engine import keys
+from engine.replicas import Replicas
 from tgbot.config import Config
+from tgbot.connection import async_client
 from tgbot.inbox import WebInbox, route
 
 log = logging.getLogger(__name__)
@@ -41,8 +43,8 @@ def create_app(config: Config, client: aioredis.Redis | None = None) -> Starlett
     keys.use_bot(config.bot_id)  # the composition root of this process: its bot's key names
     # No health check before each command: a broken connection fails the push, which answers
     # 503 (Telegram sends the update again) and the pool opens a new connection.
-    redis_client = client or aioredis.Redis.from_url(config.redis_url)
-    inbox = WebInbox(redis_client, config.queue)
+    redis_client = client or async_client(config)
+    inbox = WebInbox(redis_client, config.queue, Replicas(config.replica_wait_ms))
     secret = config.secret.encode()
     if config.secret_derived:
         log.info("WEBHOOK_SECRET is not set: checking a secret token derived from the bot token")
