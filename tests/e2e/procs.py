@@ -23,6 +23,7 @@ import redis
 from engine.model import Room
 from engine.store import Store
 from tests.conftest import RedisServer, free_port
+from tests.e2e.sentinel import SentinelRedis
 from tests.harness import ROOT, SECRET, process_env, procfile_command, wait_for
 from tgbot.standin import MessageRecord, RateLimits, StandinServer, World
 from tgbot.standin.delivery import deliver
@@ -62,7 +63,7 @@ class ProcStack:
 
     world: World
     double: StandinServer
-    redis: RedisServer
+    redis: RedisServer | SentinelRedis
     log_dir: Path
     timer_scale: float
     procs: list[Proc] = field(default_factory=list)
@@ -75,7 +76,7 @@ class ProcStack:
         return process_env({
             **os.environ, **LIMITS_ENV,
             "TELEGRAM_BOT_TOKEN": self.world.token, "TELEGRAM_API_URL": self.double.url,
-            "REDIS_URL": self.redis.url, "RQ_QUEUE": QUEUE, "WEBHOOK_SECRET": SECRET,
+            **self.redis.env, "RQ_QUEUE": QUEUE, "WEBHOOK_SECRET": SECRET,
             "TIMER_SCALE": str(self.timer_scale), "PYTHONPATH": str(ROOT), **extra,
         })  # fmt: skip
 
@@ -169,8 +170,8 @@ class ProcStack:
         return room
 
 
-def start_stack(redis_server: RedisServer, log_dir: Path, *, timer_scale: float, webs: int = 1,
-                workers: int = 1) -> ProcStack:  # fmt: skip
+def start_stack(redis_server: RedisServer | SentinelRedis, log_dir: Path, *, timer_scale: float,
+                webs: int = 1, workers: int = 1) -> ProcStack:  # fmt: skip
     """Start redis-server, the double and the Procfile's processes; run the release step."""
     redis_server.start()
     world = World(rate_limits=LIMITS, enforce_rate_limits=True)
