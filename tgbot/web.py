@@ -24,6 +24,7 @@ from starlette.routing import Route
 
 from engine import keys
 from engine.replicas import Replicas
+from tgbot import logs
 from tgbot.config import Config
 from tgbot.connection import async_client
 from tgbot.inbox import WebInbox, route
@@ -82,9 +83,10 @@ def create_app(config: Config, client: aioredis.Redis | None = None) -> Starlett
             return Response(status_code=200)
         try:
             await inbox.push(data["update_id"], body, *where)
-        except RedisError:
+        except RedisError as error:
             # Telegram delivers the update again later: nothing is lost.
-            log.warning("update %s not taken in: Redis does not answer", data["update_id"])
+            with logs.about(chat=where[0], update_id=data["update_id"]):
+                log.warning("update %s not taken in: %s", data["update_id"], error)
             return JSONResponse({"ok": False, "error": "try again"}, status_code=503)
         return Response(status_code=200)
 

@@ -12,7 +12,7 @@ from engine import keys
 from engine.commands import MarkUnreachable, Timeout
 from engine.errors import ErrorCode, RuleError
 from engine.model import Phase
-from tgbot import render, texts
+from tgbot import logs, render, texts
 from tgbot.delivery import FlushResult
 from tgbot.delivery import flush as flush_outbox
 from tgbot.handlers import Handled, handle
@@ -50,7 +50,8 @@ def drain(chat_id: int, token: str) -> int:
         step = inbox.next(chat_id, token, handled, give_up=give_up and not failed)
         if step.update is None:
             return count
-        result = rt.run(functools.partial(handle_one, step.update))
+        with logs.about(update_id=_update_id(step.update)):
+            result = rt.run(functools.partial(handle_one, step.update))
         if result is Handled.LATER:
             raise HandleLater(f"inbox {chat_id}: Redis failed an update; the sweeper retries it")
         if result is Handled.FAILED:
@@ -89,9 +90,10 @@ async def _apologise(raw: bytes) -> None:
         await bot.send_message(message["chat"]["id"], texts.FAILED)
 
 
-def _update_id(raw: bytes) -> object:
+def _update_id(raw: bytes) -> int | None:
     with contextlib.suppress(ValueError, AttributeError):
-        return json.loads(raw).get("update_id")
+        found = json.loads(raw).get("update_id")
+        return found if isinstance(found, int) else None
     return None
 
 

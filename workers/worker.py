@@ -37,6 +37,7 @@ from rq.worker import SimpleWorker, WorkerStatus
 
 from engine import keys
 from engine.clock import RedisClock
+from tgbot import logs
 from tgbot.config import bot_id
 from workers.dispatch import FAILURE_TTL, RESULT_TTL
 from workers.outage import REDIS_DOWN, RETRY_S, Outage
@@ -255,8 +256,10 @@ class HintrigueWorker(SimpleWorker):
     def execute_job(self, job: Job, queue: Queue) -> None:
         """Run a job; when Redis goes away meanwhile, RQ cannot record how it ended: the
         sweeper gives its work to a new job once Redis is back."""
+        chat = job.args[0] if job.args and isinstance(job.args[0], int) else None
         try:
-            super().execute_job(job, queue)
+            with logs.about(chat=chat):  # every job of ours takes its chat id first
+                super().execute_job(job, queue)
         except REDIS_DOWN as error:
             self.outage.failed(error)
 
