@@ -30,6 +30,7 @@ class Config:
     sentinels: tuple[tuple[str, int], ...] = ()
     sentinel_master: str = ""
     replica_wait_ms: int = DEFAULT_REPLICA_WAIT_MS
+    metrics_token: str = ""
 
     @property
     def api_base(self) -> str:
@@ -126,4 +127,5 @@ def from_env(environ: Mapping[str, str] | None = None) -> Config:
         sentinels=sentinels,
         sentinel_master=master,
         replica_wait_ms=int(env.get("REDIS_REPLICA_WAIT_MS", str(DEFAULT_REPLICA_WAIT_MS))),
+        metrics_token=env.get("METRICS_TOKEN", ""),
     )

@@ -93,3 +93,16 @@ def rq_settings(config: Config) -> dict[str, Any]:
             "CONNECTION_KWARGS": {"socket_connect_timeout": CONNECT_TIMEOUT, **extra},
         },
     }
+
+
+def describe(client: redis.Redis) -> str:
+    """Where a client's Redis is, for a log line (no credentials)."""
+    pool = client.connection_pool
+    name = getattr(pool, "service_name", None)
+    if name is not None:
+        sentinels = ", ".join(f"{s.connection_pool.connection_kwargs.get('host')}:"
+                              f"{s.connection_pool.connection_kwargs.get('port')}"
+                              for s in pool.sentinel_manager.sentinels)  # type: ignore[attr-defined]
+        return f"the primary {name!r} of the Sentinels at {sentinels}"
+    options = pool.connection_kwargs
+    return f"{options.get('host')}:{options.get('port')}/{options.get('db', 0)}"

@@ -125,6 +125,14 @@ def route(update: dict[str, Any]) -> tuple[int, int] | None:
     return None
 
 
+UPDATE_KINDS = ("message", "edited_message", "callback_query", "my_chat_member", "chat_member")
+
+
+def update_kind(update: dict[str, Any]) -> str:
+    """The kind of an update (its one field besides `update_id`), for the metrics."""
+    return next((kind for kind in UPDATE_KINDS if kind in update), "other")
+
+
 class WebInbox:
     """The webhook's side: take updates in, asyncio.
 

@@ -8,6 +8,7 @@ Telegram's connection, and Telegram repeats an update only when Redis could not 
 
 from __future__ import annotations
 
+import asyncio
 import gc
 import hmac
 import json
@@ -16,6 +17,7 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
 import redis.asyncio as aioredis
+from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 from redis.exceptions import RedisError
 from starlette.applications import Starlette
 from starlette.requests import Request
@@ -27,7 +29,8 @@ from engine.replicas import Replicas
 from tgbot import logs
 from tgbot.config import Config
 from tgbot.connection import async_client
-from tgbot.inbox import WebInbox, route
+from tgbot.inbox import WebInbox, route, update_kind
+from tgbot.metrics import FLUSH_EVERY, TALLY, read_snapshot, registry
 
 log = logging.getLogger(__name__)
 
@@ -36,6 +39,13 @@ SECRET_HEADER = "X-Telegram-Bot-Api-Secret-Token"
 
 # Telegram's largest updates are a few tens of kilobytes; anything much larger is not Telegram.
 MAX_BODY = 1 << 20
+
+
+async def flush_metrics(client: aioredis.Redis) -> None:
+    """Add this process's counts to Redis about once a second (`tgbot.metrics`)."""
+    while True:
+        await asyncio.sleep(FLUSH_EVERY)
+        await TALLY.aflush(client)
 
 
 def create_app(config: Config, client: aioredis.Redis | None = None) -> Starlette:
@@ -57,13 +67,21 @@ def create_app(config: Config, client: aioredis.Redis | None = None) -> Starlett
         # 15-80 ms on a busy machine, every request in flight waiting.
         gc.collect()
         gc.freeze()
+        flusher = asyncio.create_task(flush_metrics(redis_client))
         try:
             yield
         finally:
+            flusher.cancel()
+            await TALLY.aflush(redis_client)
             if own:
                 await redis_client.aclose()
 
     async def webhook(request: Request) -> Response:
+        answer = await take(request)
+        TALLY.count("webhook_answers", status=str(answer.status_code))
+        return answer
+
+    async def take(request: Request) -> Response:
         if not hmac.compare_digest(request.headers.get(SECRET_HEADER, "").encode(), secret):
             return Response(status_code=403)
         declared = request.headers.get("content-length", "0")
@@ -82,13 +100,26 @@ def create_app(config: Config, client: aioredis.Redis | None = None) -> Starlett
         if where is None:  # a kind of update the bot does not handle, or one without a chat
             return Response(status_code=200)
         try:
-            await inbox.push(data["update_id"], body, *where)
+            if await inbox.push(data["update_id"], body, *where):
+                TALLY.count("updates", kind=update_kind(data))
         except RedisError as error:
             # Telegram delivers the update again later: nothing is lost.
             with logs.about(chat=where[0], update_id=data["update_id"]):
                 log.warning("update %s not taken in: %s", data["update_id"], error)
             return JSONResponse({"ok": False, "error": "try again"}, status_code=503)
         return Response(status_code=200)
+
+    async def metrics(request: Request) -> Response:
+        if config.metrics_token and not hmac.compare_digest(
+            request.headers.get("authorization", "").encode(),
+            f"Bearer {config.metrics_token}".encode(),
+        ):
+            return Response(status_code=401)
+        try:
+            snapshot = await read_snapshot(redis_client)
+        except RedisError:
+            return JSONResponse({"ok": False, "redis": "down"}, status_code=503)
+        return Response(generate_latest(registry(snapshot)), media_type=CONTENT_TYPE_LATEST)
 
     async def healthz(_request: Request) -> Response:
         try:
@@ -103,6 +134,7 @@ def create_app(config: Config, client: aioredis.Redis | None = None) -> Starlett
     return Starlette(
         routes=[
             Route("/healthz", healthz, methods=["GET"]),
+            Route("/metrics", metrics, methods=["GET"]),
             Route("/{path:path}", webhook, methods=["POST"]),
         ],
         lifespan=lifespan,

@@ -39,6 +39,8 @@ from engine import keys
 from engine.clock import RedisClock
 from tgbot import logs
 from tgbot.config import bot_id
+from tgbot.connection import describe
+from tgbot.metrics import TALLY
 from workers.dispatch import FAILURE_TTL, RESULT_TTL
 from workers.outage import REDIS_DOWN, RETRY_S, Outage
 from workers.runtime import STOPPING, runtime
@@ -177,6 +179,8 @@ class HintrigueWorker(SimpleWorker):
         self._revived = time.monotonic()
         self._sweeper: Sweeper | None = None
         self.outage = Outage(f"worker {self.name}")
+        log.info("worker %s: started on %s; Redis: %s", self.name,
+                 ", ".join(q.name for q in self.queues), describe(self.connection))  # fmt: skip
 
     def _start_scheduler(
         self,
@@ -305,6 +309,7 @@ class HintrigueWorker(SimpleWorker):
                 self._sweeper = Sweeper(rt.client, rt.dispatch, rt.service.store, rt.inbox)
                 rt.run(rt.bot)  # open the Bot API client before the first job needs it
             self._sweeper.sweep()
+            TALLY.flush(self._sweeper.client)
             if now - self._revived >= REVIVE_EVERY:
                 self._revived = now
                 self.revive_scheduler()
@@ -323,6 +328,12 @@ class HintrigueWorker(SimpleWorker):
         process = scheduler._process
         if process is None or not process.is_alive():
             scheduler.acquire_locks(auto_start=True)  # type: ignore[no-untyped-call]
+
+    def teardown(self) -> None:
+        """Add the last counts to Redis before leaving (`tgbot.metrics`)."""
+        if self._sweeper is not None:
+            TALLY.flush(self._sweeper.client)
+        super().teardown()
 
     def request_stop(self, signum: int, frame: FrameType | None) -> None:
         """Warm shutdown: the current job finishes (a delivery stops after its message)."""

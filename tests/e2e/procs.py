@@ -12,7 +12,9 @@ import os
 import re
 import signal
 import subprocess
+import threading
 import time
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -67,6 +69,8 @@ class ProcStack:
     log_dir: Path
     timer_scale: float
     procs: list[Proc] = field(default_factory=list)
+    answers: Counter[int] = field(default_factory=Counter)  # the webhooks' answers, by status
+    _answers_lock: threading.Lock = field(default_factory=threading.Lock)
 
     @property
     def client(self) -> redis.Redis:
@@ -139,6 +143,8 @@ class ProcStack:
             if web is not None:
                 url = f"http://127.0.0.1:{self.webs()[web % len(self.webs())].port}/webhook"
             result = deliver(self.world, update, 30, url)
+            with self._answers_lock:
+                self.answers[result.status or 0] += 1
             if result.ok or not retry or time.monotonic() > deadline:
                 return result.status or 0
             time.sleep(0.2)
