@@ -48,29 +48,25 @@ def _sentinel_options(config: Config) -> dict[str, Any]:
     return options
 
 
-def sync_client(config: Config, **options: Any) -> redis.Redis:
-    """A Redis client for the primary, following failovers when Sentinels are configured."""
+def _client(config: Config, redis_class: Any, sentinel_class: Any, options: dict[str, Any]
+            ) -> Any:  # fmt: skip
     options.setdefault("socket_connect_timeout", CONNECT_TIMEOUT)
     if not config.sentinels:
-        return redis.Redis.from_url(config.redis_url, **options)
-    sentinel = Sentinel(list(config.sentinels), sentinel_kwargs=_sentinel_options(config))
-    client: redis.Redis = sentinel.master_for(
-        config.sentinel_master, redis_class=redis.Redis,
-        **{**_server_options(config.redis_url), **options},
-    )  # fmt: skip
+        return redis_class.from_url(config.redis_url, **options)
+    sentinel = sentinel_class(list(config.sentinels), sentinel_kwargs=_sentinel_options(config))
+    return sentinel.master_for(config.sentinel_master, redis_class=redis_class,
+                               **{**_server_options(config.redis_url), **options})  # fmt: skip
+
+
+def sync_client(config: Config, **options: Any) -> redis.Redis:
+    """A Redis client for the primary, following failovers when Sentinels are configured."""
+    client: redis.Redis = _client(config, redis.Redis, Sentinel, options)
     return client
 
 
 def async_client(config: Config, **options: Any) -> aioredis.Redis:
     """The asyncio twin of `sync_client`, for the web process."""
-    options.setdefault("socket_connect_timeout", CONNECT_TIMEOUT)
-    if not config.sentinels:
-        return aioredis.Redis.from_url(config.redis_url, **options)
-    sentinel = AsyncSentinel(list(config.sentinels), sentinel_kwargs=_sentinel_options(config))
-    client: aioredis.Redis = sentinel.master_for(
-        config.sentinel_master, redis_class=aioredis.Redis,
-        **{**_server_options(config.redis_url), **options},
-    )  # fmt: skip
+    client: aioredis.Redis = _client(config, aioredis.Redis, AsyncSentinel, options)
     return client
 
 
