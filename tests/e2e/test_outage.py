@@ -7,15 +7,11 @@ import time
 
 from tests.e2e.players import (
     HINT,
-    play_decoy,
-    play_round,
-    seat_players,
-    start,
+    after_round_one,
+    finish_round,
+    play_to_the_end,
     storyteller_prompt,
-    table,
-    vote,
 )
-from tests.e2e.procs import GROUP
 from tests.harness import buttons
 
 NAMES = ["Ann", "Bob", "Cy"]
@@ -26,11 +22,7 @@ def test_workers_log_an_outage_once_and_take_updates_again_soon_after_redis_is_b
     # Append-only, fsync on every write: the restarted server has every room.
     stack = launch(timer_scale=0.05, workers=2,
                    redis_args=("--appendonly", "yes", "--appendfsync", "always"))  # fmt: skip
-    users = seat_players(stack, NAMES, "rotations=1 timers=off reveal=20")
-    start(stack, users)
-    expected = dict.fromkeys(users, 0)
-    for user, points in play_round(stack, users, 1).items():
-        expected[user] += points
+    users, expected = after_round_one(stack, NAMES, "rotations=1 timers=off reveal=20")
     teller, prompt = storyteller_prompt(stack, users, 2)
 
     stack.redis.kill()
@@ -43,23 +35,9 @@ def test_workers_log_an_outage_once_and_take_updates_again_soon_after_redis_is_b
 
     # The game goes on to its exact end.
     assert stack.say(teller, teller, HINT, retry=True) == 200
-    room = stack.room()
-    others = [room.seats[i].user_id for i in room.round.participants
-              if room.seats[i].user_id != teller]  # fmt: skip
-    decoys = {user: play_decoy(stack, user, 2) for user in others}
-    message, scenes = table(stack, 2)
-    first, *rest = others
-    vote(stack, first, message, scenes[card])
-    for user in rest:
-        vote(stack, user, message, scenes[decoys[first]])
-    stack.wait_find(GROUP, r"Reveal · round 2\b")
-    for user, points in {teller: 3, first: 3 + len(rest), **dict.fromkeys(rest, 0)}.items():
+    for user, points in finish_round(stack, 2, teller, card).items():
         expected[user] += points
-    for user, points in play_round(stack, users, 3).items():
-        expected[user] += points
-    stack.wait_find(GROUP, "Game over")
-    room = stack.room()
-    assert {seat.user_id: seat.score for seat in room.seats} == expected
+    play_to_the_end(stack, users, expected, range(3, 4))
 
     stack.stop()
     for log in stack.log_dir.glob("worker*.log"):
