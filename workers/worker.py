@@ -22,6 +22,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import os
 import time
@@ -122,7 +123,8 @@ class TimerScheduler(RQScheduler):
         outage = Outage(f"scheduler {self.name}")
         while True:
             if self._stop_requested or os.getppid() != parent:
-                self.stop()  # type: ignore[no-untyped-call]
+                with contextlib.suppress(*REDIS_DOWN):  # its lock expires by itself
+                    self.stop()  # type: ignore[no-untyped-call]
                 break
             try:
                 if self.should_reacquire_locks:
