@@ -86,8 +86,10 @@ def play_decoy(stack: ProcStack, user: int, number: int, **options: Any) -> str:
 
 
 def table(stack: ProcStack, number: int) -> tuple[MessageRecord, dict[str, str]]:
-    """The round's table message and its buttons by scene."""
-    found = stack.wait_find(GROUP, rf"The table · round {number}\b")
+    """The round's table message and its buttons by scene: the one voted on now (an earlier
+    game's table of the same round has lost its buttons)."""
+    found = wait_for(lambda: (m := stack.find(GROUP, rf"The table · round {number}\b"))
+                     and buttons(m) and m, 30, f"the table of round {number}")  # fmt: skip
     return found, {label.split(". ", 1)[1]: data for label, data in buttons(found)}
 
 
