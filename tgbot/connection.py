@@ -31,7 +31,7 @@ CONNECT_TIMEOUT = 2.0
 
 def _server_options(url: str) -> dict[str, Any]:
     """REDIS_URL's database, credentials and TLS options, without its host and port."""
-    options = parse_url(url)
+    options: dict[str, Any] = parse_url(url)  # type: ignore[no-untyped-call]
     for name in ("host", "port", "path", "unix_socket_path"):
         options.pop(name, None)
     if options.pop("connection_class", None) is SSLConnection:
