@@ -27,7 +27,11 @@ python-telegram-bot webhook app that only acknowledges (same uvicorn, same machi
    round with a deadline `hint_s × TIMER_SCALE` after the moment it was applied, so the room
    itself tells when each timer took effect: lateness = that moment − the deadline.
 
-Prints `name=value` lines. Run: `.venv/bin/python bench/e2e.py [--games 50] [--workers 2]`.
+With `--replica`, Redis has a replica (on the same machine): the web answers 200 and the store
+commits only once the replica confirmed (`WAIT 1`), which is what that costs.
+
+Prints `name=value` lines. Run: `.venv/bin/python bench/e2e.py [--games 50] [--workers 2]
+[--replica]`.
 """
 
 from __future__ import annotations
@@ -248,13 +252,16 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--timers", type=int, default=TIMERS)
     parser.add_argument("--keep-logs", action="store_true")
+    parser.add_argument("--replica", action="store_true",
+                        help="give Redis a replica: every 200 and commit waits for it (WAIT)")
     args = parser.parse_args()
     with workdir() as path:
         try:
-            with start_processes(path, args.workers) as bench:
+            with start_processes(path, args.workers, args.replica) as bench:
                 # uvloop (uvicorn's loop too): the driver must cost little beside what it measures
                 figures = uvloop.run(measure(bench, args.games, args.timers))
                 figures["cpu_driver_s"] = time.process_time()
+                figures["replica"] = int(args.replica)
         finally:
             if args.keep_logs:
                 kept = Path(tempfile.mkdtemp(prefix="hintrigue-bench-logs-"))

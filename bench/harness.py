@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import redis
 import redis.asyncio as aioredis
 
 from bench.players import Game, RawHttp, Updates
@@ -71,6 +72,21 @@ def wait_until_up(port: int, process: subprocess.Popen[bytes], path: str = "/hea
         except httpx.HTTPError:
             time.sleep(0.1)
     raise SystemExit(f"nothing answers on port {port}")
+
+
+def wait_for_replica(url: str) -> None:
+    """Wait until the primary at `url` has a replica that confirms writes."""
+    client = redis.Redis.from_url(url)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        try:
+            if client.set("bench:probe", 1) and client.wait(1, 100) == 1:
+                client.delete("bench:probe")
+                return
+        except redis.ConnectionError:
+            pass
+        time.sleep(0.1)
+    raise SystemExit("the replica did not sync")
 
 
 @dataclass
@@ -145,8 +161,9 @@ class Bench:
 
 
 @contextmanager
-def start_processes(path: Path, workers: int) -> Iterator[Bench]:
-    """redis-server, the double, the web and worker processes and the bare baseline app."""
+def start_processes(path: Path, workers: int, replica: bool = False) -> Iterator[Bench]:
+    """redis-server (with a replica of its own if asked), the double, the web and worker
+    processes and the bare baseline app."""
     keys.use_bot(bot_id(DEFAULT_TOKEN))  # read the bot's keys as its processes name them
     with ExitStack() as stack:
         started: list[subprocess.Popen[bytes]] = []
@@ -179,8 +196,16 @@ def start_processes(path: Path, workers: int) -> Iterator[Bench]:
         redis_port = free_port()
         binary = shutil.which("redis-server") or "redis-server"
         spawn("redis", [binary, "--port", str(redis_port), "--bind", "127.0.0.1", "--save", "",
-                        "--appendonly", "no", "--dir", str(path)], dict(os.environ))
+                        "--appendonly", "no", "--dir", str(path),
+                        "--repl-diskless-sync-delay", "0"], dict(os.environ))  # fmt: skip
         redis_url = f"redis://127.0.0.1:{redis_port}/0"
+        if replica:
+            # A replica on the same machine: what WAIT costs, without a network's round trip.
+            spawn("replica", [binary, "--port", str(free_port()), "--bind", "127.0.0.1",
+                              "--save", "", "--appendonly", "no", "--dir", str(path),
+                              "--replicaof", "127.0.0.1", str(redis_port)],
+                  dict(os.environ))  # fmt: skip
+            wait_for_replica(redis_url)
         double_port = free_port()
         # The double stands in for Telegram's servers, which are not on the bot's machine: it
         # runs at the workers' lower priority, so serving their calls does not take the CPU

@@ -3,7 +3,7 @@
 -- KEYS[1]   room hash (fields: ver, state)
 -- KEYS[2..] the sets of applied update ids to look in (ARGV[11] of them; the first, today's,
 --           is written), then player index keys (ARGV[7] of them), then stats hashes,
---           then the chat's outbox
+--           then the set of running games (when ARGV[13] is not ""), then the chat's outbox
 --
 -- ARGV[1] expected version ("-1": the room must not exist)
 -- ARGV[2] new version
@@ -17,6 +17,7 @@
 -- ARGV[10] number of outbox entries
 -- ARGV[11] number of applied-update sets
 -- ARGV[12] the update id
+-- ARGV[13] "add" (a game starts), "rem" (a game ends) the chat to/from the running set, or ""
 -- then one op per player key: "set" or "del"
 -- then one increment line per stats hash: "field n field n ..."
 -- then the outbox entries, appended to the outbox list in order
@@ -61,7 +62,7 @@ if ARGV[5] ~= "0" then
 end
 
 local players = tonumber(ARGV[7])
-local first_op = 13
+local first_op = 14
 for i = 1, players do
   local key = KEYS[base + i]
   local op = ARGV[first_op + i - 1]
@@ -78,7 +79,16 @@ end
 
 local first_stats = first_op + players
 local outbox_key = #KEYS
-for i = base + 1 + players, outbox_key - 1 do
+local stats_end = outbox_key - 1
+if ARGV[13] ~= "" then
+  stats_end = outbox_key - 2
+  if ARGV[13] == "add" then
+    redis.call("SADD", KEYS[outbox_key - 1], ARGV[8])
+  else
+    redis.call("SREM", KEYS[outbox_key - 1], ARGV[8])
+  end
+end
+for i = base + 1 + players, stats_end do
   local line = ARGV[first_stats + i - base - 1 - players]
   local field = nil
   for token in string.gmatch(line, "%S+") do

@@ -172,3 +172,13 @@ def inbox_ready(queue: str) -> str:
 def pending_inboxes() -> str:
     """Sorted set of inboxes by when their drain last moved on, for the sweeper."""
     return f"{_NS}sweep:inboxes"
+
+
+def metrics() -> str:
+    """Hash of the counters every process adds to (`tgbot.metrics`)."""
+    return f"{_NS}metrics"
+
+
+def running_games(game: str) -> str:
+    """Set of the rooms where a game is being played (not a lobby, not over), per game."""
+    return f"{_NS}running:{game}"

@@ -27,6 +27,7 @@ from engine.commands import Command, Join, OpenLobby
 from engine.errors import ErrorCode, RuleError
 from engine.events import Event, PlayerLeftLobby
 from engine.model import OVER_PHASES, SCHEMA_VERSION, Phase, Room, SeatStatus
+from engine.replicas import Replicas
 from engine.rules import apply
 from engine.turns import winners
 
@@ -35,6 +36,7 @@ log = logging.getLogger(__name__)
 DAY = 24 * 3600
 MAX_ATTEMPTS = 200
 _CONFLICT, _DUPLICATE, _ELSEWHERE = -1, -2, -3
+GAME = "hintrigue"  # the name the running games of this engine are counted under
 
 
 Render = Callable[[Room, list[Event], float], list[str]]
@@ -83,10 +85,12 @@ class Store:
         client: redis.Redis,
         retention: Retention | None = None,
         clock: Callable[[], float] = time.time,
+        replicas: Replicas | None = None,
     ) -> None:
         self.redis = client
         self.retention = retention or Retention()
         self.clock = clock
+        self.replicas = replicas
         self.conflicts = 0
         source = resources.files(__package__).joinpath("commit.lua").read_text()
         self._commit = client.register_script(source)
@@ -143,6 +147,7 @@ class Store:
             ver, raw = self.redis.hmget(keys.room(chat_id), ["ver", "state"])
             room = self._parse(chat_id, raw)
             was_running = room is not None and room.phase not in OVER_PHASES
+            was_playing = _playing(room)
             seating = _seating(room)
             at = self.clock() if now is None else now
             try:
@@ -162,7 +167,7 @@ class Store:
             entries = outbox(new, events, at) if outbox is not None else []
             result = self._try_commit(
                 chat_id, ver, was_running, new, events, command, marker, entries, reindex,
-                update_id,
+                update_id, was_playing,
             )
             if result[0] == 1:
                 return Outcome(room=None if new.phase is Phase.CLOSED else new, events=events)
@@ -186,6 +191,7 @@ class Store:
         entries: list[str],
         reindex: bool = True,
         update_id: int | None = None,
+        was_playing: bool = False,
     ) -> list[Any]:
         expected = ver.decode() if isinstance(ver, bytes) else (ver or "-1")
         players = self._player_ops(new, events) if reindex else []
@@ -198,6 +204,9 @@ class Store:
         player_ttl = self.retention.lobby if new.phase is Phase.LOBBY else 0
         key_list = [keys.room(chat_id), *(marker or [])]
         key_list += [keys.player(uid) for uid, _ in players] + [k for k, _ in stats]
+        running = _running_op(was_playing, new)
+        if running:
+            key_list.append(keys.running_games(GAME))
         key_list.append(keys.outbox(chat_id))
         args: list[Any] = [
             expected,
@@ -212,10 +221,22 @@ class Store:
             len(entries),
             len(marker or []),
             update_id if update_id is not None else 0,
+            running,
         ]
         args += [op for _, op in players] + [line for _, line in stats] + entries
-        result: list[Any] = self._commit(keys=key_list, args=args)
-        return result
+        if self.replicas is None or not self.replicas.refresh(self.redis):
+            result: list[Any] = self._commit(keys=key_list, args=args)
+            return result
+        # A replica exists: the commit counts once one has it (engine/replicas.py).
+        pipe = self.redis.pipeline(transaction=False)
+        self._commit(keys=key_list, args=args, client=pipe)
+        pipe.wait(1, self.replicas.timeout_ms)
+        result, confirmed = pipe.execute(raise_on_error=False)
+        if isinstance(result, Exception):
+            raise result
+        if result[0] == 1:
+            self.replicas.check(confirmed)
+        return list(result)
 
     def _recheck(
         self, chat_id: int, marker: list[str] | None, update_id: int | None
@@ -326,6 +347,7 @@ class Store:
         for seat in room.seats if room else []:
             if self.room_of_player(seat.user_id) == chat_id:  # a left seat may sit elsewhere now
                 pipe.delete(keys.player(seat.user_id))
+        pipe.srem(keys.running_games(GAME), chat_id)
         for key in self.redis.scan_iter(match=_glob(keys.room_prefix(chat_id)) + "*", count=500):
             pipe.delete(key)
         pipe.execute()
@@ -358,7 +380,23 @@ class Store:
             if kept is not None:
                 pipe.set(new_prefix + name[len(old_prefix):], kept, ex=LANGUAGE_TTL)
         pipe.delete(keys.room(old_chat), keys.group_stats(old_chat), *chosen)
+        if _playing(room):
+            pipe.srem(keys.running_games(GAME), old_chat)
+            pipe.sadd(keys.running_games(GAME), new_chat)
         pipe.execute()
+
+
+def _playing(room: Room | None) -> bool:
+    """Whether a game is being played in the room (a lobby or a game over is not)."""
+    return room is not None and room.phase is not Phase.LOBBY and room.phase not in OVER_PHASES
+
+
+def _running_op(was_playing: bool, new: Room) -> str:
+    """How the commit changes the set of running games: "add", "rem" or ""."""
+    playing = _playing(new)
+    if playing == was_playing:
+        return ""
+    return "add" if playing else "rem"
 
 
 def _seating(room: Room | None) -> list[tuple[int, bool]] | None:

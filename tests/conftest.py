@@ -127,6 +127,11 @@ class RedisServer:
     def url(self) -> str:
         return f"redis://127.0.0.1:{self.port}/0"
 
+    @property
+    def env(self) -> dict[str, str]:
+        """How the bot's processes are told where it is."""
+        return {"REDIS_URL": self.url}
+
     def start(self) -> None:
         binary = shutil.which("redis-server")
         if binary is None:

@@ -7,10 +7,10 @@ local Telegram stand-in, with a play page.
 from __future__ import annotations
 
 import asyncio
-import logging
 import os
 import sys
 
+from tgbot import logs
 from tgbot.config import from_env
 
 
@@ -22,9 +22,9 @@ def main(argv: list[str]) -> None:
 
         dev(argv[1:] if argv[:1] == ["dev"] else argv)
         return
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s %(message)s")
-    logging.getLogger("httpx").setLevel(logging.WARNING)
     mode = argv[0] if argv else "web"
+    os.environ.setdefault("HINTRIGUE_PROCESS", "release" if mode == "set-webhook" else mode)
+    logs.setup()
     config = from_env()
     if mode == "web":
         import uvicorn
@@ -39,6 +39,8 @@ def main(argv: list[str]) -> None:
             access_log=os.environ.get("ACCESS_LOG", "") == "1",  # a line per update costs
             proxy_headers=True,
             timeout_graceful_shutdown=20,
+            # JSON lines: uvicorn's loggers write through the root handler (`logs.setup`).
+            **({"log_config": None} if logs.wants_json(os.environ) else {}),
         )
     elif mode == "poll":
         from tgbot.polling import run_polling

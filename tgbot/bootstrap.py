@@ -8,8 +8,10 @@ import redis
 
 from engine import keys
 from engine.clock import RedisClock
+from engine.replicas import Replicas
 from engine.store import Store
 from tgbot.config import Config
+from tgbot.connection import sync_client
 from tgbot.render import Look
 from tgbot.service import Dispatch, Service
 
@@ -22,8 +24,8 @@ def name_bot(config: Config) -> None:
 
 
 def redis_client(config: Config) -> redis.Redis:
-    """A Redis client for the configured URL."""
-    return redis.Redis.from_url(config.redis_url, health_check_interval=30)
+    """A Redis client for the primary: REDIS_URL's, or the one the Sentinels name."""
+    return sync_client(config, health_check_interval=30)
 
 
 def build_service(
@@ -41,7 +43,8 @@ def build_service(
         earlier_keys=config.earlier_signing_keys,
     )
     return Service(
-        store=Store(client, clock=RedisClock(client)),
+        store=Store(client, clock=RedisClock(client),
+                    replicas=Replicas(config.replica_wait_ms)),
         redis=client,
         look=look,
         dispatch=dispatch,

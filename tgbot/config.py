@@ -6,10 +6,13 @@ import base64
 import hashlib
 import hmac
 import os
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 DEFAULT_API_URL = "https://api.telegram.org"
 DEFAULT_REDIS_URL = "redis://localhost:6379/0"
+# How long a write waits for a replica to confirm it (only when the primary has a replica).
+DEFAULT_REPLICA_WAIT_MS = 300
 
 
 @dataclass(frozen=True)
@@ -24,6 +27,10 @@ class Config:
     port: int = 8000
     timer_scale: float = 1.0
     queue: str = "hintrigue"
+    sentinels: tuple[tuple[str, int], ...] = ()
+    sentinel_master: str = ""
+    replica_wait_ms: int = DEFAULT_REPLICA_WAIT_MS
+    metrics_token: str = ""
 
     @property
     def api_base(self) -> str:
@@ -70,18 +77,44 @@ def default_queue(token: str) -> str:
     return f"hintrigue-{bot_id(token)}"
 
 
+def parse_sentinels(value: str) -> tuple[tuple[str, int], ...]:
+    """REDIS_SENTINELS: comma-separated host:port (port 26379 when left out)."""
+    found = []
+    for part in value.split(","):
+        part = part.strip()
+        if not part:
+            continue
+        host, colon, port = part.rpartition(":")
+        if not colon:
+            host, port = part, "26379"
+        if not host or not port.isdigit():
+            raise SystemExit(f"REDIS_SENTINELS: {part!r} is not host:port")
+        found.append((host.strip("[]"), int(port)))
+    return tuple(found)
+
+
+def sentinel_env(env: Mapping[str, str]) -> tuple[tuple[tuple[str, int], ...], str]:
+    """REDIS_SENTINELS and REDIS_SENTINEL_MASTER: the Sentinels and the primary's name."""
+    sentinels = parse_sentinels(env.get("REDIS_SENTINELS", ""))
+    master = env.get("REDIS_SENTINEL_MASTER", "")
+    if sentinels and not master:
+        raise SystemExit("REDIS_SENTINELS is set but REDIS_SENTINEL_MASTER is not")
+    return sentinels, master
+
+
 def _derive(token: str, purpose: str) -> str:
     """A secret of Telegram's secret-token alphabet ([A-Za-z0-9_-]), derived from the token."""
     digest = hmac.new(token.encode(), purpose.encode(), hashlib.sha256).digest()
     return base64.urlsafe_b64encode(digest).decode().rstrip("=")
 
 
-def from_env(environ: dict[str, str] | None = None) -> Config:
+def from_env(environ: Mapping[str, str] | None = None) -> Config:
     """Read the configuration from environment variables."""
     env = os.environ if environ is None else environ
     token = env.get("TELEGRAM_BOT_TOKEN", "")
     if not token:
         raise SystemExit("TELEGRAM_BOT_TOKEN is not set")
+    sentinels, master = sentinel_env(env)
     return Config(
         token=token,
         api_url=env.get("TELEGRAM_API_URL", DEFAULT_API_URL),
@@ -91,4 +124,8 @@ def from_env(environ: dict[str, str] | None = None) -> Config:
         port=int(env.get("PORT", "8000")),
         timer_scale=float(env.get("TIMER_SCALE", "1")),
         queue=env.get("RQ_QUEUE") or default_queue(token),
+        sentinels=sentinels,
+        sentinel_master=master,
+        replica_wait_ms=int(env.get("REDIS_REPLICA_WAIT_MS", str(DEFAULT_REPLICA_WAIT_MS))),
+        metrics_token=env.get("METRICS_TOKEN", ""),
     )

@@ -12,7 +12,7 @@ import asyncio
 import contextlib
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -26,6 +26,7 @@ from telegram.error import BadRequest, Forbidden, NetworkError, RetryAfter, Tele
 
 from engine import keys
 from tgbot import i18n, texts
+from tgbot.metrics import TALLY
 from tgbot.outgoing import Outgoing
 
 log = logging.getLogger(__name__)
@@ -88,7 +89,8 @@ async def retire(bot: Bot, chat_id: int, message_id: int, language: str) -> None
     with i18n.use(language):
         pointer = texts.SENT_AGAIN
     try:
-        await bot.edit_message_text(pointer, chat_id=chat_id, message_id=message_id)
+        with _timed("editMessageText"):
+            await bot.edit_message_text(pointer, chat_id=chat_id, message_id=message_id)
     except BadRequest as error:
         if _unchanged(error) is None:
             raise
@@ -105,14 +107,15 @@ async def send_or_edit(bot: Bot, message: Outgoing, known: int | None) -> int | 
     """Send a message, or edit the one already sent under its key; return a new message's id."""
     if known is not None and not message.fresh:
         try:
-            await bot.edit_message_text(
-                chat_id=message.chat_id,
-                message_id=known,
-                text=message.text,
-                parse_mode=ParseMode.HTML,
-                reply_markup=markup(message),
-                disable_web_page_preview=True,
-            )
+            with _timed("editMessageText"):
+                await bot.edit_message_text(
+                    chat_id=message.chat_id,
+                    message_id=known,
+                    text=message.text,
+                    parse_mode=ParseMode.HTML,
+                    reply_markup=markup(message),
+                    disable_web_page_preview=True,
+                )
             return None
         except BadRequest as error:
             why = _unchanged(error)
@@ -121,14 +124,25 @@ async def send_or_edit(bot: Bot, message: Outgoing, known: int | None) -> int | 
             if why is None:
                 raise
             log.info("chat %s: message %s is gone, sending it again", message.chat_id, message.key)
-    sent = await bot.send_message(
-        chat_id=message.chat_id,
-        text=message.text,
-        parse_mode=ParseMode.HTML,
-        reply_markup=markup(message),
-        disable_web_page_preview=True,
-    )
+    with _timed("sendMessage"):
+        sent = await bot.send_message(
+            chat_id=message.chat_id,
+            text=message.text,
+            parse_mode=ParseMode.HTML,
+            reply_markup=markup(message),
+            disable_web_page_preview=True,
+        )
     return sent.message_id
+
+
+@contextlib.contextmanager
+def _timed(method: str) -> Iterator[None]:
+    """Count a Bot API call that delivered a message, and how long it took (one that raised
+    delivered nothing and is not counted)."""
+    began = time.perf_counter()
+    yield
+    TALLY.count("deliveries", method=method)
+    TALLY.observe("delivery_seconds", time.perf_counter() - began, method=method)
 
 
 class _Held:
@@ -321,6 +335,8 @@ async def _deliver(
         return await send_or_edit(bot, message, previous)
     except RetryAfter as error:
         seconds = _seconds(error.retry_after)
+        TALLY.count("telegram_429")
+        TALLY.observe("retry_after_seconds", seconds)
         log.warning("chat %s: Telegram asks to wait %ss", message.chat_id, seconds)
         return FlushResult(retry_after=seconds)
     except Forbidden as error:

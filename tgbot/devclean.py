@@ -21,6 +21,8 @@ from tgbot.standin import World
 _NUMBER = re.compile(r"-?\d+")
 _SEGMENT = re.compile(r"[:{}]")
 SWEEP_PREFIX = ":sweep:"  # the sweepers' sorted sets (`engine.keys.pending_*`), by chat id
+RUNNING_PREFIX = ":running:"  # the sets of running games (`engine.keys.running_games`)
+METRICS_SUFFIX = ":metrics"  # the bot's counters (`engine.keys.metrics`)
 RQ_JOB_PREFIX = "rq:job:"
 RQ_WORKER_PREFIX = "rq:worker:"
 RQ_WORKERS = "rq:workers"
@@ -58,6 +60,8 @@ class RunIds:
             return True
         if self.queue in _SEGMENT.split(key):
             return True
+        if key == f"b{self.bot_id}{METRICS_SUFFIX}":  # the counts of the run's bot
+            return True
         bot_key = key.startswith("bot:") or ":bot:" in key  # b<id>:bot:username, or of old
         return bot_key and ("username" in key or self.bot_id in numbers)
 
@@ -87,7 +91,7 @@ def clean_run(client: redis.Redis, run: RunIds) -> int:
     found = [_text(key) for key in client.scan_iter(count=1000)]
     doomed = {key for key in found if run.names(key)}
     kinds = _types(client, [k for k in found if k.startswith((RQ_JOB_PREFIX, RQ_WORKER_PREFIX))
-                            or SWEEP_PREFIX in f":{k}"])  # fmt: skip
+                            or SWEEP_PREFIX in f":{k}" or RUNNING_PREFIX in k])  # fmt: skip
     hashes = [key for key, kind in kinds.items() if kind == "hash"]
     # RQ jobs of the run's queue (ids such as UUIDs name no chat) and what hangs off them:
     # `rq:results:<id>`, `rq:executions:<id>`, `rq:job:<id>:dependents` …
@@ -105,9 +109,13 @@ def clean_run(client: redis.Redis, run: RunIds) -> int:
         pipe.srem(RQ_WORKERS, *workers)
     pipe.srem(RQ_QUEUES, f"rq:queue:{run.queue}")
     sweeps = [key for key, kind in kinds.items() if kind == "zset" and key not in doomed]
+    running = [key for key, kind in kinds.items() if kind == "set" and key not in doomed]
     members = [str(chat) for chat in sorted(run.chats)]
     for key in sweeps:
         if members:
             pipe.zrem(key, *members)
+    for key in running:
+        if members:
+            pipe.srem(key, *members)
     results = pipe.execute()
     return sum(int(n) for n in results[: len(doomed)])

@@ -8,6 +8,7 @@ Telegram's connection, and Telegram repeats an update only when Redis could not 
 
 from __future__ import annotations
 
+import asyncio
 import gc
 import hmac
 import json
@@ -16,6 +17,7 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
 import redis.asyncio as aioredis
+from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 from redis.exceptions import RedisError
 from starlette.applications import Starlette
 from starlette.requests import Request
@@ -23,8 +25,12 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from engine import keys
+from engine.replicas import Replicas
+from tgbot import logs
 from tgbot.config import Config
-from tgbot.inbox import WebInbox, route
+from tgbot.connection import async_client
+from tgbot.inbox import WebInbox, route, update_kind
+from tgbot.metrics import FLUSH_EVERY, TALLY, read_snapshot, registry
 
 log = logging.getLogger(__name__)
 
@@ -35,14 +41,21 @@ SECRET_HEADER = "X-Telegram-Bot-Api-Secret-Token"
 MAX_BODY = 1 << 20
 
 
+async def flush_metrics(client: aioredis.Redis) -> None:
+    """Add this process's counts to Redis about once a second (`tgbot.metrics`)."""
+    while True:
+        await asyncio.sleep(FLUSH_EVERY)
+        await TALLY.aflush(client)
+
+
 def create_app(config: Config, client: aioredis.Redis | None = None) -> Starlette:
     """The ASGI app of the `web` process."""
     own = client is None
     keys.use_bot(config.bot_id)  # the composition root of this process: its bot's key names
     # No health check before each command: a broken connection fails the push, which answers
     # 503 (Telegram sends the update again) and the pool opens a new connection.
-    redis_client = client or aioredis.Redis.from_url(config.redis_url)
-    inbox = WebInbox(redis_client, config.queue)
+    redis_client = client or async_client(config)
+    inbox = WebInbox(redis_client, config.queue, Replicas(config.replica_wait_ms))
     secret = config.secret.encode()
     if config.secret_derived:
         log.info("WEBHOOK_SECRET is not set: checking a secret token derived from the bot token")
@@ -54,13 +67,21 @@ def create_app(config: Config, client: aioredis.Redis | None = None) -> Starlett
         # 15-80 ms on a busy machine, every request in flight waiting.
         gc.collect()
         gc.freeze()
+        flusher = asyncio.create_task(flush_metrics(redis_client))
         try:
             yield
         finally:
+            flusher.cancel()
+            await TALLY.aflush(redis_client)
             if own:
                 await redis_client.aclose()
 
     async def webhook(request: Request) -> Response:
+        answer = await take(request)
+        TALLY.count("webhook_answers", status=str(answer.status_code))
+        return answer
+
+    async def take(request: Request) -> Response:
         if not hmac.compare_digest(request.headers.get(SECRET_HEADER, "").encode(), secret):
             return Response(status_code=403)
         declared = request.headers.get("content-length", "0")
@@ -79,12 +100,26 @@ def create_app(config: Config, client: aioredis.Redis | None = None) -> Starlett
         if where is None:  # a kind of update the bot does not handle, or one without a chat
             return Response(status_code=200)
         try:
-            await inbox.push(data["update_id"], body, *where)
-        except RedisError:
+            if await inbox.push(data["update_id"], body, *where):
+                TALLY.count("updates", kind=update_kind(data))
+        except RedisError as error:
             # Telegram delivers the update again later: nothing is lost.
-            log.warning("update %s not taken in: Redis does not answer", data["update_id"])
+            with logs.about(chat=where[0], update_id=data["update_id"]):
+                log.warning("update %s not taken in: %s", data["update_id"], error)
             return JSONResponse({"ok": False, "error": "try again"}, status_code=503)
         return Response(status_code=200)
+
+    async def metrics(request: Request) -> Response:
+        if config.metrics_token and not hmac.compare_digest(
+            request.headers.get("authorization", "").encode(),
+            f"Bearer {config.metrics_token}".encode(),
+        ):
+            return Response(status_code=401)
+        try:
+            snapshot = await read_snapshot(redis_client)
+        except RedisError:
+            return JSONResponse({"ok": False, "redis": "down"}, status_code=503)
+        return Response(generate_latest(registry(snapshot)), media_type=CONTENT_TYPE_LATEST)
 
     async def healthz(_request: Request) -> Response:
         try:
@@ -99,6 +134,7 @@ def create_app(config: Config, client: aioredis.Redis | None = None) -> Starlett
     return Starlette(
         routes=[
             Route("/healthz", healthz, methods=["GET"]),
+            Route("/metrics", metrics, methods=["GET"]),
             Route("/{path:path}", webhook, methods=["POST"]),
         ],
         lifespan=lifespan,

@@ -14,10 +14,11 @@ from engine import keys
 from engine.commands import MarkUnreachable, Timeout
 from engine.errors import ErrorCode, RuleError
 from engine.model import Phase
-from tgbot import i18n, render, texts
+from tgbot import i18n, logs, render, texts
 from tgbot.delivery import FlushResult
 from tgbot.delivery import flush as flush_outbox
 from tgbot.handlers import Handled, handle, language
+from tgbot.metrics import TALLY
 from workers.runtime import STOPPING, runtime
 
 log = logging.getLogger(__name__)
@@ -52,7 +53,11 @@ def drain(chat_id: int, token: str) -> int:
         step = inbox.next(chat_id, token, handled, give_up=give_up and not failed)
         if step.update is None:
             return count
-        result = rt.run(functools.partial(handle_one, step.update))
+        began = time.perf_counter()
+        with logs.about(update_id=_update_id(step.update)):
+            result = rt.run(functools.partial(handle_one, step.update))
+        TALLY.observe("update_handling_seconds", time.perf_counter() - began,
+                      outcome=result.value)  # fmt: skip
         if result is Handled.LATER:
             raise HandleLater(f"inbox {chat_id}: Redis failed an update; the sweeper retries it")
         if result is Handled.FAILED:
@@ -95,9 +100,10 @@ async def _apologise(raw: bytes) -> None:
             await bot.send_message(message["chat"]["id"], texts.FAILED)
 
 
-def _update_id(raw: bytes) -> object:
+def _update_id(raw: bytes) -> int | None:
     with contextlib.suppress(ValueError, AttributeError):
-        return json.loads(raw).get("update_id")
+        found = json.loads(raw).get("update_id")
+        return found if isinstance(found, int) else None
     return None
 
 
@@ -105,15 +111,21 @@ def fire_timer(chat_id: int, round_no: int, phase: str) -> str:
     """Apply a room's timeout; a timer the room has moved past does nothing."""
     rt = runtime()
     service = rt.service
+    before = service.store.load(chat_id)
     try:
         service.run(chat_id, Timeout(round_no=round_no, phase=Phase(phase)))
     except RuleError as error:
+        TALLY.count("timers", result=error.code.value)
         if error.code is ErrorCode.TOO_EARLY:
             room = service.store.load(chat_id)
             if room is not None and room.deadline is not None:
                 rt.dispatch.schedule_timer(chat_id, round_no, phase, room.deadline)
             return "early"
         return error.code.value
+    TALLY.count("timers", result="fired")
+    if before is not None and before.deadline is not None:
+        late = service.store.clock() - before.deadline
+        TALLY.observe("timer_lateness_seconds", max(0.0, late))
     return "fired"
 
 

@@ -22,6 +22,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import os
 import time
@@ -33,12 +34,16 @@ from rq.exceptions import DequeueTimeout, NoSuchJobError, StopRequested
 from rq.job import Job
 from rq.queue import Queue
 from rq.scheduler import RQScheduler
-from rq.worker import SimpleWorker
+from rq.worker import SimpleWorker, WorkerStatus
 
 from engine import keys
 from engine.clock import RedisClock
+from tgbot import logs
 from tgbot.config import bot_id
+from tgbot.connection import describe
+from tgbot.metrics import TALLY
 from workers.dispatch import FAILURE_TTL, RESULT_TTL
+from workers.outage import REDIS_DOWN, RETRY_S, Outage
 from workers.runtime import STOPPING, runtime
 from workers.sweep import Sweeper
 
@@ -115,16 +120,24 @@ class TimerScheduler(RQScheduler):
         self.register_birth()
         parent = os.getppid()
         beat = 0.0
+        outage = Outage(f"scheduler {self.name}")
         while True:
             if self._stop_requested or os.getppid() != parent:
-                self.stop()  # type: ignore[no-untyped-call]
+                with contextlib.suppress(*REDIS_DOWN):  # its lock expires by itself
+                    self.stop()  # type: ignore[no-untyped-call]
                 break
-            if self.should_reacquire_locks:
-                self.acquire_locks()  # type: ignore[no-untyped-call]
-            if time.monotonic() - beat >= self.interval:
-                self.heartbeat()  # type: ignore[no-untyped-call]
-                beat = time.monotonic()
-            self.enqueue_scheduled_jobs()
+            try:
+                if self.should_reacquire_locks:
+                    self.acquire_locks()  # type: ignore[no-untyped-call]
+                if time.monotonic() - beat >= self.interval:
+                    self.heartbeat()  # type: ignore[no-untyped-call]
+                    beat = time.monotonic()
+                self.enqueue_scheduled_jobs()
+            except REDIS_DOWN as error:  # waits out the outage rather than dying of it
+                outage.failed(error)
+                time.sleep(RETRY_S)
+                continue
+            outage.over()
             time.sleep(SCHEDULER_INTERVAL)
 
     def enqueue_scheduled_jobs(self) -> None:
@@ -167,6 +180,9 @@ class HintrigueWorker(SimpleWorker):
         self._tended = 0.0
         self._revived = time.monotonic()
         self._sweeper: Sweeper | None = None
+        self.outage = Outage(f"worker {self.name}")
+        log.info("worker %s: started on %s; Redis: %s", self.name,
+                 ", ".join(q.name for q in self.queues), describe(self.connection))  # fmt: skip
 
     def _start_scheduler(
         self,
@@ -199,18 +215,89 @@ class HintrigueWorker(SimpleWorker):
     def dequeue_job_and_maintain_ttl(
         self, timeout: int | None, max_idle_time: int | None = None
     ) -> tuple[Job, Queue] | None:
-        """Wait for a job, tending the sweeper and the scheduler about once a second."""
+        """Wait for a job, tending the sweeper and the scheduler about once a second; while
+        Redis does not answer, try again every second (`workers.outage`)."""
         if timeout is None:  # burst mode: one look
             self.tend()
             return super().dequeue_job_and_maintain_ttl(None, max_idle_time)
         idle_since = time.monotonic()
         while True:
             self.tend()
-            result = super().dequeue_job_and_maintain_ttl(IDLE_POLL, IDLE_POLL)
+            try:
+                result = self._dequeue(IDLE_POLL)
+            except REDIS_DOWN as error:
+                self.outage.failed(error)
+                time.sleep(RETRY_S)
+                result = None
+            else:
+                self.outage.over()
             if result is not None or self._stop_requested:
                 return result
             if max_idle_time is not None and time.monotonic() - idle_since >= max_idle_time:
                 return None
+
+    def _dequeue(self, timeout: int) -> tuple[Job, Queue] | None:
+        """One look for a job, blocking up to `timeout` seconds: RQ's own loop without its
+        waits after a connection error, which double up to a minute."""
+        self.set_state(WorkerStatus.IDLE)
+        self.heartbeat()
+        if self.should_run_maintenance_tasks:
+            self.run_maintenance_tasks()
+        try:
+            result = self.queue_class.dequeue_any(
+                self._ordered_queues, timeout, connection=self.connection,
+                job_class=self.job_class, serializer=self.serializer,
+                death_penalty_class=self.death_penalty_class,
+            )  # fmt: skip
+        except DequeueTimeout:
+            return None
+        if result is not None:
+            job, queue = result
+            self.reorder_queues(reference_queue=queue)
+            job.redis_server_version = self.get_redis_server_version()
+            self.log.info("Worker %s: %s: %s (%s)", self.name, queue.name, job.description,
+                          job.id)  # fmt: skip
+        return result
+
+    def execute_job(self, job: Job, queue: Queue) -> None:
+        """Run a job; when Redis goes away meanwhile, RQ cannot record how it ended: the
+        sweeper gives its work to a new job once Redis is back."""
+        chat = job.args[0] if job.args and isinstance(job.args[0], int) else None
+        try:
+            with logs.about(chat=chat):  # every job of ours takes its chat id first
+                super().execute_job(job, queue)
+        except REDIS_DOWN as error:
+            self.outage.failed(error)
+
+    def check_for_suspension(self, burst: bool) -> None:
+        """RQ's `rq suspend` check, which Redis away does not turn into the worker's end."""
+        try:
+            super().check_for_suspension(burst)
+        except REDIS_DOWN as error:
+            self.outage.failed(error)
+
+    def run_maintenance_tasks(self) -> None:
+        """RQ's registry cleaning, put off while Redis is away."""
+        try:
+            super().run_maintenance_tasks()
+        except REDIS_DOWN as error:
+            self.outage.failed(error)
+
+    def heartbeat(self, timeout: int | None = None, pipeline: Any = None) -> None:
+        """RQ's heartbeat; while Redis is away the next one will do (the dequeue notices)."""
+        try:
+            super().heartbeat(timeout, pipeline)
+        except REDIS_DOWN as error:
+            self.outage.failed(error)
+
+    def _pubsub_exception_handler(self, exc: Exception, pubsub: Any, pubsub_thread: Any) -> None:
+        """The thread listening for `rq` commands: Redis away is the outage already logged;
+        it tries again every second."""
+        if not isinstance(exc, REDIS_DOWN):
+            super()._pubsub_exception_handler(exc, pubsub, pubsub_thread)
+            return
+        self.outage.failed(exc)
+        time.sleep(RETRY_S)
 
     def tend(self) -> None:
         """Sweep overdue timers and deliveries; restart the scheduler if it is gone."""
@@ -224,12 +311,15 @@ class HintrigueWorker(SimpleWorker):
                 self._sweeper = Sweeper(rt.client, rt.dispatch, rt.service.store, rt.inbox)
                 rt.run(rt.bot)  # open the Bot API client before the first job needs it
             self._sweeper.sweep()
+            TALLY.flush(self._sweeper.client)
             if now - self._revived >= REVIVE_EVERY:
                 self._revived = now
                 self.revive_scheduler()
         except StopRequested:
             raise
-        except Exception:  # Redis or Telegram away for a moment: jobs will tell; go on
+        except REDIS_DOWN as error:  # the outage is logged once, not each second
+            self.outage.failed(error)
+        except Exception:  # Telegram away for a moment, say: jobs will tell; go on
             log.warning("worker %s: tending failed, trying again soon", self.name, exc_info=True)
 
     def revive_scheduler(self) -> None:
@@ -240,6 +330,12 @@ class HintrigueWorker(SimpleWorker):
         process = scheduler._process
         if process is None or not process.is_alive():
             scheduler.acquire_locks(auto_start=True)  # type: ignore[no-untyped-call]
+
+    def teardown(self) -> None:
+        """Add the last counts to Redis before leaving (`tgbot.metrics`)."""
+        if self._sweeper is not None:
+            TALLY.flush(self._sweeper.client)
+        super().teardown()
 
     def request_stop(self, signum: int, frame: FrameType | None) -> None:
         """Warm shutdown: the current job finishes (a delivery stops after its message)."""

@@ -17,11 +17,12 @@ from tests.e2e.procs import ProcStack, start_stack
 
 @pytest.fixture
 def launch(redis_server_factory: Any, tmp_path: Path) -> Iterator[Callable[..., ProcStack]]:
-    """Start a stack: `launch(timer_scale=…, webs=…, workers=…)`; stopped after the test."""
+    """Start a stack: `launch(timer_scale=…, webs=…, workers=…, redis_args=…)`; stopped after
+    the test."""
     started: list[ProcStack] = []
 
-    def make(**options: Any) -> ProcStack:
-        stack = start_stack(redis_server_factory(), tmp_path, **options)
+    def make(redis_args: tuple[str, ...] = (), **options: Any) -> ProcStack:
+        stack = start_stack(redis_server_factory(*redis_args), tmp_path, **options)
         started.append(stack)
         return stack
 

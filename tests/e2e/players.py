@@ -41,6 +41,15 @@ def seat_players(stack: ProcStack, names: list[str], settings: str) -> list[int]
     return users
 
 
+def after_round_one(stack: ProcStack, names: list[str], settings: str
+                    ) -> tuple[list[int], dict[int, int]]:  # fmt: skip
+    """Seat the players, start the game and play its first round: the players and their
+    points so far."""
+    users = seat_players(stack, names, settings)
+    start(stack, users)
+    return users, play_round(stack, users, 1)
+
+
 def start(stack: ProcStack, users: list[int]) -> None:
     lobby = stack.wait_find(GROUP, "a new game is open")
     assert stack.press(users[0], lobby, button(lobby, "Start")) == "The game starts!"
@@ -77,13 +86,10 @@ def play_decoy(stack: ProcStack, user: int, number: int, **options: Any) -> str:
 
 
 def table(stack: ProcStack, number: int) -> tuple[MessageRecord, dict[str, str]]:
-    """The round's table message, open for votes, and its buttons by scene (an earlier game's
-    table of the same round number has none left)."""
-    def open_table() -> MessageRecord | None:
-        found = stack.find(GROUP, rf"The table · round {number}\b")
-        return found if found is not None and buttons(found) else None
-
-    found = wait_for(open_table, 30, f"the table of round {number}")
+    """The round's table message and its buttons by scene: the one voted on now (an earlier
+    game's table of the same round has lost its buttons)."""
+    found = wait_for(lambda: (m := stack.find(GROUP, rf"The table · round {number}\b"))
+                     and buttons(m) and m, 30, f"the table of round {number}")  # fmt: skip
     return found, {label.split(". ", 1)[1]: data for label, data in buttons(found)}
 
 
@@ -92,19 +98,35 @@ def vote(stack: ProcStack, user: int, message: MessageRecord, data: str, **optio
     assert answer.startswith("Vote recorded"), answer
 
 
+def voters(stack: ProcStack, teller: int) -> list[int]:
+    """The players of the current round other than its storyteller, in seat order."""
+    room = stack.room()
+    assert room.round is not None
+    return [room.seats[i].user_id for i in room.round.participants
+            if room.seats[i].user_id != teller]  # fmt: skip
+
+
+def round_points(teller: int, first: int, rest: list[int]) -> dict[int, int]:
+    """What the rules give when `first` finds the card and `rest` vote for first's decoy:
+    storyteller 3, first voter 3 + one per stolen vote, the others 0."""
+    return {teller: 3, first: 3 + len(rest), **dict.fromkeys(rest, 0)}
+
+
 def play_round(stack: ProcStack, users: list[int], number: int,
                together: bool = False) -> dict[int, int]:  # fmt: skip
     """Everybody acts: the first voter finds the card, the others vote for its decoy.
 
     With `together`, the decoys and then the votes are pressed at the same moment, spread over
-    the web processes. Returns the points the rules give: storyteller 3, first voter 3 + one
-    per stolen vote, the others 0.
+    the web processes. Returns the points the rules give (`round_points`).
     """
     teller, card = give_hint(stack, users, number)
-    room = stack.room()
-    assert room.round is not None
-    others = [room.seats[i].user_id for i in room.round.participants
-              if room.seats[i].user_id != teller]  # fmt: skip
+    return finish_round(stack, number, teller, card, together)
+
+
+def finish_round(stack: ProcStack, number: int, teller: int, card: str,
+                 together: bool = False) -> dict[int, int]:  # fmt: skip
+    """The rest of `play_round` once the storyteller gave the hint for `card`."""
+    others = voters(stack, teller)
     if together:
         decoy_texts = all_at_once([
             (lambda u=u, i=i: play_decoy(stack, u, number, web=i)) for i, u in enumerate(others)
@@ -112,14 +134,33 @@ def play_round(stack: ProcStack, users: list[int], number: int,
         decoys = dict(zip(others, decoy_texts, strict=True))
     else:
         decoys = {user: play_decoy(stack, user, number) for user in others}
+    return vote_round(stack, number, teller, card, decoys, together)
+
+
+def vote_round(stack: ProcStack, number: int, teller: int, card: str, decoys: dict[int, str],
+               together: bool = False, **options: Any) -> dict[int, int]:  # fmt: skip
+    """Everybody votes (the first finds the card, the others take its decoy); the reveal."""
     message, scenes = table(stack, number)
-    first, *rest = others
+    first, *rest = decoys
     choices = {first: scenes[card], **{user: scenes[decoys[first]] for user in rest}}
     if together:
-        all_at_once([(lambda u=u, i=i: vote(stack, u, message, choices[u], web=i))
-                     for i, u in enumerate(others)])  # fmt: skip
+        all_at_once([(lambda u=u, i=i: vote(stack, u, message, choices[u], web=i, **options))
+                     for i, u in enumerate(decoys)])  # fmt: skip
     else:
-        for user in others:
-            vote(stack, user, message, choices[user])
+        for user in decoys:
+            vote(stack, user, message, choices[user], **options)
     stack.wait_find(GROUP, rf"Reveal · round {number}\b")
-    return {teller: 3, first: 3 + len(rest), **dict.fromkeys(rest, 0)}
+    return round_points(teller, first, rest)
+
+
+def play_to_the_end(stack: ProcStack, users: list[int], expected: dict[int, int],
+                    rounds: range) -> None:  # fmt: skip
+    """Play the last `rounds`; the game must end with exactly the `expected` totals plus
+    theirs."""
+    for number in rounds:
+        for user, points in play_round(stack, users, number).items():
+            expected[user] += points
+    stack.wait_find(GROUP, "Game over")
+    room = stack.room()
+    assert room.phase.value == "finished"
+    assert {seat.user_id: seat.score for seat in room.seats} == expected

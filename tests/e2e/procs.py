@@ -12,7 +12,9 @@ import os
 import re
 import signal
 import subprocess
+import threading
 import time
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -23,6 +25,7 @@ import redis
 from engine.model import Room
 from engine.store import Store
 from tests.conftest import RedisServer, free_port
+from tests.e2e.sentinel import SentinelRedis
 from tests.harness import (
     ROOT,
     SECRET,
@@ -69,10 +72,12 @@ class ProcStack:
 
     world: World
     double: StandinServer
-    redis: RedisServer
+    redis: RedisServer | SentinelRedis
     log_dir: Path
     timer_scale: float
     procs: list[Proc] = field(default_factory=list)
+    answers: Counter[int] = field(default_factory=Counter)  # the webhooks' answers, by status
+    _answers_lock: threading.Lock = field(default_factory=threading.Lock)
 
     @property
     def client(self) -> redis.Redis:
@@ -82,7 +87,7 @@ class ProcStack:
         return process_env({
             **os.environ, **LIMITS_ENV,
             "TELEGRAM_BOT_TOKEN": self.world.token, "TELEGRAM_API_URL": self.double.url,
-            "REDIS_URL": self.redis.url, "RQ_QUEUE": QUEUE, "WEBHOOK_SECRET": SECRET,
+            **self.redis.env, "RQ_QUEUE": QUEUE, "WEBHOOK_SECRET": SECRET,
             "TIMER_SCALE": str(self.timer_scale), "PYTHONPATH": str(ROOT), **extra,
         })  # fmt: skip
 
@@ -145,6 +150,8 @@ class ProcStack:
             if web is not None:
                 url = f"http://127.0.0.1:{self.webs()[web % len(self.webs())].port}/webhook"
             result = deliver(self.world, update, 30, url)
+            with self._answers_lock:
+                self.answers[result.status or 0] += 1
             if result.ok or not retry or time.monotonic() > deadline:
                 return result.status or 0
             time.sleep(0.2)
@@ -176,8 +183,8 @@ class ProcStack:
         return room
 
 
-def start_stack(redis_server: RedisServer, log_dir: Path, *, timer_scale: float, webs: int = 1,
-                workers: int = 1) -> ProcStack:  # fmt: skip
+def start_stack(redis_server: RedisServer | SentinelRedis, log_dir: Path, *, timer_scale: float,
+                webs: int = 1, workers: int = 1) -> ProcStack:  # fmt: skip
     """Start redis-server, the double and the Procfile's processes; run the release step."""
     redis_server.start()
     world = World(rate_limits=LIMITS, enforce_rate_limits=True)

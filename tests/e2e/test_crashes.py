@@ -5,7 +5,16 @@ from __future__ import annotations
 import signal
 
 from engine import keys
-from tests.e2e.players import give_hint, play_decoy, play_round, seat_players, start, table, vote
+from tests.e2e.players import (
+    after_round_one,
+    give_hint,
+    play_decoy,
+    play_to_the_end,
+    round_points,
+    table,
+    vote,
+    voters,
+)
 from tests.e2e.procs import GROUP, QUEUE
 from tests.harness import wait_for
 
@@ -14,20 +23,14 @@ NAMES = ["Ann", "Bob", "Cy", "Dee"]
 
 def test_a_game_survives_its_worker_and_then_its_web_process_being_killed(launch):
     stack = launch(timer_scale=0.05)
-    users = seat_players(stack, NAMES, "rotations=1 timers=off")
-    start(stack, users)
-    expected = dict.fromkeys(users, 0)
-    for user, points in play_round(stack, users, 1).items():
-        expected[user] += points
+    users, expected = after_round_one(stack, NAMES, "rotations=1 timers=off")
 
     # The worker dies while round 2's messages are on their way (its scheduler with it, as
     # when a machine fails); a new worker takes over.
     teller, card = give_hint(stack, users, 2)
     stack.workers()[0].kill(signal.SIGKILL)
     stack.start_worker()
-    room = stack.room()
-    others = [room.seats[i].user_id for i in room.round.participants
-              if room.seats[i].user_id != teller]  # fmt: skip
+    others = voters(stack, teller)
     decoys = {user: play_decoy(stack, user, 2) for user in others}
     message, scenes = table(stack, 2)
     first, *rest = others
@@ -44,16 +47,9 @@ def test_a_game_survives_its_worker_and_then_its_web_process_being_killed(launch
     assert stack.deliver(pending, retry=True) == 200
     vote(stack, rest[1], message, scenes[decoys[first]])
     stack.wait_find(GROUP, r"Reveal · round 2\b")
-    for user, points in {teller: 3, first: 3 + len(rest), **dict.fromkeys(rest, 0)}.items():
+    for user, points in round_points(teller, first, rest).items():
         expected[user] += points
-
-    for number in (3, 4):
-        for user, points in play_round(stack, users, number).items():
-            expected[user] += points
-    stack.wait_find(GROUP, "Game over")
-    room = stack.room()
-    assert room.phase.value == "finished"
-    assert {seat.user_id: seat.score for seat in room.seats} == expected
+    play_to_the_end(stack, users, expected, range(3, 5))
 
 
 def test_updates_taken_by_a_worker_that_died_at_once_are_handled_by_another(launch):

@@ -4,7 +4,10 @@ links, messages or jobs."""
 
 from __future__ import annotations
 
+from engine import keys
 from tests.e2e.procs import GROUP, LIMITS, Proc, ProcStack
+from tests.harness import without_join_timer
+from tgbot.config import bot_id
 from tgbot.standin import StandinServer, World
 
 
@@ -22,6 +25,8 @@ def bot_stack(redis_server, log_dir, token: str, username: str) -> ProcStack:
     assert process.wait(timeout=30) == 0
     stack.procs.append(Proc("worker", stack.spawn("worker", RQ_QUEUE="")))
     world.add_chat(GROUP, "supergroup", title="Shared", bot_status="left")
+    keys.use_bot(bot_id(token))  # the test's lobbies wait for it, not for a join timer
+    without_join_timer(stack.client, GROUP)
     return stack
 
 

@@ -9,6 +9,7 @@ import redis
 from rq import Queue
 
 from engine import keys
+from engine.store import GAME
 from tgbot.devclean import RunIds, clean_run
 from tgbot.standin import World
 
@@ -34,6 +35,7 @@ def write_room(client: redis.Redis, group: int, users: list[int], queue: str) ->
     client.rpush(keys.inbox_ready(queue), f"{group} token")
     client.hset(keys.rate_chat(group), "tokens", 3)
     client.zadd(keys.rate_group(group), {"1": 1})
+    client.sadd(keys.running_games(GAME), group)
     for sweep in (keys.pending_timers(), keys.pending_deliveries(), keys.pending_inboxes()):
         client.zadd(sweep, {str(group): time.time()})
     for user in users:
@@ -76,6 +78,7 @@ def test_a_run_on_a_shared_redis_leaves_only_what_others_wrote(real_redis: redis
         real_redis.set(keys.update_seen(update["update_id"]), 1, ex=3600)
     real_redis.set(keys.bot_username(), "hintrigue_bot")
     real_redis.set(f"bot:{world.bot.id}:username", "hintrigue_bot")  # should it take the id
+    real_redis.hincrbyfloat(keys.metrics(), "updates|kind=message", 3)
     assert len({key.decode() for key in real_redis.scan_iter()} - before) > 30
 
     removed = clean_run(real_redis, RunIds.of(world, QUEUE))
@@ -89,6 +92,7 @@ def test_a_run_on_a_shared_redis_leaves_only_what_others_wrote(real_redis: redis
     for sweep in (keys.pending_timers(), keys.pending_deliveries(), keys.pending_inboxes()):
         assert set(real_redis.zrange(sweep, 0, -1)) <= others, sweep
     assert str(other_group).encode() in real_redis.zrange(keys.pending_timers(), 0, -1)
+    assert real_redis.smembers(keys.running_games(GAME)) == {str(other_group).encode()}
     assert len(Queue(OTHER_QUEUE, connection=real_redis)) == 2
 
 

@@ -33,7 +33,7 @@ from engine.commands import (
 from engine.errors import ErrorCode, RuleError
 from engine.events import PlayerJoined, VoteCast
 from engine.model import OVER_PHASES, Phase, Room, SeatStatus
-from engine.store import DAY, CorruptRoom, Retention, Store, StoreBusy
+from engine.store import DAY, GAME, CorruptRoom, Retention, Store, StoreBusy
 from tests.builders import next_move as next_command
 
 NOW = 10_000.0
@@ -351,7 +351,7 @@ def test_every_key_of_a_room_carries_its_hash_tag(
     play_to_end(store, CHAT)
     in_hint(store, OTHER, players(OTHER, 3))
     per_user = {keys.player(u) for u in players(OTHER, 3)}
-    per_user |= {keys.user_stats(u) for u in users}
+    per_user |= {keys.user_stats(u) for u in users} | {keys.running_games(GAME)}
     stored = {k.decode() for k in fake_redis.keys("*")}
     today = keys.applied_updates(CHAT, int(time.time() // DAY))
     assert {keys.room(CHAT), today, keys.group_stats(CHAT)} <= stored
@@ -725,3 +725,20 @@ def test_vote_events_name_the_seat_and_card_that_were_stored(store: Store) -> No
     outcome = store.execute(CHAT, Vote(user_id=room.seats[voter].user_id, card=card), now=NOW)
     assert outcome.events == [VoteCast(round_no=rnd.no, seat=voter, card=card)]
     assert room_round(loaded(store, CHAT)).votes == {voter: card}
+
+
+def test_the_running_games_are_the_rooms_between_start_and_end(
+    store: Store, fake_redis: fakeredis.FakeRedis
+) -> None:
+    def running() -> set[int]:
+        return {int(chat) for chat in fake_redis.smembers(keys.running_games(GAME))}
+
+    open_lobby(store, CHAT, players(CHAT, 3), rotations=1)
+    assert running() == set()  # a lobby is no game yet
+    store.execute(CHAT, StartGame(user_id=players(CHAT, 3)[0]), now=NOW)
+    in_hint(store, OTHER, players(OTHER, 3))
+    assert running() == {CHAT, OTHER}
+    play_to_end(store, CHAT)
+    assert running() == {OTHER}
+    store.execute(OTHER, StopGame(user_id=players(OTHER, 3)[0]), now=NOW)
+    assert running() == set()
