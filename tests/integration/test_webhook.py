@@ -6,6 +6,7 @@ No worker runs here: what the web process does is checked in Redis itself.
 from __future__ import annotations
 
 import json
+from concurrent.futures import ThreadPoolExecutor
 
 import httpx
 import pytest
@@ -181,3 +182,18 @@ def test_buttons_stay_valid_when_the_webhook_secret_changes():
     # A button signed the old way (with the webhook secret itself) is still taken.
     old = callback.encode(b"old-secret", "vote", 1, 2, 3)
     assert callback.decode(before.signing_key, old, before.earlier_signing_keys).args == (1, 2, 3)
+
+
+def test_many_scrapes_of_metrics_at_once_share_one_reading_of_redis(app):
+    url, _world, client = app
+
+    def calls() -> int:
+        return int(client.info("commandstats").get("cmdstat_zcard", {}).get("calls", 0))
+
+    before = calls()
+    with ThreadPoolExecutor(max_workers=20) as pool:
+        answers = list(pool.map(lambda _: httpx.get(f"{url}/metrics", trust_env=False), range(40)))
+    assert all(a.status_code == 200 and b"hintrigue_inbox_updates" in a.content for a in answers)
+    # Each reading counts the waiting inboxes and outboxes (two ZCARDs): one or two readings
+    # (the second if the burst outlived the first by a second), not forty.
+    assert calls() - before <= 4
