@@ -305,3 +305,13 @@ def test_the_next_lobby_starts_from_the_settings_of_the_last_one(table: Table):
              what="the next lobby")  # fmt: skip
     settings = table.room().settings
     assert (settings.rotations, settings.hint_s, settings.timers) == (3, 60, False)
+
+
+def test_forcestart_starts_the_lobby_for_the_host_only(table: Table):
+    table.lobby(players=3)
+    table.say(table.users[1], table.chat, "/forcestart")
+    table.group_message(re.escape(texts.ERRORS[ErrorCode.NOT_ALLOWED]))
+    assert table.room().phase is Phase.LOBBY
+    table.say(table.users[0], table.chat, "/forcestart")
+    table.group_message(r"Round 1\b.*storyteller")
+    assert table.room().phase is Phase.HINT

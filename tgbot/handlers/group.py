@@ -218,12 +218,11 @@ async def on_extend(update: Update, context: Context) -> None:
 
 
 async def on_forcestart(update: Update, context: Context) -> None:
-    """/forcestart: the host or an admin starts the lobby now, as its Start button does."""
+    """/forcestart: the host or an admin starts the lobby now, as its Start button does (the
+    first round's message, at the bottom of the chat, says it started)."""
     user = update.effective_user
     assert user is not None
-    await command_in_group(
-        update, context, StartGame(user_id=user.id), lambda outcome: texts.STARTED
-    )
+    await command_in_group(update, context, StartGame(user_id=user.id), lambda outcome: None)
 
 
 async def on_skip(update: Update, context: Context) -> None:
