@@ -142,3 +142,12 @@ def test_a_player_chooses_a_language_in_private_and_their_open_prompt_follows(st
     stack.say(cy, cy, "/help")
     wait_for(lambda: stack.find(cy, re.escape(plain(say("ru", texts._TEXTS["PRIVATE_HELP"]))
                                               .splitlines()[0])), what="help in Russian")
+
+
+def test_a_language_remembered_wrongly_does_not_hold_the_game_up(stack: Stack):
+    ann = person(stack, "Ann", "it")
+    stack.client.delete(keys.user_language(ann))
+    stack.client.hset(keys.user_language(ann), "not", "a string")  # a key of the wrong type
+    stack.say(ann, ann, "/help")
+    wait_for(lambda: stack.find(ann, re.escape(plain(say("en", texts._TEXTS["PRIVATE_HELP"]))
+                                               .splitlines()[0])), what="help, in English")

@@ -40,6 +40,7 @@ from tgbot.handlers.group import (
 from tgbot.handlers.language import Speakers, on_language, read, speaking
 from tgbot.handlers.membership import on_error, on_membership, on_migrate
 from tgbot.handlers.private import on_private_text, on_start
+from tgbot.i18n import DEFAULT
 
 log = logging.getLogger(__name__)
 
@@ -111,7 +112,9 @@ async def handle(app: Application[Any, Any, Any, Any, Any, Any], raw: bytes) -> 
     except Exception as error:
         if is_outage(error):
             return Handled.LATER
-        raise
+        # A language remembered wrongly must not hold the game up: English, and go on.
+        log.warning("update %s: its languages could not be read", update.update_id, exc_info=True)
+        speakers = Speakers(chat=DEFAULT, user=DEFAULT, own=None)
     failures: list[BaseException] = []
     token = HANDLER_FAILURES.set(failures)
     try:
