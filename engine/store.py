@@ -36,7 +36,7 @@ log = logging.getLogger(__name__)
 DAY = 24 * 3600
 MAX_ATTEMPTS = 200
 _CONFLICT, _DUPLICATE, _ELSEWHERE = -1, -2, -3
-GAME = "hintrigue"  # the name the running games of this engine are counted under
+GAME = "hintrigue"  # this engine's game: its running games are counted, its settings kept, under it
 
 
 Render = Callable[[Room, list[Event], float], list[str]]

@@ -20,6 +20,7 @@ from typing import Any, TypeVar
 import redis
 
 from engine import keys
+from engine.store import GAME
 from tgbot.config import Config
 from tgbot.release import set_webhook
 from tgbot.standin import MessageRecord, StandinServer, World, serve_app
@@ -47,7 +48,7 @@ def without_join_timer(client: redis.Redis, chat_id: int) -> None:
     """Open a group's lobbies without a join timer, as a group that chose so would: tests
     that are not about the join timer start their games when they are ready (with scaled
     timers, a join time runs out in seconds)."""
-    client.set(keys.group_settings(chat_id, "hintrigue"), json.dumps({"join_s": 0}))
+    client.set(keys.group_settings(chat_id, GAME), json.dumps({"join_s": 0}))
 
 
 def procfile_command(name: str) -> list[str]:

@@ -7,7 +7,7 @@ import pytest
 
 from engine import keys
 from engine.model import Phase
-from engine.store import Store
+from engine.store import GAME, Store
 from tests.e2e.procs import GROUP, ProcStack
 from tests.harness import button, wait_for
 
@@ -16,7 +16,7 @@ SCALE = 0.05  # a join time of 3 minutes runs out in 9 s, /extend adds 3 s
 
 def lobby_with(stack: ProcStack, names: list[str]) -> list[int]:
     """A lobby opened by the first player, with the join timer as a new group has it."""
-    stack.client.delete(keys.group_settings(GROUP, "hintrigue"))
+    stack.client.delete(keys.group_settings(GROUP, GAME))
     users = [stack.world.add_user(first_name=name).id for name in names]
     for user in users:
         assert stack.deliver(stack.world.start_private(user)) == 200

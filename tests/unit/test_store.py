@@ -633,11 +633,11 @@ def test_migrating_a_group_moves_its_language_and_remembered_settings(
     store: Store, fake_redis: fakeredis.FakeRedis
 ) -> None:
     fake_redis.set(keys.group_language(CHAT), "it")
-    fake_redis.set(keys.group_settings(CHAT, "hintrigue"), '{"rotations": 3}')
+    fake_redis.set(keys.group_settings(CHAT, GAME), '{"rotations": 3}')
     store.migrate(CHAT, OTHER)
     assert fake_redis.get(keys.group_language(OTHER)) == b"it"
-    assert fake_redis.get(keys.group_settings(OTHER, "hintrigue")) == b'{"rotations": 3}'
-    assert not fake_redis.exists(keys.group_language(CHAT), keys.group_settings(CHAT, "hintrigue"))
+    assert fake_redis.get(keys.group_settings(OTHER, GAME)) == b'{"rotations": 3}'
+    assert not fake_redis.exists(keys.group_language(CHAT), keys.group_settings(CHAT, GAME))
 
 
 # --- corrupt data -------------------------------------------------------------------------------

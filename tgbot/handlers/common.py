@@ -22,7 +22,7 @@ from engine.commands import (
 from engine.errors import MARKED, ErrorCode, RuleError
 from engine.events import LobbyOpened, SettingsChanged
 from engine.model import RUNNING_PHASES, Room
-from engine.store import LANGUAGE_TTL, CorruptRoom, Outcome, StoreBusy
+from engine.store import GAME, LANGUAGE_TTL, CorruptRoom, Outcome, StoreBusy
 from tgbot import i18n, render, texts
 from tgbot.i18n import _
 from tgbot.outgoing import Outgoing
@@ -32,8 +32,6 @@ from tgbot.service import Service
 log = logging.getLogger(__name__)
 
 Context = ContextTypes.DEFAULT_TYPE
-
-GAME = "hintrigue"  # the game whose settings a group's next lobby starts from
 
 # While a worker handles an update: the errors its handlers raised, noted by the error handler.
 HANDLER_FAILURES: ContextVar[list[BaseException] | None] = ContextVar(
