@@ -19,7 +19,9 @@
 -- ARGV[12] the update id
 -- ARGV[13] "add" (a game starts), "rem" (a game ends) the chat to/from the running set, or ""
 -- then one op per player key: "set" or "del"
--- then one increment line per stats hash: "field n field n ..."
+-- then per stats key, its operations as JSON (engine/stats.py): "incr" {field: n}, "max"
+-- {field: n}, "hset" {field: value}, "zadd" [score, member], "trim" (drop sorted-set members
+-- scored below it), "expire" seconds
 -- then the outbox entries, appended to the outbox list in order
 --
 -- Returns {1} on success, {-1} on a version conflict, {-2} for an update already applied,
@@ -89,15 +91,28 @@ if ARGV[13] ~= "" then
   end
 end
 for i = base + 1 + players, stats_end do
-  local line = ARGV[first_stats + i - base - 1 - players]
-  local field = nil
-  for token in string.gmatch(line, "%S+") do
-    if field == nil then
-      field = token
-    else
-      redis.call("HINCRBY", KEYS[i], field, tonumber(token))
-      field = nil
+  local key = KEYS[i]
+  local op = cjson.decode(ARGV[first_stats + i - base - 1 - players])
+  for field, n in pairs(op.incr or {}) do
+    redis.call("HINCRBY", key, field, n)
+  end
+  for field, n in pairs(op.max or {}) do
+    local kept = tonumber(redis.call("HGET", key, field) or "")
+    if kept == nil or n > kept then
+      redis.call("HSET", key, field, n)
     end
+  end
+  for field, value in pairs(op.hset or {}) do
+    redis.call("HSET", key, field, value)
+  end
+  if op.zadd then
+    redis.call("ZADD", key, op.zadd[1], op.zadd[2])
+  end
+  if op.trim then
+    redis.call("ZREMRANGEBYSCORE", key, "-inf", "(" .. op.trim)
+  end
+  if op.expire then
+    redis.call("EXPIRE", key, op.expire)
   end
 end
 

@@ -42,6 +42,21 @@ def group_stats(chat_id: int) -> str:
     return f"{room_prefix(chat_id)}stats"
 
 
+def leaderboard(chat_id: int, game: str) -> str:
+    """A group's games of a game in the last 90 days, by when they ended (`engine.stats`)."""
+    return f"{room_prefix(chat_id)}top:{game}"
+
+
+def player_names(chat_id: int) -> str:
+    """The names the players of a group's recent games had (user id → name), for /top."""
+    return f"{room_prefix(chat_id)}names"
+
+
+def notify(chat_id: int) -> str:
+    """The players waiting for the group's next lobby (user id → their language), /notify."""
+    return f"{room_prefix(chat_id)}notify"
+
+
 def group_language(chat_id: int) -> str:
     """The language a group chose for its games, remembered for its next lobby."""
     return f"{room_prefix(chat_id)}lang"
@@ -68,7 +83,7 @@ def player(user_id: int) -> str:
 
 
 def user_stats(user_id: int) -> str:
-    """Lifetime stats of a player."""
+    """Lifetime figures of a player, a field per game and figure (`engine.stats`)."""
     return f"{_NS}stats:user:{user_id}"
 
 

@@ -68,6 +68,8 @@ class Seat(BaseModel):
     score: int = 0
     finds: int = 0
     stolen: int = 0
+    best: int = 0
+    """The most points the seat scored in one round of this game."""
     missed_hints: int = 0
     private_ok: bool = True
     """Whether the bot can write to the player in private (it opened a chat with the bot)."""

@@ -170,7 +170,9 @@ def close_voting(ctx: Ctx) -> None:
     points, finders = score_round(rnd.storyteller, rnd.plays, rnd.votes)
     target = rnd.plays[rnd.storyteller]
     for index, gained in points.items():
-        room.seats[index].score += gained
+        seat = room.seats[index]
+        seat.score += gained
+        seat.best = max(seat.best, gained)
     for index in finders:
         room.seats[index].finds += 1
     for card in rnd.votes.values():

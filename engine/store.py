@@ -29,7 +29,8 @@ from engine.events import Event, PlayerLeftLobby
 from engine.model import OVER_PHASES, SCHEMA_VERSION, Phase, Room, SeatStatus
 from engine.replicas import Replicas
 from engine.rules import apply
-from engine.turns import winners
+from engine.stats import TOP_WINDOW, Line, leaderboard, player_figures
+from engine.stats import increments as stats_increments
 
 log = logging.getLogger(__name__)
 
@@ -167,7 +168,7 @@ class Store:
             entries = outbox(new, events, at) if outbox is not None else []
             result = self._try_commit(
                 chat_id, ver, was_running, new, events, command, marker, entries, reindex,
-                update_id, was_playing,
+                update_id, was_playing, at,
             )
             if result[0] == 1:
                 return Outcome(room=None if new.phase is Phase.CLOSED else new, events=events)
@@ -192,13 +193,14 @@ class Store:
         reindex: bool = True,
         update_id: int | None = None,
         was_playing: bool = False,
+        now: float = 0.0,
     ) -> list[Any]:
         expected = ver.decode() if isinstance(ver, bytes) else (ver or "-1")
         players = self._player_ops(new, events) if reindex else []
         claim = 0
         if isinstance(command, Join | OpenLobby):
             claim = 1 + [uid for uid, _ in players].index(command.user_id)
-        stats = self._stats(new) if was_running else []
+        stats = stats_increments(new, GAME, now) if was_running else []
         state = "" if new.phase is Phase.CLOSED else new.model_dump_json()
         ttl = self._room_ttl(new)
         player_ttl = self.retention.lobby if new.phase is Phase.LOBBY else 0
@@ -295,28 +297,6 @@ class Store:
         ops += [(e.user_id, "del") for e in events if isinstance(e, PlayerLeftLobby)]
         return ops
 
-    @staticmethod
-    def _stats(new: Room) -> list[tuple[str, str]]:
-        """Lifetime stats increments, when this command ended a running game."""
-        if new.phase not in (Phase.FINISHED, Phase.ABANDONED):
-            return []
-        won = set(winners(new)) if new.phase is Phase.FINISHED else set()
-        seats = new.seats
-        lines = [
-            (
-                keys.user_stats(seat.user_id),
-                f"games 1 wins {int(i in won)} points {seat.score} finds {seat.finds} "
-                f"stolen {seat.stolen}",
-            )
-            for i, seat in enumerate(seats)
-        ]
-        total = (
-            f"games 1 finished {int(new.phase is Phase.FINISHED)} "
-            f"points {sum(s.score for s in seats)} finds {sum(s.finds for s in seats)} "
-            f"stolen {sum(s.stolen for s in seats)}"
-        )
-        return [(keys.group_stats(new.chat_id), total), *lines]
-
     def _title(self, chat_id: int) -> str:
         try:
             room = self.load(chat_id)
@@ -329,9 +309,18 @@ class Store:
         raw = self.redis.get(keys.player(user_id))
         return int(raw) if raw is not None else None
 
-    def user_stats(self, user_id: int) -> dict[str, int]:
-        """Lifetime stats of a player."""
-        return _ints(self.redis.hgetall(keys.user_stats(user_id)))
+    def user_stats(self, user_id: int) -> dict[str, dict[str, int]]:
+        """A player's lifetime figures, by game."""
+        return player_figures(_ints(self.redis.hgetall(keys.user_stats(user_id))))
+
+    def leaderboard(self, chat_id: int, game: str, now: float) -> list[Line]:
+        """A group's leaderboard of a game's last 90 days (at most ten lines)."""
+        pipe = self.redis.pipeline(transaction=False)
+        pipe.zrangebyscore(keys.leaderboard(chat_id, game), now - TOP_WINDOW, "+inf")
+        pipe.hgetall(keys.player_names(chat_id))
+        members, names = pipe.execute()
+        return leaderboard([_str(m) for m in members],
+                           {_str(k): _str(v) for k, v in names.items()})  # fmt: skip
 
     def group_stats(self, chat_id: int) -> dict[str, int]:
         """Lifetime stats of a group."""
@@ -380,6 +369,14 @@ class Store:
             if kept is not None:
                 pipe.set(new_prefix + name[len(old_prefix):], kept, ex=LANGUAGE_TTL)
         pipe.delete(keys.room(old_chat), keys.group_stats(old_chat), *chosen)
+        # Its recent games (for /top), their players' names, who waits for its next lobby.
+        for old_key, new_key in [
+            (keys.leaderboard(old_chat, GAME), keys.leaderboard(new_chat, GAME)),
+            (keys.player_names(old_chat), keys.player_names(new_chat)),
+            (keys.notify(old_chat), keys.notify(new_chat)),
+        ]:
+            if self.redis.exists(old_key):
+                pipe.rename(old_key, new_key)
         if _playing(room):
             pipe.srem(keys.running_games(GAME), old_chat)
             pipe.sadd(keys.running_games(GAME), new_chat)
@@ -407,8 +404,12 @@ def _seating(room: Room | None) -> list[tuple[int, bool]] | None:
     return [(seat.user_id, seat.status is SeatStatus.LEFT) for seat in room.seats]
 
 
+def _str(value: Any) -> str:
+    return value.decode() if isinstance(value, bytes) else str(value)
+
+
 def _ints(raw: dict[Any, Any]) -> dict[str, int]:
-    return {(k.decode() if isinstance(k, bytes) else str(k)): int(v) for k, v in raw.items()}
+    return {_str(k): int(v) for k, v in raw.items()}
 
 
 def _glob(prefix: str) -> str:

@@ -31,6 +31,7 @@ KINDS = {
     "vote": 3,  # group table: round, card, game
     "back": 2,  # chat: spectator comes back, game
     "stop": 3,  # group: 1 confirm / 0 cancel, the room version the question was asked at, game
+    "notify": 1,  # group final message: tell me when the next game opens (game)
 }
 WITHOUT_GAME = {"card", "decoy", "vote", "back", "stop", "join", "leave", "start", "menu",
                 "done", "set"}

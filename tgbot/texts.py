@@ -106,6 +106,9 @@ _TEXTS: dict[str, str] = {
         "/extend — a minute more before the lobby starts by itself\n"
         "/forcestart — start the lobby now (host or admin)\n"
         "/score — the scores of the current or last game\n"
+        "/stats — your lifetime figures (in reply to a message: its sender's)\n"
+        "/top — this group's leaderboard of the last 90 days\n"
+        "/notify — a private message when the next game opens here (/notify off: none)\n"
         "/leave — leave the lobby or the game\n"
         "/back — play again after sitting out\n"
         "/skip — skip the player we are waiting for (host or admin)\n"
@@ -118,8 +121,8 @@ _TEXTS: dict[str, str] = {
     "PRIVATE_HELP": N_(
         "I run <b>Hintrigue</b> games in groups. Add me to a group and send /newgame there.\n"
         "Your secret choices (your card and hint, your decoys) are made here with me.\n"
-        "/start re-sends whatever I am waiting for from you; /language chooses the language I "
-        "write to you in."
+        "/start re-sends whatever I am waiting for from you; /stats shows your lifetime figures; "
+        "/language chooses the language I write to you in."
     ),
     "RULES": N_(
         "<b>How to play Hintrigue</b>\n"

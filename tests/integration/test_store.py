@@ -47,7 +47,7 @@ def test_a_whole_game_runs_through_the_commit_script_on_the_real_redis(
     room = finished_game(store, CHAT, 4, title="Real")
     assert store.group_stats(CHAT)["games"] == 1
     assert store.group_stats(CHAT)["points"] == sum(s.score for s in room.seats) > 0
-    assert [store.user_stats(s.user_id)["points"] for s in room.seats] == [
+    assert [store.user_stats(s.user_id)["hintrigue"]["points"] for s in room.seats] == [
         s.score for s in room.seats
     ]
     assert [store.room_of_player(s.user_id) for s in room.seats] == [None] * 4
@@ -85,7 +85,7 @@ def test_a_finished_room_really_expires_but_its_lifetime_stats_stay(
     assert store.load(CHAT) is not None
     assert wait_until(lambda: store.load(CHAT) is None)
     assert store.group_stats(CHAT)["games"] == 1
-    assert store.user_stats(players(CHAT, 1)[0])["games"] == 1
+    assert store.user_stats(players(CHAT, 1)[0])["hintrigue"]["games"] == 1
 
 
 def test_a_running_game_does_not_expire_while_a_short_lobby_would(

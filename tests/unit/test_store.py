@@ -14,7 +14,7 @@ from collections.abc import Callable
 import fakeredis
 import pytest
 
-from engine import keys
+from engine import keys, stats
 from engine import store as store_module
 from engine.commands import (
     ChangeSettings,
@@ -31,8 +31,8 @@ from engine.commands import (
     Vote,
 )
 from engine.errors import ErrorCode, RuleError
-from engine.events import PlayerJoined, VoteCast
-from engine.model import OVER_PHASES, Phase, Room, SeatStatus
+from engine.events import PlayerJoined, RoundScored, VoteCast
+from engine.model import OVER_PHASES, Phase, Room, Seat, SeatStatus
 from engine.store import DAY, GAME, CorruptRoom, Retention, Store, StoreBusy
 from tests.builders import next_move as next_command
 
@@ -465,25 +465,56 @@ def test_the_last_player_leaving_closes_the_lobby_and_deletes_the_room(
 # --- lifetime stats -----------------------------------------------------------------------------
 
 
-def test_a_finished_game_adds_every_players_results_to_the_lifetime_stats(store: Store) -> None:
-    room = finished_game(store, CHAT)
+def _best_rounds(store: Store, chat: int) -> tuple[Room, dict[int, int]]:
+    """Play the room's game to its end, noting each seat's best round from the events."""
+    room, now, best = loaded(store, chat), NOW, {}
+    while room.phase not in OVER_PHASES:
+        command, now = next_command(room, now)
+        outcome = store.execute(chat, command, now=now)
+        for event in outcome.events:
+            if isinstance(event, RoundScored):
+                for seat, gained in event.points.items():
+                    best[seat] = max(best.get(seat, 0), gained)
+        assert outcome.room is not None
+        room = outcome.room
+    return room, best
+
+
+def test_a_finished_game_adds_every_players_figures_to_their_game_s(store: Store) -> None:
+    in_hint(store, CHAT, players(CHAT, 4), rotations=1)
+    room, best = _best_rounds(store, CHAT)
+    assert room.phase is Phase.FINISHED and max(best.values()) > 0
     top = max(seat.score for seat in room.seats)
-    for seat in room.seats:
+    for index, seat in enumerate(room.seats):
         assert store.user_stats(seat.user_id) == {
-            "games": 1,
-            "wins": int(seat.score == top),
-            "points": seat.score,
-            "finds": seat.finds,
-            "stolen": seat.stolen,
+            "hintrigue": {
+                "games": 1,
+                "wins": int(seat.score == top),
+                "points": seat.score,
+                "finds": seat.finds,
+                "stolen": seat.stolen,
+                "best": best.get(index, 0),
+            }
         }
     assert store.group_stats(CHAT) == {
         "games": 1,
-        "finished": 1,
         "points": sum(s.score for s in room.seats),
         "finds": sum(s.finds for s in room.seats),
         "stolen": sum(s.stolen for s in room.seats),
     }
     assert sum(s.score for s in room.seats) > 0
+
+
+def test_a_players_best_round_is_the_best_of_all_their_games(store: Store) -> None:
+    users = players(CHAT, 3)
+    bests = []
+    for game in range(3):
+        in_hint(store, CHAT, users, rotations=1)
+        room, best = _best_rounds(store, CHAT)
+        assert room.phase is Phase.FINISHED, game
+        bests.append(best.get(0, 0))
+    figures = store.user_stats(users[0])["hintrigue"]
+    assert figures["games"] == 3 and figures["best"] == max(bests)
 
 
 def test_the_end_of_a_game_applied_twice_counts_the_game_once(store: Store) -> None:
@@ -493,27 +524,104 @@ def test_the_end_of_a_game_applied_twice_counts_the_game_once(store: Store) -> N
     assert before_end.deadline is not None
     store.execute(CHAT, end, update_id=8001, now=before_end.deadline)
     group, user = store.group_stats(CHAT), store.user_stats(players(CHAT, 3)[0])
+    board = store.leaderboard(CHAT, GAME, before_end.deadline)
 
     again = store.execute(CHAT, end, update_id=8001, now=before_end.deadline)
     with pytest.raises(RuleError) as refused:
         store.execute(CHAT, end, update_id=8002, now=before_end.deadline + 1)
 
     assert again.duplicate and refused.value.code is ErrorCode.NO_GAME
-    assert group["games"] == 1 and user["games"] == 1
+    assert group["games"] == 1 and user["hintrigue"]["games"] == 1
+    assert [line.games for line in board] == [1, 1, 1]
     assert store.group_stats(CHAT) == group
     assert store.user_stats(players(CHAT, 3)[0]) == user
+    assert store.leaderboard(CHAT, GAME, before_end.deadline) == board
 
 
-def test_an_abandoned_game_counts_as_played_but_won_by_nobody(store: Store) -> None:
-    users = players(CHAT, 3)
+def test_an_abandoned_or_stopped_game_adds_no_figures(store: Store) -> None:
+    users = players(CHAT, 4)
     in_hint(store, CHAT, users)
     outcome = store.execute(CHAT, StopGame(user_id=users[0]), now=NOW)
     assert outcome.room is not None and outcome.room.phase is Phase.ABANDONED
-    with pytest.raises(RuleError):
-        store.execute(CHAT, StopGame(user_id=users[0]), now=NOW)
-    assert store.group_stats(CHAT)["games"] == 1 and store.group_stats(CHAT)["finished"] == 0
-    assert [store.user_stats(u)["games"] for u in users] == [1, 1, 1]
-    assert [store.user_stats(u)["wins"] for u in users] == [0, 0, 0]
+    in_hint(store, CHAT, users)
+    store.execute(CHAT, Leave(user_id=users[3]), now=NOW)
+    outcome = store.execute(CHAT, Leave(user_id=users[2]), now=NOW)
+    assert outcome.room is not None and outcome.room.phase is Phase.ABANDONED
+    assert store.group_stats(CHAT) == {}
+    assert [store.user_stats(u) for u in users] == [{}] * 4
+    assert store.leaderboard(CHAT, GAME, NOW) == []
+
+
+def test_a_seat_that_left_before_the_end_adds_nothing_the_others_do(store: Store) -> None:
+    users = players(CHAT, 4)
+    in_hint(store, CHAT, users, rotations=1)
+    store.execute(CHAT, Leave(user_id=users[3]), now=NOW)
+    room = play_to_end(store, CHAT)
+    assert room.phase is Phase.FINISHED
+    assert [bool(store.user_stats(u)) for u in users] == [True, True, True, False]
+    assert {line.user_id for line in store.leaderboard(CHAT, GAME, NOW)} == set(users[:3])
+
+
+def test_a_game_with_fewer_than_two_human_players_left_counts_for_nobody() -> None:
+    room = Room(chat_id=CHAT, creator=1, rng=1, phase=Phase.FINISHED, seats=[
+        Seat(user_id=1, name="A", score=9), Seat(user_id=2, name="B", status=SeatStatus.LEFT),
+        Seat(user_id=3, name="C", status=SeatStatus.LEFT)])  # fmt: skip
+    assert stats.increments(room, GAME, NOW) == []
+    room.seats[1].status = SeatStatus.PLAYING
+    assert [key for key, _ in stats.increments(room, GAME, NOW)][:2] == [
+        keys.user_stats(1), keys.user_stats(2)
+    ]
+
+
+def test_figures_kept_before_they_were_per_game_count_as_hintrigue_s(
+    store: Store, fake_redis: fakeredis.FakeRedis
+) -> None:
+    users = players(CHAT, 3)
+    fake_redis.hset(keys.user_stats(users[0]), mapping={"games": 4, "wins": 2, "points": 50,
+                                                        "finds": 7, "stolen": 3})  # fmt: skip
+    finished_game(store, CHAT)
+    figures = store.user_stats(users[0])["hintrigue"]
+    room = loaded(store, CHAT)
+    assert figures["games"] == 5 and figures["points"] == 50 + room.seats[0].score
+    assert figures["finds"] == 7 + room.seats[0].finds
+
+
+def test_the_leaderboard_counts_the_last_90_days_and_forgets_older_games(
+    store: Store, fake_redis: fakeredis.FakeRedis
+) -> None:
+    users = players(CHAT, 3)
+    finished_game(store, CHAT)
+    later = NOW + stats.TOP_WINDOW + DAY
+    assert sum(line.games for line in store.leaderboard(CHAT, GAME, NOW + 89 * DAY)) == 3
+    assert store.leaderboard(CHAT, GAME, later) == []
+
+    in_hint(store, CHAT, users, rotations=1)
+    room, now = loaded(store, CHAT), later
+    while room.phase not in OVER_PHASES:
+        command, now = next_command(room, now)
+        outcome = store.execute(CHAT, command, now=now)
+        assert outcome.room is not None
+        room = outcome.room
+    board = store.leaderboard(CHAT, GAME, now)
+    assert [line.games for line in board] == [1, 1, 1]
+    assert {line.user_id: line.points for line in board} == {
+        seat.user_id: seat.score for seat in room.seats
+    }
+    assert fake_redis.zcard(keys.leaderboard(CHAT, GAME)) == 1  # the old game was trimmed
+    assert 0 < fake_redis.ttl(keys.leaderboard(CHAT, GAME)) <= stats.TOP_TTL
+    assert fake_redis.hget(keys.player_names(CHAT), str(users[1])) == f"P{users[1]}".encode()
+
+
+def test_the_leaderboard_keeps_at_most_ten_lines_in_order() -> None:
+    members = [f"{g}:9|" + ",".join(f"{u}:{int(u == g)}:{u}" for u in range(1, 13))
+               for g in range(1, 13)]  # fmt: skip
+    members.append("13:9|1:1:0,2:0:1")  # two wins for player 1, however few points
+    board = stats.leaderboard(members, {"12": "Zoe"})
+    assert len(board) == 10
+    assert [line.user_id for line in board] == [1, 12, 11, 10, 9, 8, 7, 6, 5, 4]
+    assert board[1].name == "Zoe" and board[2].name == "11"
+    assert (board[0].wins, board[0].points, board[0].games) == (2, 12, 13)
+    assert (board[1].wins, board[1].points, board[1].games) == (1, 144, 12)
 
 
 def test_a_lobby_closed_before_starting_counts_no_game(store: Store) -> None:
@@ -539,7 +647,8 @@ def test_lifetime_stats_add_up_over_games(store: Store) -> None:
         s.score for room in (first, second) for s in room.seats
     )
     for index, seat in enumerate(second.seats):
-        assert store.user_stats(seat.user_id)["points"] == seat.score + first.seats[index].score
+        figures = store.user_stats(seat.user_id)["hintrigue"]
+        assert figures["points"] == seat.score + first.seats[index].score
 
 
 # --- retention ----------------------------------------------------------------------------------
@@ -621,11 +730,18 @@ def test_migrating_a_running_game_lets_play_go_on_under_the_new_chat_id(
     assert store.group_stats(OTHER)["games"] == 1 and store.group_stats(CHAT) == {}
 
 
-def test_migrating_a_group_moves_its_lifetime_stats(store: Store) -> None:
+def test_migrating_a_group_moves_its_lifetime_stats_leaderboard_and_subscribers(
+    store: Store, fake_redis: fakeredis.FakeRedis
+) -> None:
     finished_game(store, CHAT)
-    stats = store.group_stats(CHAT)
+    fake_redis.hset(keys.notify(CHAT), "42", "it")
+    totals, board = store.group_stats(CHAT), store.leaderboard(CHAT, GAME, NOW)
     store.migrate(CHAT, OTHER)
-    assert store.group_stats(OTHER) == stats and store.group_stats(CHAT) == {}
+    assert store.group_stats(OTHER) == totals and store.group_stats(CHAT) == {}
+    assert store.leaderboard(OTHER, GAME, NOW) == board and len(board) == 3
+    assert store.leaderboard(CHAT, GAME, NOW) == []
+    assert fake_redis.hgetall(keys.notify(OTHER)) == {b"42": b"it"}
+    assert not fake_redis.exists(keys.notify(CHAT))
     assert loaded(store, OTHER).phase is Phase.FINISHED
 
 

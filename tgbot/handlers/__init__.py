@@ -21,6 +21,7 @@ from telegram.ext import (
 
 from tgbot.handlers.buttons import on_button
 from tgbot.handlers.common import HANDLER_FAILURES, is_outage
+from tgbot.handlers.community import on_notify, on_stats, on_top
 from tgbot.handlers.flood import flood_guard
 from tgbot.handlers.group import (
     on_back,
@@ -62,6 +63,8 @@ def register(app: Application[Any, Any, Any, Any, Any, Any]) -> None:
         ("score", on_score),
         ("extend", on_extend),
         ("forcestart", on_forcestart),
+        ("top", on_top),
+        ("notify", on_notify),
     ]:
         app.add_handler(CommandHandler(name, handler, filters=group))
         app.add_handler(CommandHandler(name, wrong_chat, filters=private))
@@ -69,6 +72,7 @@ def register(app: Application[Any, Any, Any, Any, Any, Any]) -> None:
     app.add_handler(CommandHandler("start", on_help, filters=group))
     app.add_handler(CommandHandler("help", on_help))
     app.add_handler(CommandHandler("rules", on_rules))
+    app.add_handler(CommandHandler("stats", on_stats))
     app.add_handler(CommandHandler("language", on_language))
     app.add_handler(MessageHandler(private & filters.TEXT & ~filters.COMMAND, on_private_text))
     app.add_handler(CallbackQueryHandler(on_button))

@@ -36,6 +36,7 @@ from tgbot.handlers.common import (
     service,
     too_late_to_join,
 )
+from tgbot.handlers.community import on_notify_button
 from tgbot.handlers.language import on_language_button, speakers
 from tgbot.i18n import _
 from tgbot.outgoing import Outgoing
@@ -349,4 +350,5 @@ BUTTONS: dict[str, Callable[[Update, Context, CallbackQuery, tuple[int, ...]], A
     "vote": on_vote,
     "back": on_back_button,
     "stop": on_stop_button,
+    "notify": on_notify_button,
 }

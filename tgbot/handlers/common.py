@@ -16,15 +16,14 @@ from telegram.ext import (
 )
 
 from engine import keys
-from engine.commands import (
-    Command,
-)
+from engine.commands import Command, OpenLobby
 from engine.errors import MARKED, ErrorCode, RuleError
 from engine.events import LobbyOpened, SettingsChanged
 from engine.model import RUNNING_PHASES, Room
 from engine.store import GAME, LANGUAGE_TTL, CorruptRoom, Outcome, StoreBusy
 from tgbot import i18n, render, texts
 from tgbot.i18n import _
+from tgbot.notify import tell_subscribers
 from tgbot.outgoing import Outgoing
 from tgbot.render.common import user_text
 from tgbot.service import Service
@@ -84,6 +83,10 @@ async def run(
     if room is not None and any(isinstance(e, LobbyOpened | SettingsChanged)
                                 for e in outcome.events):  # fmt: skip
         await asyncio.to_thread(remember_settings, svc, room)
+    if room is not None and isinstance(command, OpenLobby) and any(
+        isinstance(e, LobbyOpened) for e in outcome.events
+    ):
+        await asyncio.to_thread(tell_subscribers, svc, room, command.user_id)
     return outcome
 
 

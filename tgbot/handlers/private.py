@@ -25,10 +25,12 @@ from tgbot.handlers.common import (
 )
 from tgbot.handlers.language import speakers
 from tgbot.i18n import _
+from tgbot.notify import subscribe
 from tgbot.service import Service
 
-# Deep-link payloads: j<chat> joins that group's game; r<chat> connects a seated player to it.
-PAYLOAD = re.compile(r"([jr])(-?[0-9]{1,20})", re.ASCII)
+# Deep-link payloads: j<chat> joins that group's game; r<chat> connects a seated player to it;
+# n<chat> puts the player on that group's list for its next lobby (/notify).
+PAYLOAD = re.compile(r"([jrn])(-?[0-9]{1,20})", re.ASCII)
 
 
 async def on_start(update: Update, context: Context) -> None:
@@ -39,6 +41,11 @@ async def on_start(update: Update, context: Context) -> None:
     assert user is not None
     await asyncio.to_thread(svc.mark_started, user.id)
     payload = PAYLOAD.fullmatch(context.args[0]) if context.args else None
+    if payload is not None and payload[1] == "n":
+        await asyncio.to_thread(subscribe, svc, int(payload[2]), user.id, speakers().user)
+        await reply(update, context, _("🔔 I will write to you here when the next game opens in "
+                                       "that group."))  # fmt: skip
+        return
     if payload is not None and payload[1] == "j":
         name, username = display_name(update)
         join = Join(user_id=user.id, name=name, username=username, language=speakers().own)

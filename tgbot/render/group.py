@@ -232,8 +232,9 @@ def standings_text(room: Room) -> str:
 
 
 @in_group_language
-def final(room: Room) -> Outgoing:
-    """The final message: winners together, or why the game ended without one."""
+def final(room: Room, look: Look) -> Outgoing:
+    """The final message: winners together, or why the game ended without one; its button puts
+    the presser on the list for the group's next lobby."""
     view = group_view(room)
     who = names(room)
     if room.phase is Phase.FINISHED:
@@ -248,7 +249,8 @@ def final(room: Room) -> Outgoing:
     text = "\n".join(
         [_("<b>Game over</b>"), head, "", standings_text(room), "", _("Play again with /newgame.")]
     )
-    return message(room, chat_id=room.chat_id, key="final", text=text)
+    notify = look.button(_("🔔 Notify me of the next game"), "notify", room.game_id)
+    return message(room, chat_id=room.chat_id, key="final", text=text, buttons=[[notify]])
 
 
 @in_group_language

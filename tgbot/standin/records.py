@@ -45,6 +45,7 @@ class MessageRecord:
     deleted: bool = False
     edit_date: int | None = None
     edits: list[dict[str, Any]] = field(default_factory=list)  # earlier versions, oldest first
+    reply_to: int | None = None  # the message id this one replies to
 
     @property
     def from_bot(self) -> bool:

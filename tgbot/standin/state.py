@@ -286,6 +286,9 @@ class WorldState:
             markup = record.reply_markup
             if markup and markup.get("inline_keyboard"):
                 data["reply_markup"] = markup
+            replied = self.message(record.chat_id, record.reply_to) if record.reply_to else None
+            if replied is not None:
+                data["reply_to_message"] = self.message_to_api(replied)
             return data
 
     def member_to_api(self, chat_id: int, user_id: int) -> dict[str, Any]:

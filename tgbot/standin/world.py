@@ -84,8 +84,11 @@ class World(WorldState):
             chat.messages.append(record)
             return record
 
-    def user_message(self, user: int | User, chat_id: int, text: str) -> dict[str, Any]:
-        """Record a text message from a user and return its message update."""
+    def user_message(
+        self, user: int | User, chat_id: int, text: str, reply_to: int | None = None
+    ) -> dict[str, Any]:
+        """Record a text message from a user (in reply to message `reply_to`) and return its
+        message update."""
         with self.lock:
             sender = self.user(user)
             chat = self.ensure_chat(chat_id)
@@ -101,7 +104,8 @@ class World(WorldState):
             if match and (len(text) == match.end() or text[match.end()].isspace()):
                 entities.append({"type": "bot_command", "offset": 0, "length": utf16_len(match[0])})
             record = self.append_message(
-                chat_id, text=text, plain_text=text, entities=entities, from_user_id=sender.id
+                chat_id, text=text, plain_text=text, entities=entities, from_user_id=sender.id,
+                reply_to=reply_to,
             )
             return self.new_update("message", self.message_to_api(record))
 
