@@ -891,3 +891,19 @@ def test_every_refusal_of_the_rules_has_an_answer_for_players():
     from tgbot import texts
 
     assert set(texts.ERRORS) == set(ErrorCode)
+
+
+def test_a_group_admin_outside_the_game_may_skip_and_stop():
+    game = a_game().with_settings(timers=False).in_clue()
+    game.do(Skip(user_id=4242, is_admin=True))
+    assert game.round.no == 2
+    refused(game, Skip(user_id=4242), ErrorCode.NOT_ALLOWED)
+    game.do(StopGame(user_id=4242, is_admin=True))
+    assert game.state.phase is Phase.ABANDONED
+
+
+def test_a_spectating_host_who_skips_comes_back_too():
+    game, seat = spectating_game()
+    game.state = game.state.model_copy(update={"host": user(seat)})
+    game.do(Skip(user_id=user(seat)))
+    assert [e.kind for e in game.events][:2] == ["seat_returned", "round_voided"]

@@ -86,6 +86,9 @@ def _dispatch(ctx: Ctx, command: Command) -> None:
     if isinstance(command, Join):
         _join(ctx, command)
         return
+    if isinstance(command, Skip | StopGame):
+        _manage(ctx, command)  # a group admin need not be seated
+        return
     index = ctx.seat_for(command.user_id)
     if ctx.seat(index).status is SeatStatus.LEFT:
         raise RuleError(ErrorCode.HAS_LEFT)  # a left seat never plays again
@@ -94,17 +97,22 @@ def _dispatch(ctx: Ctx, command: Command) -> None:
         return
     if _came_back(ctx, index, command) and isinstance(command, _ROUND_ACTIONS):
         return
-    if isinstance(command, Skip):
-        _require_manager(ctx, command.user_id, command.is_admin)
-        if ctx.now - ctx.state.phase_at < command.grace:
-            # Likely meant for the phase before (two managers skipping at once).
-            raise RuleError(ErrorCode.JUST_STARTED)
-        play.time_out(ctx, reason="skipped")
-    elif isinstance(command, StopGame):
-        _require_manager(ctx, command.user_id, command.is_admin)
+    _round_action(ctx, index, command)
+
+
+def _manage(ctx: Ctx, command: Skip | StopGame) -> None:
+    if command.user_id != ctx.state.host and not command.is_admin:
+        raise RuleError(ErrorCode.NOT_ALLOWED)
+    index = ctx.state.seat_of(command.user_id)
+    if index is not None:
+        _came_back(ctx, index, command)
+    if isinstance(command, StopGame):
         abandon(ctx, "stopped")
-    else:
-        _round_action(ctx, index, command)
+        return
+    if ctx.now - ctx.state.phase_at < command.grace:
+        # Likely meant for the phase before (two managers skipping at once).
+        raise RuleError(ErrorCode.JUST_STARTED)
+    play.time_out(ctx, reason="skipped")
 
 
 def _came_back(ctx: Ctx, index: int, command: Command) -> bool:
@@ -136,11 +144,6 @@ def _round_action(ctx: Ctx, index: int, command: Command) -> None:
         play.confirm_guess(ctx, index)
     else:
         raise RuleError(ErrorCode.WRONG_PHASE, type(command).__name__)
-
-
-def _require_manager(ctx: Ctx, user_id: int, is_admin: bool) -> None:
-    if user_id != ctx.state.host and not is_admin:
-        raise RuleError(ErrorCode.NOT_ALLOWED)
 
 
 def _join(ctx: Ctx, command: Join) -> None:
