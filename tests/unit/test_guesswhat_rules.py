@@ -740,6 +740,7 @@ def test_the_game_ends_after_the_reveal_of_the_round_in_which_a_seat_reached_the
         if max(scores(game)) < 5:
             game.time_out()
     assert game.state.phase is Phase.REVEAL, "the round's reveal is shown first"
+    refused(game, Join(user_id=900, name="Late"), ErrorCode.TOO_LATE_TO_JOIN)
     game.time_out()
     assert game.state.phase is Phase.FINISHED and game.state.end_reason == "target"
     finished = game.events[-1]

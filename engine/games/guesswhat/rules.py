@@ -155,10 +155,16 @@ def _join(ctx: Ctx, command: Join) -> None:
         raise RuleError(ErrorCode.HAS_LEFT if left else ErrorCode.ALREADY_JOINED)
     if len(state.present_seats()) >= state.settings.max_seats:
         raise RuleError(ErrorCode.ROOM_FULL)
-    if state.round is None or state.round.last:
+    if state.round is None or state.round.last or _ending(state):
         raise RuleError(ErrorCode.TOO_LATE_TO_JOIN)
     state.seats.append(Seat(user_id=command.user_id, name=command.name))
     ctx.emit(PlayerJoined(seat=len(state.seats) - 1))
+
+
+def _ending(state: State) -> bool:
+    """The reveal of the round in which a seat reached the target: the game ends after it."""
+    target = state.settings.target
+    return state.phase is Phase.REVEAL and any(seat.score >= target for seat in state.seats)
 
 
 def _system(ctx: Ctx, command: Timeout | MarkUnreachable) -> None:
