@@ -18,9 +18,15 @@ from engine.commands import (
     OpenLobby,
     StartGame,
 )
+from engine.games import guesswhat
+from engine.games.guesswhat.model import OVER_PHASES as GW_OVER
+from engine.games.guesswhat.model import Phase as GWPhase
+from engine.games.guesswhat.model import Settings as GWSettings
+from engine.games.guesswhat.model import State as GWState
 from engine.model import OVER_PHASES, Phase, Room
 from engine.rules import apply
 from tests.builders import next_move as next_command  # noqa: E402
+from tests.guesswhat_builders import next_move as next_guesswhat  # noqa: E402
 
 
 def play_game(seed: int, seats: int) -> tuple[int, int]:
@@ -44,6 +50,24 @@ def play_game(seed: int, seats: int) -> tuple[int, int]:
     return applied, largest
 
 
+def play_guesswhat(seed: int, seats: int) -> tuple[int, int]:
+    """Play one game of Guess What! the same way; return (commands applied, bytes of the state
+    mid-guessing at its largest)."""
+    now = 0.0
+    players = [(u, f"P{u}") for u in range(1, seats + 1)]
+    state, _ = guesswhat.start(players, GWSettings(max_seats=10), seed=seed, now=now)
+    applied, largest = 0, 0
+    while state.phase not in GW_OVER:
+        command, now = next_guesswhat(state, now)
+        state, _ = guesswhat.apply(state, command, now, owned=True)
+        text = state.model_dump_json()
+        state = GWState.model_validate_json(text)
+        applied += 1
+        if state.phase is GWPhase.GUESS:
+            largest = max(largest, len(text.encode()))
+    return applied, largest
+
+
 def main() -> None:
     """Run the benchmark and print its figures."""
     games = int(sys.argv[1]) if len(sys.argv) > 1 else 40
@@ -58,6 +82,16 @@ def main() -> None:
     print(f"commands={total}")
     print(f"commands_per_s={total / elapsed:.0f}")
     print(f"state_bytes={state_bytes}")
+    total = 0
+    start = time.perf_counter()
+    for seed in range(games):
+        applied, _ = play_guesswhat(seed, 3 + seed % 8)
+        total += applied
+    elapsed = time.perf_counter() - start
+    _, state_bytes = play_guesswhat(1, 10)
+    print(f"guesswhat_commands={total}")
+    print(f"guesswhat_commands_per_s={total / elapsed:.0f}")
+    print(f"guesswhat_state_bytes={state_bytes}")
 
 
 if __name__ == "__main__":

@@ -40,6 +40,14 @@ class ErrorCode(StrEnum):
     JUST_STARTED = "just_started"
     NO_JOIN_TIMER = "no_join_timer"
     LOBBY_LONGEST = "lobby_longest"
+    # Guess What! (engine.games.guesswhat)
+    ICON_NOT_ON_BOARD = "icon_not_on_board"
+    PICKS_INCOMPLETE = "picks_incomplete"
+    CLUE_EMPTY = "clue_empty"
+    CLUE_TOO_LONG = "clue_too_long"
+    REDRAW_USED = "redraw_used"
+    REDRAW_COUNT = "redraw_count"
+    GUESS_FINAL = "guess_final"
 
 
 MARKED: set[str] = set()

@@ -49,6 +49,13 @@ ERRORS: Texts[ErrorCode] = Texts({
     ErrorCode.JUST_STARTED: N_(
         "That began only a moment ago, so I did not skip it: send /skip again if you mean it."
     ),
+    ErrorCode.ICON_NOT_ON_BOARD: N_("That icon is not on the board."),
+    ErrorCode.PICKS_INCOMPLETE: N_("Pick one icon in each column first."),
+    ErrorCode.CLUE_EMPTY: N_("The clue is empty. Send a word, an expression, a title or a name."),
+    ErrorCode.CLUE_TOO_LONG: N_("The clue is too long: at most 100 characters."),
+    ErrorCode.REDRAW_USED: N_("You have already replaced icons this turn."),
+    ErrorCode.REDRAW_COUNT: N_("Choose three different icons of the board to replace."),
+    ErrorCode.GUESS_FINAL: N_("Your guess is confirmed: it cannot change any more."),
 })
 
 # Each language by name, as a sentence names it ("I write to you in {language}"); menus and

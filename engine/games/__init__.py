@@ -1,0 +1,1 @@
+"""Games other than Hintrigue, each a pure package of its own rules that the shared table runs."""
