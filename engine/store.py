@@ -26,6 +26,7 @@ from engine import keys
 from engine.commands import Command, Join, OpenLobby
 from engine.errors import ErrorCode, RuleError
 from engine.events import Event, PlayerLeftLobby
+from engine.games.registry import GAMES
 from engine.model import OVER_PHASES, SCHEMA_VERSION, Phase, Room, SeatStatus
 from engine.replicas import Replicas
 from engine.rules import apply
@@ -37,7 +38,6 @@ log = logging.getLogger(__name__)
 DAY = 24 * 3600
 MAX_ATTEMPTS = 200
 _CONFLICT, _DUPLICATE, _ELSEWHERE = -1, -2, -3
-GAME = "hintrigue"  # this engine's game: its running games are counted, its settings kept, under it
 
 
 Render = Callable[[Room, list[Event], float], list[str]]
@@ -200,7 +200,7 @@ class Store:
         claim = 0
         if isinstance(command, Join | OpenLobby):
             claim = 1 + [uid for uid, _ in players].index(command.user_id)
-        stats = stats_increments(new, GAME, now) if was_running else []
+        stats = stats_increments(new, new.game, now) if was_running else []
         state = "" if new.phase is Phase.CLOSED else new.model_dump_json()
         ttl = self._room_ttl(new)
         player_ttl = self.retention.lobby if new.phase is Phase.LOBBY else 0
@@ -208,7 +208,7 @@ class Store:
         key_list += [keys.player(uid) for uid, _ in players] + [k for k, _ in stats]
         running = _running_op(was_playing, new)
         if running:
-            key_list.append(keys.running_games(GAME))
+            key_list.append(keys.running_games(new.game))
         key_list.append(keys.outbox(chat_id))
         args: list[Any] = [
             expected,
@@ -336,7 +336,8 @@ class Store:
         for seat in room.seats if room else []:
             if self.room_of_player(seat.user_id) == chat_id:  # a left seat may sit elsewhere now
                 pipe.delete(keys.player(seat.user_id))
-        pipe.srem(keys.running_games(GAME), chat_id)
+        for game in GAMES:
+            pipe.srem(keys.running_games(game), chat_id)
         for key in self.redis.scan_iter(match=_glob(keys.room_prefix(chat_id)) + "*", count=500):
             pipe.delete(key)
         pipe.execute()
@@ -370,16 +371,17 @@ class Store:
                 pipe.set(new_prefix + name[len(old_prefix):], kept, ex=LANGUAGE_TTL)
         pipe.delete(keys.room(old_chat), keys.group_stats(old_chat), *chosen)
         # Its recent games (for /top), their players' names, who waits for its next lobby.
+        boards = [(keys.leaderboard(old_chat, g), keys.leaderboard(new_chat, g)) for g in GAMES]
         for old_key, new_key in [
-            (keys.leaderboard(old_chat, GAME), keys.leaderboard(new_chat, GAME)),
+            *boards,
             (keys.player_names(old_chat), keys.player_names(new_chat)),
             (keys.notify(old_chat), keys.notify(new_chat)),
         ]:
             if self.redis.exists(old_key):
                 pipe.rename(old_key, new_key)
-        if _playing(room):
-            pipe.srem(keys.running_games(GAME), old_chat)
-            pipe.sadd(keys.running_games(GAME), new_chat)
+        if room is not None and _playing(room):
+            pipe.srem(keys.running_games(room.game), old_chat)
+            pipe.sadd(keys.running_games(room.game), new_chat)
         pipe.execute()
 
 

@@ -32,9 +32,18 @@ KINDS = {
     "back": 2,  # chat: spectator comes back, game
     "stop": 3,  # group: 1 confirm / 0 cancel, the room version the question was asked at, game
     "notify": 1,  # group final message: tell me when the next game opens (game)
+    "game": 2,  # lobby: choose the game (its index in engine.games.registry.GAMES), game
 }
 WITHOUT_GAME = {"card", "decoy", "vote", "back", "stop", "join", "leave", "start", "menu",
                 "done", "set"}
+
+
+def register(kinds: dict[str, int]) -> None:
+    """Add a game's own kinds of buttons (`tgbot.games.registry`); a kind is never taken twice."""
+    for kind, fields in kinds.items():
+        if KINDS.get(kind, fields) != fields:
+            raise ValueError(f"callback kind {kind} is taken")
+        KINDS[kind] = fields
 
 
 class BadCallback(ValueError):

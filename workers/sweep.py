@@ -18,10 +18,9 @@ import logging
 import redis
 
 from engine import keys
-from engine.model import OVER_PHASES, Phase
 from engine.store import CorruptRoom, Store
 from tgbot.inbox import Inbox
-from workers.dispatch import RqDispatch, timer_round
+from workers.dispatch import RqDispatch, timer_of
 
 log = logging.getLogger(__name__)
 
@@ -89,8 +88,8 @@ class Sweeper:
                 room = self.store.load(chat_id)
             except CorruptRoom:
                 room = None
-            if room is None or room.deadline is None or room.phase in OVER_PHASES \
-                    or (room.round is None and room.phase is not Phase.LOBBY):  # fmt: skip
+            named = timer_of(room) if room is not None else None
+            if room is None or room.deadline is None or named is None:
                 self._settle(keys=[keys.pending_timers()], args=[chat_id, repr(until), ""])
             elif room.deadline > now - GRACE:
                 self._settle(
@@ -98,8 +97,8 @@ class Sweeper:
                 )
             else:
                 log.warning("room %s: timer of round %s (%s) is %.1fs overdue, firing it again",
-                            chat_id, timer_round(room), room.phase.value, now - room.deadline)
-                self.dispatch.enqueue_timer(chat_id, timer_round(room), room.phase.value)
+                            chat_id, *named, now - room.deadline)
+                self.dispatch.enqueue_timer(chat_id, *named)
                 fired += 1
         return fired
 
