@@ -36,6 +36,8 @@ class OpenLobby(_PlayerCommand):
 
     kind: Literal["open_lobby"] = "open_lobby"
     chat_id: int
+    topic: int = 0
+    """The forum topic the lobby opens in (0: none, or the General topic)."""
     title: str = ""
     name: str
     username: str | None = None
