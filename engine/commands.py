@@ -168,6 +168,13 @@ class MarkUnreachable(_Command):
     phase: Phase
 
 
+class TopicGone(_Command):
+    """Telegram no longer knows the forum topic the room is (it was deleted): the game there
+    cannot go on."""
+
+    kind: Literal["topic_gone"] = "topic_gone"
+
+
 Command = Annotated[
     OpenLobby
     | OpenedPrivateChat
@@ -185,7 +192,8 @@ Command = Annotated[
     | Skip
     | StopGame
     | Timeout
-    | MarkUnreachable,
+    | MarkUnreachable
+    | TopicGone,
     Field(discriminator="kind"),
 ]
 

@@ -11,7 +11,7 @@ import time
 from telegram import Update
 
 from engine import keys
-from engine.commands import MarkUnreachable, Timeout
+from engine.commands import MarkUnreachable, Timeout, TopicGone
 from engine.errors import ErrorCode, RuleError
 from engine.model import Phase
 from engine.roomid import RoomId
@@ -174,10 +174,17 @@ def flush(room: int | str, attempt: int = 0) -> int:
                 where, MarkUnreachable(user_id=user, round_no=round_no, phase=Phase(phase))
             )
 
+    def topic_gone() -> None:
+        # Every message to the topic still queued reports it; the first ends the game.
+        log.warning("room %s: its forum topic is gone, so is its game", where)
+        with contextlib.suppress(RuleError):
+            service.run(where, TopicGone())
+
     async def go() -> FlushResult:
         return await flush_outbox(
             await rt.bot(), rt.client, where, rt.limiter, unreachable, attempt,
             stopping=STOPPING.is_set, patient=lambda: not rt.inbox.any_ready(),
+            topic_gone=topic_gone,
         )  # fmt: skip
 
     result = rt.run(go)

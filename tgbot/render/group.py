@@ -11,6 +11,7 @@ from tgbot.render.common import (
     card,
     duration,
     in_group_language,
+    message,
     names,
     seconds_left,
     time_left,
@@ -241,11 +242,15 @@ def final(room: Room) -> Outgoing:
         ).format(names=winners)
     elif room.end_reason == "stopped":
         head = _("The game was stopped. No winner this time.")
+    elif room.end_reason == "topic_gone":
+        head = _("The topic of this game was deleted, so the game is abandoned. No winner.")
     else:
         head = _("Fewer than three players are left: the game is abandoned. No winner.")
     text = "\n".join(
         [_("<b>Game over</b>"), head, "", standings_text(room), "", _("Play again with /newgame.")]
     )
+    if room.end_reason == "topic_gone":  # said in the General topic, the topic being gone
+        return message(room, chat_id=room.chat_id, key="final", text=text)
     return to_group(room, key="final", text=text)
 
 
