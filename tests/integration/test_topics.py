@@ -148,12 +148,15 @@ def test_a_player_seated_in_one_topic_cannot_join_another_and_buttons_act_on_the
     one = open_lobby(stack, first, [ann, bob, cy])
     two = open_lobby(stack, second, [dee, eli, fay])
     refused = stack.answer_to(stack.press(ann, two, button(two, "Join")))
-    assert refused == f"You are already playing in {TITLE}. Leave that game first."
+    # The refusal names the group and the topic (Telegram tells its name with each message).
+    assert refused == f"You are already playing in {TITLE} › Table 1. Leave that game first."
     assert stack.answer_to(stack.press(dee, two, button(two, "Start"))) == "The game starts!"
     store = Store(stack.client)
     assert store.load(RoomId(FORUM, second)).phase.value == "hint"
     assert store.load(RoomId(FORUM, first)).phase.value == "lobby"
     assert store.load(FORUM) is None  # the General topic has no game
+    assert wait_for(lambda: stack.find(dee, r"Round 1\b")).plain_text.startswith(
+        f"Round 1 in {TITLE} › Table 2")  # a private message names its topic too
     assert store.room_of_player(ann) == RoomId(FORUM, first)
     assert store.room_of_player(dee) == RoomId(FORUM, second)
     # A private prompt names its topic's room: the storyteller's card goes to topic 2's game.
@@ -202,3 +205,19 @@ def test_a_deleted_topic_ends_its_game_and_says_so_in_general(stack: Stack):
     assert store.load(RoomId(FORUM, topic)).phase.value == "abandoned"
     assert [store.room_of_player(u) for u in users] == [None] * 3  # free to play elsewhere
     assert not in_topic(stack, topic)
+
+
+def test_the_bot_removed_from_a_forum_forgets_every_topics_game(stack: Stack):
+    world = stack.world
+    topic = world.create_topic(FORUM, "Quiz")
+    users = players(stack, ["Ann", "Bob", "Cy", "Dee"])
+    stack.deliver(world.bot_added(FORUM, users[0]))
+    open_lobby(stack, topic, users[:3])
+    say_in(stack, users[3], None, "/newgame")
+    wait_for(lambda: find_in(stack, None, "a new game is open"), what="General's lobby")
+    store = Store(stack.client)
+    assert store.load(RoomId(FORUM, topic)) is not None and store.load(FORUM) is not None
+    stack.deliver(world.bot_removed(FORUM, users[0]))
+    assert store.load(RoomId(FORUM, topic)) is None and store.load(FORUM) is None
+    assert [store.room_of_player(u) for u in users] == [None] * 4
+    assert not stack.client.keys(keys.room_prefix(FORUM)[:-2] + "*")

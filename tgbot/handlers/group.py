@@ -65,7 +65,7 @@ async def on_newgame(update: Update, context: Context) -> None:
     command = OpenLobby(
         chat_id=chat.id,
         topic=where.topic,
-        title=chat.title or "",
+        title=" › ".join(filter(None, [chat.title, topic_name(update)])),
         user_id=user.id,
         name=name,
         username=username,
@@ -79,6 +79,15 @@ async def on_newgame(update: Update, context: Context) -> None:
     _outcome, problem = await attempt(update, context, where, command)
     if problem:
         await reply(update, context, problem + " " + _("Scroll up to its latest message."))
+
+
+def topic_name(update: Update) -> str | None:
+    """The name of the forum topic a message was posted in, when Telegram says it: a topic's
+    message that replies to nothing else replies to the service message that opened it."""
+    message = update.effective_message
+    opening = message.reply_to_message if message is not None else None
+    created = opening.forum_topic_created if opening is not None else None
+    return created.name if created is not None and message.is_topic_message else None
 
 
 def _names(outcome: Outcome) -> list[str]:

@@ -297,6 +297,11 @@ class WorldState:
             if record.topic_created is not None:
                 data["forum_topic_created"] = {"name": record.topic_created,
                                                "icon_color": TOPIC_COLOR}  # fmt: skip
+            elif record.thread_id is not None:
+                # A topic's message that answers nothing else answers the topic's first one.
+                opening = self.chats[record.chat_id].message(record.thread_id)
+                if opening is not None:
+                    data["reply_to_message"] = self.message_to_api(opening)
             if record.edit_date is not None:
                 data["edit_date"] = record.edit_date
             markup = record.reply_markup
