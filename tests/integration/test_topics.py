@@ -155,13 +155,12 @@ def test_a_player_seated_in_one_topic_cannot_join_another_and_buttons_act_on_the
     assert store.load(RoomId(FORUM, second)).phase.value == "hint"
     assert store.load(RoomId(FORUM, first)).phase.value == "lobby"
     assert store.load(FORUM) is None  # the General topic has no game
-    assert wait_for(lambda: stack.find(dee, r"Round 1\b")).plain_text.startswith(
-        f"Round 1 in {TITLE} › Table 2")  # a private message names its topic too
     assert store.room_of_player(ann) == RoomId(FORUM, first)
     assert store.room_of_player(dee) == RoomId(FORUM, second)
     # A private prompt names its topic's room: the storyteller's card goes to topic 2's game.
     teller, dm = wait_for(lambda: next(((u, m) for u in (dee, eli, fay) if (m := stack.find(
         u, r"Round 1\b.*you are the storyteller")) and buttons(m)), None), what="a storyteller")
+    assert dm.plain_text.startswith(f"Round 1 in {TITLE} › Table 2")  # it names its topic too
     assert stack.answer_to(stack.press(teller, dm, buttons(dm)[0][1])).startswith("Chosen:")
     assert store.load(RoomId(FORUM, second)).round.chosen is not None
     say_in(stack, ann, first, "/leave")  # a command in topic 1 acts on topic 1's lobby
@@ -169,6 +168,16 @@ def test_a_player_seated_in_one_topic_cannot_join_another_and_buttons_act_on_the
     assert [s.user_id for s in store.load(RoomId(FORUM, first)).seats] == [bob, cy]
     assert len(store.load(RoomId(FORUM, second)).seats) == 3
     assert one.thread_id == first and two.thread_id == second
+    # A newcomer pressing Join in topic 1 is sent to the private chat by a deep link that
+    # names the topic's room, and opening it seats them in that topic's game.
+    gus = world.add_user(first_name="Gus").id
+    press = stack.press(gus, one, button(one, "Join"))
+    query = press["callback_query"]["id"]
+    link = wait_for(lambda: world.callback_answer(query)).url
+    assert link.endswith(f"?start=j{FORUM}_{first}")
+    stack.deliver(world.start_private(gus, link.rpartition("=")[2]))
+    assert gus in [s.user_id for s in store.load(RoomId(FORUM, first)).seats]
+    assert store.room_of_player(gus) == RoomId(FORUM, first)
 
 
 def test_the_webhook_puts_a_topics_updates_in_the_topics_inbox(stack: Stack):
