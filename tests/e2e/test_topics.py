@@ -10,7 +10,7 @@ from engine.roomid import RoomId
 from engine.store import Store
 from tests.e2e.players import all_at_once, round_points
 from tests.e2e.procs import GROUP, ProcStack
-from tests.harness import button, buttons, wait_for
+from tests.harness import button, buttons, storyteller_prompt, wait_for
 from tgbot.standin import MessageRecord
 
 
@@ -45,14 +45,7 @@ def seat(stack: ProcStack, thread: int, names: list[str]) -> list[int]:
 def first_round(stack: ProcStack, thread: int, users: list[int], hint: str) -> dict[int, int]:
     """Round 1, everybody acting (decoys and votes at once, over both web processes): the first
     voter finds the card, the other takes its decoy."""
-    def storyteller():
-        for user in users:
-            found = stack.find(user, r"Round 1\b.*you are the storyteller")
-            if found and buttons(found):
-                return user, found
-        return None
-
-    teller, prompt = wait_for(storyteller, 30, "the storyteller")
+    teller, prompt = storyteller_prompt(stack, users, 1)
     card, data = buttons(prompt)[0]
     assert stack.press(teller, prompt, data).startswith("Chosen:")
     stack.say(teller, teller, hint)

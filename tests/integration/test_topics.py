@@ -12,7 +12,15 @@ from engine import keys
 from engine.roomid import RoomId
 from engine.store import Store
 from tests.conftest import test_redis_url
-from tests.harness import Stack, button, buttons, running_stack, wait_for, without_join_timer
+from tests.harness import (
+    Stack,
+    button,
+    buttons,
+    running_stack,
+    storyteller_prompt,
+    wait_for,
+    without_join_timer,
+)
 from tgbot.standin import MessageRecord
 
 FORUM = -1001000000077
@@ -68,14 +76,7 @@ def play_round(stack: Stack, thread: int | None, users: list[int], number: int,
                hint: str) -> dict[int, int]:
     """One round: the first voter finds the storyteller's card, the second votes for the
     first's decoy. By the rules: storyteller 3, first voter 3 + 1 stolen vote, second 0."""
-    def storyteller_dm():
-        for user in users:
-            found = stack.find(user, rf"Round {number}\b.*you are the storyteller")
-            if found and buttons(found):
-                return user, found
-        return None
-
-    teller, dm = wait_for(storyteller_dm, what=f"the storyteller of round {number}")
+    teller, dm = storyteller_prompt(stack, users, number)
     text, data = buttons(dm)[0]
     assert stack.answer_to(stack.press(teller, dm, data)).startswith("Chosen:")
     stack.say(teller, teller, hint)
@@ -158,8 +159,7 @@ def test_a_player_seated_in_one_topic_cannot_join_another_and_buttons_act_on_the
     assert store.room_of_player(ann) == RoomId(FORUM, first)
     assert store.room_of_player(dee) == RoomId(FORUM, second)
     # A private prompt names its topic's room: the storyteller's card goes to topic 2's game.
-    teller, dm = wait_for(lambda: next(((u, m) for u in (dee, eli, fay) if (m := stack.find(
-        u, r"Round 1\b.*you are the storyteller")) and buttons(m)), None), what="a storyteller")
+    teller, dm = storyteller_prompt(stack, [dee, eli, fay], 1)
     assert dm.plain_text.startswith(f"Round 1 in {TITLE} › Table 2")  # it names its topic too
     assert stack.answer_to(stack.press(teller, dm, buttons(dm)[0][1])).startswith("Chosen:")
     assert store.load(RoomId(FORUM, second)).round.chosen is not None
@@ -203,8 +203,7 @@ def test_a_deleted_topic_ends_its_game_and_says_so_in_general(stack: Stack):
     stack.deliver(world.bot_added(FORUM, users[0]))
     lobby = open_lobby(stack, topic, users)
     stack.press(users[0], lobby, button(lobby, "Start"))
-    teller, dm = wait_for(lambda: next(((u, m) for u in users if (m := stack.find(
-        u, r"Round 1\b.*you are the storyteller")) and buttons(m)), None), what="a storyteller")
+    teller, dm = storyteller_prompt(stack, users, 1)
     world.delete_topic(FORUM, topic)  # Telegram tells the bot nothing
     stack.press(teller, dm, buttons(dm)[0][1])
     stack.say(teller, teller, "a hint into the void")  # the round's message is to be edited
