@@ -7,6 +7,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from engine.roomid import RoomId
+
 SCHEMA_VERSION: Literal[1] = 1
 MIN_SEATS = 3
 
@@ -121,6 +123,8 @@ class Room(BaseModel):
 
     schema_version: Literal[1] = SCHEMA_VERSION
     chat_id: int
+    topic: int = 0
+    """The forum topic the room is (0: the whole chat, or a forum's General topic)."""
     title: str = ""
     version: int = 0
     phase: Phase = Phase.LOBBY
@@ -153,6 +157,11 @@ class Room(BaseModel):
                 "round": self.round.clone() if self.round is not None else None,
             }
         )
+
+    @property
+    def room_id(self) -> RoomId:
+        """Which room this is: its chat, and its forum topic."""
+        return RoomId(self.chat_id, self.topic)
 
     def seat_of(self, user_id: int) -> int | None:
         """Return the seat index of a user, or None."""

@@ -21,6 +21,7 @@ from engine.commands import (
     StartGame,
     StopGame,
     Timeout,
+    TopicGone,
     Vote,
 )
 from engine.context import Ctx
@@ -88,6 +89,12 @@ def _moment(room: Room) -> tuple[Phase, int | None]:
 def _dispatch(ctx: Ctx, command: Command) -> None:
     if isinstance(command, Timeout | MarkUnreachable):
         _system(ctx, command)
+        return
+    if isinstance(command, TopicGone):
+        if ctx.room.phase is Phase.LOBBY:
+            close_lobby(ctx, "topic_gone")
+        else:
+            abandon(ctx, "topic_gone")
         return
     game = getattr(command, "game_id", None)
     if game is not None and ctx.room.game_id and game != ctx.room.game_id:

@@ -62,9 +62,9 @@ def tell_subscribers(svc: Service, room: Room, opener: int) -> int:
     messages = []
     for user_id, language in sorted(subscribers.items()):
         with i18n.use(language):
-            messages.append(community.next_game(render.title(room), room.chat_id, user_id,
+            messages.append(community.next_game(render.title(room), room.room_id, user_id,
                                                 svc.look))  # fmt: skip
     if messages:
-        svc.show(room.chat_id, *messages)
+        svc.show(room.room_id, *messages)
         log.info("chat %s: told %d subscribers that a lobby opened", room.chat_id, len(messages))
     return len(messages)

@@ -25,6 +25,7 @@ from engine.commands import (
 from engine.errors import ErrorCode
 from engine.events import VoteCast
 from engine.model import Phase
+from engine.roomid import RoomId
 from engine.settings import LANGUAGES
 from engine.store import Outcome
 from tgbot import callback, i18n, render, texts
@@ -33,6 +34,7 @@ from tgbot.handlers.common import (
     attempt,
     display_name,
     is_admin,
+    room_of,
     service,
     too_late_to_join,
 )
@@ -74,10 +76,15 @@ async def answer(query: CallbackQuery, text: str, alert: bool = False) -> None:
         log.info("press %s answered too late: %s", query.id, error.message)
 
 
-def _chat(query: CallbackQuery) -> int:
-    message = query.message
-    assert message is not None
-    return message.chat.id
+def _room(update: Update) -> RoomId:
+    """The room of the message the pressed button is on (a group's, or its forum topic's)."""
+    return room_of(update)
+
+
+def _named_room(args: tuple[int, ...], topic_at: int) -> RoomId:
+    """The room a private button names: its chat, and its forum topic when the button carries
+    one at `topic_at` (`callback.WITH_TOPIC`)."""
+    return RoomId(args[0], args[topic_at] if len(args) > topic_at else 0)
 
 
 Ok = str | Callable[[Outcome], str]
@@ -87,12 +94,12 @@ async def _button_command(
     update: Update,
     context: Context,
     query: CallbackQuery,
-    chat_id: int,
+    where: RoomId,
     command: Command,
     ok: Ok,
     **options: Any,
 ) -> Outcome | None:
-    outcome, problem = await attempt(update, context, chat_id, command, **options)
+    outcome, problem = await attempt(update, context, where, command, **options)
     if problem is not None:
         await answer(query, problem, alert=True)
     elif outcome is None or outcome.duplicate:
@@ -115,21 +122,21 @@ async def on_join(
 ) -> None:
     """Join: seat the player, or send one who never opened a private chat to the deep link."""
     svc = service(context)
-    chat_id = _chat(query)
+    where = _room(update)
     user = query.from_user
     if not await asyncio.to_thread(svc.has_started, user.id):
-        late = await asyncio.to_thread(too_late_to_join, svc, chat_id)
+        late = await asyncio.to_thread(too_late_to_join, svc, where)
         if late:
             await answer(query, late, alert=True)
         else:
-            await query.answer(texts.OPEN_PRIVATE, url=svc.look.link(f"j{chat_id}"))
+            await query.answer(texts.OPEN_PRIVATE, url=svc.look.link(f"j{where}"))
         return
     name, username = display_name(update)
     await _button_command(
         update,
         context,
         query,
-        chat_id,
+        where,
         Join(
             user_id=user.id,
             name=name,
@@ -146,7 +153,7 @@ async def on_leave_button(
 ) -> None:
     """Leave the lobby."""
     command = Leave(user_id=query.from_user.id, game_id=_game(args, 0))
-    await _button_command(update, context, query, _chat(query), command, texts.LEFT)
+    await _button_command(update, context, query, _room(update), command, texts.LEFT)
 
 
 async def on_start_button(
@@ -154,15 +161,15 @@ async def on_start_button(
 ) -> None:
     """Start the game. A presser who must still open the private chat is sent there."""
     svc = service(context)
-    chat_id, user = _chat(query), query.from_user
-    room = await asyncio.to_thread(svc.store.load, chat_id)
+    where, user = _room(update), query.from_user
+    room = await asyncio.to_thread(svc.store.load, where)
     seat = room.seat_of(user.id) if room is not None and room.phase is Phase.LOBBY else None
     if room is not None and seat is not None and not room.seats[seat].private_ok:
         # The host starting the game first opens the chat where the cards are dealt.
-        await query.answer(texts.OPEN_PRIVATE_FIRST, url=svc.look.link(f"r{chat_id}"))
+        await query.answer(texts.OPEN_PRIVATE_FIRST, url=svc.look.link(f"r{where}"))
         return
     command = StartGame(user_id=user.id, game_id=_game(args, 0))
-    await _button_command(update, context, query, chat_id, command, texts.STARTED)
+    await _button_command(update, context, query, where, command, texts.STARTED)
 
 
 async def on_menu(
@@ -170,8 +177,8 @@ async def on_menu(
 ) -> None:
     """Open or close the settings keyboard of the lobby (creator or admin)."""
     svc = service(context)
-    chat_id = _chat(query)
-    room = await asyncio.to_thread(svc.store.load, chat_id)
+    where = _room(update)
+    room = await asyncio.to_thread(svc.store.load, where)
     if room is None or room.phase is not Phase.LOBBY:
         await answer(query, texts.STALE_BUTTON, alert=True)
         return
@@ -182,7 +189,7 @@ async def on_menu(
         await answer(query, texts.ERRORS[ErrorCode.NOT_ALLOWED], alert=True)
         return
     opening = query.data is not None and ".menu" in query.data
-    await asyncio.to_thread(svc.show, chat_id, render.lobby(room, svc.look, opening))
+    await asyncio.to_thread(svc.show, where, render.lobby(room, svc.look, opening))
     await answer(query, "")
 
 
@@ -206,7 +213,7 @@ async def on_set(
         update,
         context,
         query,
-        _chat(query),
+        _room(update),
         ChangeSettings(user_id=query.from_user.id, changes={name: setting}, game_id=_game(args, 2)),
         texts.SETTINGS_CHANGED,
         settings_mode=True,
@@ -233,12 +240,12 @@ async def on_card(
     update: Update, context: Context, query: CallbackQuery, args: tuple[int, ...]
 ) -> None:
     """The storyteller's card, in private."""
-    chat_id, round_no, card = args[:3]
+    _chat, round_no, card = args[:3]
     await _button_command(
         update,
         context,
         query,
-        chat_id,
+        _named_room(args, 4),
         ChooseCard(
             user_id=query.from_user.id, card=card, round_no=round_no, game_id=_game(args, 3)
         ),
@@ -250,12 +257,12 @@ async def on_decoy(
     update: Update, context: Context, query: CallbackQuery, args: tuple[int, ...]
 ) -> None:
     """A decoy, in private."""
-    chat_id, round_no, card = args[:3]
+    _chat, round_no, card = args[:3]
     await _button_command(
         update,
         context,
         query,
-        chat_id,
+        _named_room(args, 4),
         PlayDecoy(
             user_id=query.from_user.id, card=card, round_no=round_no, game_id=_game(args, 3)
         ),
@@ -279,7 +286,7 @@ async def on_vote(
         update,
         context,
         query,
-        _chat(query),
+        _room(update),
         Vote(user_id=query.from_user.id, card=card, round_no=round_no, game_id=_game(args, 2)),
         accepted,
     )
@@ -289,9 +296,8 @@ async def on_back_button(
     update: Update, context: Context, query: CallbackQuery, args: tuple[int, ...]
 ) -> None:
     """ "I'm back", in private."""
-    chat_id = args[0]
     command = ComeBack(user_id=query.from_user.id, game_id=_game(args, 1))
-    await _button_command(update, context, query, chat_id, command, texts.BACK)
+    await _button_command(update, context, query, _named_room(args, 2), command, texts.BACK)
 
 
 async def on_stop_button(
@@ -301,11 +307,11 @@ async def on_stop_button(
     is edited into the decision, without its buttons."""
     confirm, asked = args[:2]
     game = _game(args, 2)
-    chat_id = _chat(query)
+    where = _room(update)
     svc = service(context)
     if confirm:
         outcome = await _button_command(
-            update, context, query, chat_id, StopGame(user_id=query.from_user.id, game_id=game),
+            update, context, query, where, StopGame(user_id=query.from_user.id, game_id=game),
             lambda done: _("The game is stopped.") if done.room is not None else _(
                 "The lobby is closed."),
         )  # fmt: skip
@@ -315,7 +321,7 @@ async def on_stop_button(
             if outcome is not None and outcome.room is None:
                 decision = _("/stop: the lobby was closed.")
     else:
-        room = await asyncio.to_thread(svc.store.load, chat_id)
+        room = await asyncio.to_thread(svc.store.load, where)
         if room is not None and room.creator != query.from_user.id \
                 and not await is_admin(update, context):  # fmt: skip
             await answer(query, texts.ERRORS[ErrorCode.NOT_ALLOWED], alert=True)
@@ -327,13 +333,14 @@ async def on_stop_button(
             decision = _("/stop: the lobby stays open.") if lobby else _("/stop: the game goes on.")
     if decided:
         question = Outgoing(
-            chat_id=chat_id,
+            chat_id=where.chat,
+            thread_id=where.thread_id,
             key=f"stop:{asked}",
             game=game or 0,
             text=decision,
             lang=speakers().chat,
         )
-        await asyncio.to_thread(svc.show, chat_id, question)
+        await asyncio.to_thread(svc.show, where, question)
 
 
 BUTTONS: dict[str, Callable[[Update, Context, CallbackQuery, tuple[int, ...]], Awaitable[None]]] = {

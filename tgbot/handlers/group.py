@@ -40,6 +40,7 @@ from tgbot.handlers.common import (
     is_admin,
     remembered_settings,
     reply,
+    room_of,
     service,
     settings_done,
     too_late_to_join,
@@ -60,9 +61,11 @@ async def on_newgame(update: Update, context: Context) -> None:
     assert chat is not None and user is not None
     name, username = display_name(update)
     svc = service(context)
+    where = room_of(update)
     command = OpenLobby(
         chat_id=chat.id,
-        title=chat.title or "",
+        topic=where.topic,
+        title=" › ".join(filter(None, [chat.title, topic_name(update)])),
         user_id=user.id,
         name=name,
         username=username,
@@ -73,9 +76,18 @@ async def on_newgame(update: Update, context: Context) -> None:
         settings=await asyncio.to_thread(remembered_settings, svc, chat.id),
         seat_language=speakers().own,
     )
-    _outcome, problem = await attempt(update, context, chat.id, command)
+    _outcome, problem = await attempt(update, context, where, command)
     if problem:
         await reply(update, context, problem + " " + _("Scroll up to its latest message."))
+
+
+def topic_name(update: Update) -> str | None:
+    """The name of the forum topic a message was posted in, when Telegram says it: a topic's
+    message that replies to nothing else replies to the service message that opened it."""
+    message = update.effective_message
+    opening = message.reply_to_message if message is not None else None
+    created = opening.forum_topic_created if opening is not None else None
+    return created.name if created is not None and message.is_topic_message else None
 
 
 def _names(outcome: Outcome) -> list[str]:
@@ -117,14 +129,14 @@ async def show_settings(update: Update, context: Context) -> None:
     """/settings alone: the lobby with its settings keyboard at the bottom of the chat for the
     host or an admin; the settings and how to change them for anybody else."""
     svc = service(context)
-    chat, user = update.effective_chat, update.effective_user
-    assert chat is not None and user is not None
-    room = await asyncio.to_thread(svc.store.load, chat.id)
+    user = update.effective_user
+    assert user is not None
+    room = await asyncio.to_thread(svc.store.load, room_of(update))
     if room is None or room.phase is not Phase.LOBBY:
         await reply(update, context, texts.ERRORS[ErrorCode.WRONG_PHASE])
     elif user.id == room.creator or await is_admin(update, context):
         lobby = render.lobby(room, svc.look, settings_mode=True)
-        await asyncio.to_thread(svc.show, chat.id, lobby.model_copy(update={"fresh": True}))
+        await asyncio.to_thread(svc.show, room.room_id, lobby.model_copy(update={"fresh": True}))
     else:
         await reply(update, context, render.settings_text(room) + "\n" + _(
             "The host or a group admin changes them, e.g. /settings rotations=3 hint=60"))
@@ -133,14 +145,14 @@ async def show_settings(update: Update, context: Context) -> None:
 async def on_join_command(update: Update, context: Context) -> None:
     """/join: take a seat in the lobby, or late in a running game."""
     svc = service(context)
-    chat, user = update.effective_chat, update.effective_user
-    assert chat is not None and user is not None
+    user, where = update.effective_user, room_of(update)
+    assert user is not None
     if not await asyncio.to_thread(svc.has_started, user.id):
-        late = await asyncio.to_thread(too_late_to_join, svc, chat.id)
+        late = await asyncio.to_thread(too_late_to_join, svc, where)
         await reply(
             update,
             context,
-            late or texts.OPEN_PRIVATE_LINK.format(link=svc.look.anchor(f"j{chat.id}")),
+            late or texts.OPEN_PRIVATE_LINK.format(link=svc.look.anchor(f"j{where}")),
         )
         return
     name, username = display_name(update)
@@ -237,9 +249,9 @@ async def on_stop(update: Update, context: Context) -> None:
     """/stop: the host or an admin is asked for a confirmation before the game ends; a question
     asked again comes back to the bottom of the chat (the old one loses its buttons)."""
     svc = service(context)
-    chat, user = update.effective_chat, update.effective_user
-    assert chat is not None and user is not None
-    room = await asyncio.to_thread(svc.store.load, chat.id)
+    user, where = update.effective_user, room_of(update)
+    assert user is not None
+    room = await asyncio.to_thread(svc.store.load, where)
     if room is None or room.phase in (Phase.FINISHED, Phase.ABANDONED, Phase.CLOSED):
         await reply(update, context, texts.ERRORS[ErrorCode.NO_GAME])
         return
@@ -252,7 +264,8 @@ async def on_stop(update: Update, context: Context) -> None:
     yes = _("Yes, close it") if lobby else _("Yes, stop it")
     no = _("No, keep it open") if lobby else _("No, go on")
     confirm = Outgoing(
-        chat_id=chat.id,
+        chat_id=where.chat,
+        thread_id=where.thread_id,
         key=f"stop:{room.version}",
         game=room.game_id,
         fresh=True,
@@ -264,7 +277,7 @@ async def on_stop(update: Update, context: Context) -> None:
             ]
         ],
     )
-    await asyncio.to_thread(svc.show, chat.id, confirm)
+    await asyncio.to_thread(svc.show, where, confirm)
 
 
 async def on_score(update: Update, context: Context) -> None:
@@ -273,7 +286,7 @@ async def on_score(update: Update, context: Context) -> None:
     chat = update.effective_chat
     assert chat is not None
     try:
-        room = await asyncio.to_thread(svc.store.load, chat.id)
+        room = await asyncio.to_thread(svc.store.load, room_of(update))
     except CorruptRoom:
         await reply(update, context, texts.DAMAGED)
         return

@@ -13,6 +13,7 @@ from engine.commands import GiveHint, Join, OpenedPrivateChat
 from engine.errors import RuleError
 from engine.events import PlayerJoined
 from engine.model import OVER_PHASES, Phase, Room, SeatStatus
+from engine.roomid import RoomId
 from engine.store import CorruptRoom
 from tgbot import i18n, render, texts
 from tgbot.handlers.common import (
@@ -28,9 +29,10 @@ from tgbot.i18n import _
 from tgbot.notify import subscribe
 from tgbot.service import Service
 
-# Deep-link payloads: j<chat> joins that group's game; r<chat> connects a seated player to it;
-# n<chat> puts the player on that group's list for its next lobby (/notify).
-PAYLOAD = re.compile(r"([jrn])(-?[0-9]{1,20})", re.ASCII)
+# Deep-link payloads: j<room> joins that room's game; r<room> connects a seated player to it
+# (a room as `engine.roomid` writes it: `<chat>`, or `<chat>_<topic>` for a forum topic);
+# n<room> puts the player on that group's list for its next lobby (/notify).
+PAYLOAD = re.compile(r"([jrn])(-?[0-9]{1,20}(?:_[1-9][0-9]{0,19})?)", re.ASCII)
 
 
 async def on_start(update: Update, context: Context) -> None:
@@ -42,14 +44,15 @@ async def on_start(update: Update, context: Context) -> None:
     await asyncio.to_thread(svc.mark_started, user.id)
     payload = PAYLOAD.fullmatch(context.args[0]) if context.args else None
     if payload is not None and payload[1] == "n":
-        await asyncio.to_thread(subscribe, svc, int(payload[2]), user.id, speakers().user)
+        group = RoomId.parse(payload[2]).chat  # the list is the group's, whatever the topic
+        await asyncio.to_thread(subscribe, svc, group, user.id, speakers().user)
         await reply(update, context, _("🔔 I will write to you here when the next game opens in "
                                        "that group."))  # fmt: skip
         return
     if payload is not None and payload[1] == "j":
         name, username = display_name(update)
         join = Join(user_id=user.id, name=name, username=username, language=speakers().own)
-        outcome, problem = await attempt(update, context, int(payload[2]), join)
+        outcome, problem = await attempt(update, context, RoomId.parse(payload[2]), join)
         if problem:
             await reply(update, context, problem)
             return
@@ -76,14 +79,14 @@ async def _connect(update: Update, context: Context) -> Room | None:
     svc = service(context)
     user = update.effective_user
     assert user is not None
-    chat_id = await asyncio.to_thread(svc.store.room_of_player, user.id)
-    if chat_id is None:
+    where = await asyncio.to_thread(svc.store.room_of_player, user.id)
+    if where is None:
         return None
     # Refused when the bot could write to them already, or the seat is gone: nothing to note.
     with contextlib.suppress(RuleError):
-        await run(svc, chat_id, OpenedPrivateChat(user_id=user.id), update)
+        await run(svc, where, OpenedPrivateChat(user_id=user.id), update)
     try:
-        room = await asyncio.to_thread(svc.store.load, chat_id)
+        room = await asyncio.to_thread(svc.store.load, where)
     except CorruptRoom:
         return None
     if room is None or room.phase in OVER_PHASES or room.seat_of(user.id) is None:
@@ -141,7 +144,7 @@ async def resend(update: Update, context: Context, room: Room) -> bool:
         return False
     # A new message at the bottom of the chat, which later edits then follow; the old copy
     # loses its buttons.
-    await asyncio.to_thread(svc.show, room.chat_id, message.model_copy(update={"fresh": True}))
+    await asyncio.to_thread(svc.show, room.room_id, message.model_copy(update={"fresh": True}))
     return True
 
 
@@ -150,25 +153,25 @@ async def on_private_text(update: Update, context: Context) -> None:
     svc = service(context)
     user, message = update.effective_user, update.effective_message
     assert user is not None and message is not None
-    chat_id = await asyncio.to_thread(svc.store.room_of_player, user.id)
-    if chat_id is None:
+    where = await asyncio.to_thread(svc.store.room_of_player, user.id)
+    if where is None:
         await reply(update, context, texts.PRIVATE_HELP)
         return
     _outcome, problem = await attempt(
-        update, context, chat_id, GiveHint(user_id=user.id, text=message.text or "")
+        update, context, where, GiveHint(user_id=user.id, text=message.text or "")
     )
     if problem:
-        late = await asyncio.to_thread(_hint_too_late, svc, chat_id, user.id)
+        late = await asyncio.to_thread(_hint_too_late, svc, where, user.id)
         await reply(update, context, texts.HINT_TOO_LATE if late else problem)
     else:
         await reply(update, context, _("Hint given. The others are choosing their decoys."))
 
 
-def _hint_too_late(svc: Service, chat_id: int, user_id: int) -> bool:
+def _hint_too_late(svc: Service, where: RoomId, user_id: int) -> bool:
     """Whether a refused hint came from a storyteller whose time had just run out (the game
     waits on somebody else's hint now, or on no hint at all)."""
     try:
-        room = svc.store.load(chat_id)
+        room = svc.store.load(where)
     except CorruptRoom:
         return False
     index = room.seat_of(user_id) if room is not None else None
