@@ -31,6 +31,11 @@ def subscribe(svc: Service, chat_id: int, user_id: int, language: str) -> None:
     pipe.execute()
 
 
+def is_subscribed(svc: Service, chat_id: int, user_id: int) -> bool:
+    """Whether a player is on the group's list for its next lobby."""
+    return bool(svc.redis.hexists(keys.notify(chat_id), str(user_id)))
+
+
 def unsubscribe(svc: Service, chat_id: int, user_id: int) -> bool:
     """Take a player off the group's list; whether they were on it."""
     return bool(svc.redis.hdel(keys.notify(chat_id), str(user_id)))

@@ -26,7 +26,7 @@ from tgbot.handlers.common import (
 )
 from tgbot.handlers.language import speakers
 from tgbot.i18n import _
-from tgbot.notify import subscribe
+from tgbot.notify import is_subscribed
 from tgbot.service import Service
 
 # Deep-link payloads: j<room> joins that room's game; r<room> connects a seated player to it
@@ -43,9 +43,11 @@ async def on_start(update: Update, context: Context) -> None:
     assert user is not None
     await asyncio.to_thread(svc.mark_started, user.id)
     payload = PAYLOAD.fullmatch(context.args[0]) if context.args else None
-    if payload is not None and payload[1] == "n":
-        group = RoomId.parse(payload[2]).chat  # the list is the group's, whatever the topic
-        await asyncio.to_thread(subscribe, svc, group, user.id, speakers().user)
+    # The link of /notify (or of its button) for one who had not opened this chat: they are on
+    # the group's list already. The link itself subscribes nobody: a stranger who guessed a
+    # group's id learns nothing of its games.
+    group = RoomId.parse(payload[2]).chat if payload is not None and payload[1] == "n" else None
+    if group is not None and await asyncio.to_thread(is_subscribed, svc, group, user.id):
         await reply(update, context, _("🔔 I will write to you here when the next game opens in "
                                        "that group."))  # fmt: skip
         return
