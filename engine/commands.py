@@ -34,6 +34,8 @@ class OpenLobby(_PlayerCommand):
 
     kind: Literal["open_lobby"] = "open_lobby"
     chat_id: int
+    topic: int = 0
+    """The forum topic the lobby opens in (0: none, or the General topic)."""
     title: str = ""
     name: str
     username: str | None = None
@@ -179,6 +181,13 @@ class MarkUnreachable(_Command):
     phase: str
 
 
+class TopicGone(_Command):
+    """Telegram no longer knows the forum topic the room is (it was deleted): the game there
+    cannot go on."""
+
+    kind: Literal["topic_gone"] = "topic_gone"
+
+
 Command = Annotated[
     OpenLobby
     | OpenedPrivateChat
@@ -197,7 +206,8 @@ Command = Annotated[
     | Skip
     | StopGame
     | Timeout
-    | MarkUnreachable,
+    | MarkUnreachable
+    | TopicGone,
     Field(discriminator="kind"),
 ]
 

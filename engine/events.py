@@ -64,7 +64,8 @@ class LobbyClosed(_Event):
 
     kind: Literal["lobby_closed"] = "lobby_closed"
     reason: str | None = None
-    """"too_few" (the join time ran out), "idle" (a day without a move), None otherwise."""
+    """"too_few" (the join time ran out), "idle" (a day without a move), "topic_gone" (its
+    forum topic was deleted), None otherwise."""
 
 
 class LobbyExtended(_Event):
@@ -223,7 +224,7 @@ class GameAbandoned(_Event):
     """The game ended without a winner."""
 
     kind: Literal["game_abandoned"] = "game_abandoned"
-    reason: Literal["too_few_players", "stopped"]
+    reason: Literal["too_few_players", "stopped", "topic_gone"]
     standings: list[int]
     interrupted: str | None = None
     """The phase the game was in when it ended (its messages are closed)."""

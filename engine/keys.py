@@ -2,11 +2,20 @@
 
 Every name carries the bot's id (`b<id>:`), so bots sharing a Redis database never see each
 other's data: the process's composition root names the bot once (`use_bot`), as RQ's key
-prefixes are set once. Keys of one room share the hash tag `{b<id>:room:<chat_id>}`, so a
-room's keys sit on one Redis Cluster slot. Player and lifetime-stats keys are per user.
+prefixes are set once. Keys of one room share the hash tag `{b<id>:room:<room>}`, so a
+room's keys sit on one Redis Cluster slot; `<room>` is the room as `engine.roomid` writes it:
+the chat id for a chat's own room (as before forum topics were rooms), `<chat>_<topic>` for a
+forum topic's. What belongs to a whole group (its language, its remembered settings, its
+lifetime stats) is kept under the chat's own room, whatever topic a game was played in.
+Player and lifetime-stats keys are per user.
 """
 
 from __future__ import annotations
+
+from engine.roomid import RoomId
+
+RoomRef = RoomId | int
+"""A room's keys are named by the room, or by a chat id for the chat's own room."""
 
 _NS = ""  # "b<bot id>:" once the bot is named; "" only for names of old (see tgbot.migrate)
 
@@ -27,14 +36,14 @@ def job_prefix() -> str:
     return _NS.replace(":", "_")
 
 
-def room(chat_id: int) -> str:
+def room(room: RoomRef) -> str:
     """The hash holding a room's state JSON (`state`) and its version (`ver`)."""
-    return f"{room_prefix(chat_id)}state"
+    return f"{room_prefix(room)}state"
 
 
-def applied_updates(chat_id: int, day: int) -> str:
+def applied_updates(room: RoomRef, day: int) -> str:
     """The set of Telegram update ids applied to this room on one UTC day."""
-    return f"{room_prefix(chat_id)}upd:{day}"
+    return f"{room_prefix(room)}upd:{day}"
 
 
 def group_stats(chat_id: int) -> str:
@@ -77,13 +86,13 @@ def user_language(user_id: int) -> str:
     return f"{_NS}lang:user:{user_id}"
 
 
-def room_prefix(chat_id: int | str) -> str:
+def room_prefix(room: RoomRef | str) -> str:
     """The common prefix of every key of a room."""
-    return "{" + f"{_NS}room:{chat_id}" + "}:"
+    return "{" + f"{_NS}room:{room}" + "}:"
 
 
 def player(user_id: int) -> str:
-    """The chat id of the game a player is seated in."""
+    """The room of the game a player is seated in (as `engine.roomid` writes it)."""
     return f"{_NS}player:{user_id}"
 
 
@@ -92,20 +101,20 @@ def user_stats(user_id: int) -> str:
     return f"{_NS}stats:user:{user_id}"
 
 
-def outbox(chat_id: int) -> str:
+def outbox(room: RoomRef) -> str:
     """The list of messages waiting to be delivered for a chat, in order."""
-    return f"{room_prefix(chat_id)}outbox"
+    return f"{room_prefix(room)}outbox"
 
 
-def message_ids(chat_id: int, game: int = 0) -> str:
+def message_ids(room: RoomRef, game: int = 0) -> str:
     """Telegram message ids of one game's messages in a room, by logical key (`lobby`,
     `table:3` …). Game 0 is the map of rooms stored before games had ids."""
-    return f"{room_prefix(chat_id)}msgs" + (f":{game}" if game else "")
+    return f"{room_prefix(room)}msgs" + (f":{game}" if game else "")
 
 
-def answer_pending(chat_id: int, answer: str) -> str:
+def answer_pending(room: RoomRef, answer: str) -> str:
     """Set while an answer such as /help's waits in the chat's outbox (it is not queued twice)."""
-    return f"{room_prefix(chat_id)}once:{answer}"
+    return f"{room_prefix(room)}once:{answer}"
 
 
 def flood(chat_id: int, user_id: int) -> str:
@@ -118,9 +127,9 @@ def muted(chat_id: int, user_id: int) -> str:
     return f"{room_prefix(chat_id)}muted:{user_id}"
 
 
-def delivery_lock(chat_id: int) -> str:
+def delivery_lock(room: RoomRef) -> str:
     """Held by the one process delivering a chat's outbox."""
-    return f"{room_prefix(chat_id)}deliver"
+    return f"{room_prefix(room)}deliver"
 
 
 def started(user_id: int) -> str:
@@ -153,9 +162,9 @@ def rate_group(chat_id: int) -> str:
     return f"{_NS}rate:group:{chat_id}"
 
 
-def flush_queued(chat_id: int) -> str:
+def flush_queued(room: RoomRef) -> str:
     """Set while a delivery job for the chat waits in the queue (one is enough)."""
-    return f"{room_prefix(chat_id)}flushq"
+    return f"{room_prefix(room)}flushq"
 
 
 def pending_timers() -> str:
@@ -168,24 +177,24 @@ def pending_deliveries() -> str:
     return f"{_NS}sweep:deliveries"
 
 
-def inbox(chat_id: int | str) -> str:
+def inbox(room: RoomRef | str) -> str:
     """The list of Telegram updates waiting for a worker, for a room (or a private chat that
     is in no room), in the order they came."""
-    return f"{room_prefix(chat_id)}inbox"
+    return f"{room_prefix(room)}inbox"
 
 
-def failed_updates(chat_id: int | str) -> str:
+def failed_updates(room: RoomRef) -> str:
     """Updates of a room whose handling failed every try, kept for a human to look at."""
-    return f"{room_prefix(chat_id)}failed"
+    return f"{room_prefix(room)}failed"
 
 
-def inbox_owner(chat_id: int | str) -> str:
+def inbox_owner(room: RoomRef | str) -> str:
     """The token of the one drain job that may take updates from the inbox (with a lease)."""
-    return f"{room_prefix(chat_id)}drain"
+    return f"{room_prefix(room)}drain"
 
 
 def inbox_ready(queue: str) -> str:
-    """The list of inboxes waiting for a worker (`<chat id> <token>`), per RQ queue."""
+    """The list of inboxes waiting for a worker (`<room> <token>`), per RQ queue."""
     return f"{_NS}inbox:ready:{queue}"
 
 

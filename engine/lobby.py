@@ -58,6 +58,7 @@ def open_room(command: OpenLobby, now: float) -> Room:
     room = Room(
         game=game.name,
         chat_id=command.chat_id,
+        topic=command.topic,
         title=command.title,
         creator=command.user_id,
         settings=remembered(command.settings).model_copy(update={"language": command.language}),

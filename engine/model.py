@@ -7,6 +7,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, SerializeAsAny, ValidationInfo, field_validator
 
+from engine.roomid import RoomId
+
 SCHEMA_VERSION: Literal[1] = 1
 MIN_SEATS = 3
 
@@ -132,6 +134,8 @@ class Room(BaseModel):
     game: str = "hintrigue"
     """The game of this lobby or running game (a name in `engine.games.GAMES`)."""
     chat_id: int
+    topic: int = 0
+    """The forum topic the room is (0: the whole chat, or a forum's General topic)."""
     title: str = ""
     version: int = 0
     phase: Phase = Phase.LOBBY
@@ -183,6 +187,11 @@ class Room(BaseModel):
                 "play": _clone(self.play),
             }
         )
+
+    @property
+    def room_id(self) -> RoomId:
+        """Which room this is: its chat, and its forum topic."""
+        return RoomId(self.chat_id, self.topic)
 
     def seat_of(self, user_id: int) -> int | None:
         """Return the seat index of a user, or None."""

@@ -25,6 +25,7 @@ from engine.commands import (
     StartGame,
     StopGame,
     Timeout,
+    TopicGone,
 )
 from engine.context import Ctx
 from engine.errors import ErrorCode, RuleError
@@ -99,6 +100,12 @@ def _dispatch(ctx: Ctx, command: Any) -> None:
             raise RuleError(ErrorCode.STALE, "the room has moved on")
         else:
             game_named(ctx.room.game).act(ctx, command)
+        return
+    if isinstance(command, TopicGone):
+        if lobby:
+            close_lobby(ctx, "topic_gone")
+        else:
+            game_named(ctx.room.game).act(ctx, command)  # the game ends without a winner
         return
     game = getattr(command, "game_id", None)
     if game is not None and ctx.room.game_id and game != ctx.room.game_id:

@@ -29,6 +29,7 @@ from engine.events import Event, PlayerLeftLobby
 from engine.games.registry import GAMES
 from engine.model import OVER_PHASES, SCHEMA_VERSION, Phase, Room, SeatStatus
 from engine.replicas import Replicas
+from engine.roomid import RoomId
 from engine.rules import apply
 from engine.stats import TOP_WINDOW, Line, leaderboard, player_figures
 from engine.stats import increments as stats_increments
@@ -50,9 +51,9 @@ LANGUAGE_TTL = 400 * 24 * 3600  # a group's or a player's language outlives a ye
 class CorruptRoom(Exception):
     """A room's stored data cannot be read; it is left untouched for a human to look at."""
 
-    def __init__(self, chat_id: int, reason: str) -> None:
-        super().__init__(f"room {chat_id}: {reason}")
-        self.chat_id = chat_id
+    def __init__(self, room: keys.RoomRef, reason: str) -> None:
+        super().__init__(f"room {room}: {reason}")
+        self.room = room
         self.reason = reason
 
 
@@ -79,7 +80,8 @@ class Retention:
 
 
 class Store:
-    """Rooms in Redis, any number of processes applying commands to them at once."""
+    """Rooms in Redis, any number of processes applying commands to them at once. A room is
+    named by its `RoomId`, or by a chat id for the chat's own room (`keys.RoomRef`)."""
 
     def __init__(
         self,
@@ -96,15 +98,15 @@ class Store:
         source = resources.files(__package__).joinpath("commit.lua").read_text()
         self._commit = client.register_script(source)
 
-    def load(self, chat_id: int) -> Room | None:
+    def load(self, room: keys.RoomRef) -> Room | None:
         """Return a room, or None if there is none.
 
         Raises:
             CorruptRoom: the stored data does not parse or has an unknown schema version.
         """
-        return self._parse(chat_id, self.redis.hget(keys.room(chat_id), "state"))
+        return self._parse(room, self.redis.hget(keys.room(room), "state"))
 
-    def _parse(self, chat_id: int, raw: bytes | str | None) -> Room | None:
+    def _parse(self, where: keys.RoomRef, raw: bytes | str | None) -> Room | None:
         if raw is None:
             return None
         try:
@@ -119,13 +121,13 @@ class Store:
         except (ValueError, ValidationError) as error:
             room, reason = None, f"state does not parse: {error}"
         if room is None:
-            log.error("corrupt room %s, left untouched: %s", chat_id, reason)
-            raise CorruptRoom(chat_id, reason)
+            log.error("corrupt room %s, left untouched: %s", where, reason)
+            raise CorruptRoom(where, reason)
         return room
 
     def execute(
         self,
-        chat_id: int,
+        where: keys.RoomRef,
         command: Command,
         *,
         update_id: int | None = None,
@@ -143,10 +145,10 @@ class Store:
             CorruptRoom: the room's data cannot be read.
             StoreBusy: too many concurrent writers; nothing changed.
         """
-        marker = self._markers(chat_id) if update_id is not None else None
+        marker = self._markers(where) if update_id is not None else None
         for attempt in range(MAX_ATTEMPTS):
-            ver, raw = self.redis.hmget(keys.room(chat_id), ["ver", "state"])
-            room = self._parse(chat_id, raw)
+            ver, raw = self.redis.hmget(keys.room(where), ["ver", "state"])
+            room = self._parse(where, raw)
             was_running = room is not None and room.phase not in OVER_PHASES
             was_playing = _playing(room)
             seating = _seating(room)
@@ -157,7 +159,7 @@ class Store:
                 # An update already applied is a duplicate, whatever the rules say of it now
                 # (an accepted one is caught by the commit script). Refuse only on the current
                 # state: a stale read could refuse what the room as it is now accepts.
-                current, applied = self._recheck(chat_id, marker, update_id)
+                current, applied = self._recheck(where, marker, update_id)
                 if applied:
                     return Outcome(room=None, duplicate=True)
                 if current == ver:
@@ -167,7 +169,7 @@ class Store:
             reindex = seating is None or seating != _seating(new)
             entries = outbox(new, events, at) if outbox is not None else []
             result = self._try_commit(
-                chat_id, ver, was_running, new, events, command, marker, entries, reindex,
+                where, ver, was_running, new, events, command, marker, entries, reindex,
                 update_id, was_playing, at,
             )
             if result[0] == 1:
@@ -175,14 +177,14 @@ class Store:
             if result[0] == _DUPLICATE:
                 return Outcome(room=None, duplicate=True)
             if result[0] == _ELSEWHERE:
-                raise RuleError(ErrorCode.IN_OTHER_GAME, self._title(int(result[1])))
+                raise RuleError(ErrorCode.IN_OTHER_GAME, self._title(RoomId.parse(result[1])))
             self.conflicts += 1
             time.sleep(random.random() * min(0.002 * (attempt + 1), 0.02))
-        raise StoreBusy(f"room {chat_id}: gave up after {MAX_ATTEMPTS} conflicts")
+        raise StoreBusy(f"room {where}: gave up after {MAX_ATTEMPTS} conflicts")
 
     def _try_commit(
         self,
-        chat_id: int,
+        where: keys.RoomRef,
         ver: Any,
         was_running: bool,
         new: Room,
@@ -204,12 +206,12 @@ class Store:
         state = "" if new.phase is Phase.CLOSED else new.model_dump_json()
         ttl = self._room_ttl(new)
         player_ttl = self.retention.lobby if new.phase is Phase.LOBBY else 0
-        key_list = [keys.room(chat_id), *(marker or [])]
+        key_list = [keys.room(where), *(marker or [])]
         key_list += [keys.player(uid) for uid, _ in players] + [k for k, _ in stats]
         running = _running_op(was_playing, new)
         if running:
             key_list.append(keys.running_games(new.game))
-        key_list.append(keys.outbox(chat_id))
+        key_list.append(keys.outbox(where))
         args: list[Any] = [
             expected,
             new.version,
@@ -218,7 +220,7 @@ class Store:
             self._marker_ttl() if marker else 0,
             claim,
             len(players),
-            chat_id,
+            str(where),
             player_ttl,
             len(entries),
             len(marker or []),
@@ -241,11 +243,11 @@ class Store:
         return list(result)
 
     def _recheck(
-        self, chat_id: int, marker: list[str] | None, update_id: int | None
+        self, where: keys.RoomRef, marker: list[str] | None, update_id: int | None
     ) -> tuple[Any, bool]:
         """The room's version now, and whether the update was applied, in one round trip."""
         pipe = self.redis.pipeline(transaction=False)
-        pipe.hget(keys.room(chat_id), "ver")
+        pipe.hget(keys.room(where), "ver")
         for name in marker or []:
             pipe.sismember(name, str(update_id))
         current, *found = pipe.execute()
@@ -259,21 +261,21 @@ class Store:
     def _days_back(self) -> int:
         return -(-self.retention.applied_update // DAY)
 
-    def _markers(self, chat_id: int) -> list[str]:
+    def _markers(self, where: keys.RoomRef) -> list[str]:
         """Today's set first (the one written), then the others to look in."""
         today = int(time.time() // DAY)  # the wall clock, whatever game time commands carry
         days = [today, *range(today - self._days_back(), today), today + 1]
-        return [keys.applied_updates(chat_id, day) for day in days]
+        return [keys.applied_updates(where, day) for day in days]
 
     def _marker_ttl(self) -> int:
         return (self._days_back() + 2) * DAY
 
-    def remembered_for(self, chat_id: int, update_id: int) -> float:
+    def remembered_for(self, where: keys.RoomRef, update_id: int) -> float:
         """How many more seconds an applied update id is recognised (0: it is not)."""
         now = time.time()
         today = int(now // DAY)
         for day in range(today - self._days_back(), today + 2):
-            name = keys.applied_updates(chat_id, day)
+            name = keys.applied_updates(where, day)
             if self.redis.sismember(name, str(update_id)):
                 until = (day + self._days_back() + 1) * DAY - now
                 return max(0.0, min(until, float(self.redis.ttl(name))))
@@ -297,17 +299,17 @@ class Store:
         ops += [(e.user_id, "del") for e in events if isinstance(e, PlayerLeftLobby)]
         return ops
 
-    def _title(self, chat_id: int) -> str:
+    def _title(self, where: RoomId) -> str:
         try:
-            room = self.load(chat_id)
+            room = self.load(where)
         except CorruptRoom:
             room = None
-        return room.title if room and room.title else str(chat_id)
+        return room.title if room and room.title else str(where.chat)
 
-    def room_of_player(self, user_id: int) -> int | None:
-        """Return the chat id of the game a player is seated in, if any."""
+    def room_of_player(self, user_id: int) -> RoomId | None:
+        """Return the room of the game a player is seated in, if any."""
         raw = self.redis.get(keys.player(user_id))
-        return int(raw) if raw is not None else None
+        return RoomId.parse(raw) if raw is not None else None
 
     def user_stats(self, user_id: int) -> dict[str, dict[str, int]]:
         """A player's lifetime figures, by game."""
@@ -327,18 +329,27 @@ class Store:
         return _ints(self.redis.hgetall(keys.group_stats(chat_id)))
 
     def delete_room(self, chat_id: int) -> None:
-        """Forget a room (the bot was removed from its group): its keys and its players' index."""
-        try:
-            room = self.load(chat_id)
-        except CorruptRoom:
-            room = None
+        """Forget a group's rooms (the bot was removed from it): the chat's own and those of
+        its forum topics, their keys and their players' index."""
+        own = keys.room_prefix(chat_id)
+        topics = own[: -len("}:")] + "_"  # `{…room:<chat>_<topic>}:…`
+        names = [*self.redis.scan_iter(match=_glob(own) + "*", count=500),
+                 *self.redis.scan_iter(match=_glob(topics) + "*", count=500)]  # fmt: skip
+        rooms = {RoomId(chat_id)} | {  # `{…room:<room>}:…` → <room>
+            RoomId.parse(_str(name).split("}", 1)[0].rsplit("room:", 1)[1]) for name in names
+        }
         pipe = self.redis.pipeline()
-        for seat in room.seats if room else []:
-            if self.room_of_player(seat.user_id) == chat_id:  # a left seat may sit elsewhere now
-                pipe.delete(keys.player(seat.user_id))
-        for game in GAMES:
-            pipe.srem(keys.running_games(game), chat_id)
-        for key in self.redis.scan_iter(match=_glob(keys.room_prefix(chat_id)) + "*", count=500):
+        for where in sorted(rooms):
+            try:
+                room = self.load(where)
+            except CorruptRoom:
+                room = None
+            for seat in room.seats if room else []:
+                if self.room_of_player(seat.user_id) == where:  # a left seat may sit elsewhere
+                    pipe.delete(keys.player(seat.user_id))
+            for game in GAMES:
+                pipe.srem(keys.running_games(game), str(where))
+        for key in names:
             pipe.delete(key)
         pipe.execute()
 
@@ -356,14 +367,14 @@ class Store:
             if ttl > 0:
                 pipe.expire(keys.room(new_chat), ttl)
             for seat in moved.seats:
-                if self.room_of_player(seat.user_id) == old_chat:
+                if self.room_of_player(seat.user_id) == RoomId(old_chat):
                     pipe.set(keys.player(seat.user_id), new_chat, ex=ttl if ttl > 0 else None)
         for name, value in self.group_stats(old_chat).items():
             pipe.hincrby(keys.group_stats(new_chat), name, value)
         # What the group chose for its games: its language, its last settings of each game.
         old_prefix, new_prefix = keys.room_prefix(old_chat), keys.room_prefix(new_chat)
-        chosen = [keys.group_language(old_chat), *self.redis.scan_iter(
-            match=_glob(old_prefix) + "settings:*", count=100)]  # fmt: skip
+        chosen = [keys.group_language(old_chat), keys.group_game(old_chat),
+                  *self.redis.scan_iter(match=_glob(old_prefix) + "settings:*", count=100)]
         for key in chosen:
             name = key.decode() if isinstance(key, bytes) else str(key)
             kept = self.redis.get(name)

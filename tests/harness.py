@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterator
 from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 import redis
 
@@ -145,6 +145,23 @@ class Stack:
     def say(self, user_id: int, chat_id: int, text: str) -> int:
         """A user sends a message."""
         return self.deliver(self.world.user_message(user_id, chat_id, text))
+
+
+class Finds(Protocol):
+    def find(self, chat_id: int, pattern: str) -> MessageRecord | None: ...
+
+
+def storyteller_prompt(stack: Finds, users: list[int], number: int,
+                       timeout: float = 30) -> tuple[int, MessageRecord]:  # fmt: skip
+    """Round `number`'s storyteller among `users`, and its prompt with the card buttons."""
+    def found() -> tuple[int, MessageRecord] | None:
+        for user in users:
+            prompt = stack.find(user, rf"Round {number}\b.*you are the storyteller")
+            if prompt and buttons(prompt):
+                return user, prompt
+        return None
+
+    return wait_for(found, timeout, f"the storyteller of round {number}")
 
 
 def buttons(message: MessageRecord) -> list[tuple[str, str]]:

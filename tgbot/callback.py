@@ -26,24 +26,29 @@ KINDS = {
     "set": 3,  # lobby: setting index, value, game
     "info": 1,  # lobby: what a setting is (its label on the settings keyboard)
     "lang": 1,  # private: a language for the player's messages (its index in i18n.LANGUAGES)
-    "card": 4,  # private: chat, round, card (storyteller's choice), game
-    "decoy": 4,  # private: chat, round, card, game
+    "card": 4,  # private: chat, round, card (storyteller's choice), game[, topic]
+    "decoy": 4,  # private: chat, round, card, game[, topic]
     "vote": 3,  # group table: round, card, game
-    "back": 2,  # chat: spectator comes back, game
+    "back": 2,  # chat: spectator comes back, game[, topic]
     "stop": 3,  # group: 1 confirm / 0 cancel, the room version the question was asked at, game
     "notify": 1,  # group final message: tell me when the next game opens (game)
     "game": 2,  # lobby: choose the game (its index in engine.games.registry.GAMES), game
 }
 WITHOUT_GAME = {"card", "decoy", "vote", "back", "stop", "join", "leave", "start", "menu",
                 "done", "set"}
+# Private buttons name their room: a room that is a forum topic adds the topic after the game.
+WITH_TOPIC = {"card", "decoy", "back"}
 
 
-def register(kinds: dict[str, int]) -> None:
-    """Add a game's own kinds of buttons (`tgbot.games.registry`); a kind is never taken twice."""
+def register(kinds: dict[str, int], private: frozenset[str] = frozenset()) -> None:
+    """Add a game's own kinds of buttons (`tgbot.games.registry`); a kind is never taken twice.
+    `private` kinds are on private messages: they name their room's forum topic, if any, after
+    the game (`WITH_TOPIC`)."""
     for kind, fields in kinds.items():
         if KINDS.get(kind, fields) != fields:
             raise ValueError(f"callback kind {kind} is taken")
         KINDS[kind] = fields
+    WITH_TOPIC.update(private)
 
 
 class BadCallback(ValueError):
@@ -58,6 +63,13 @@ class Callback:
     args: tuple[int, ...] = ()
 
 
+def _fields_fit(kind: str, count: int) -> bool:
+    expected = KINDS.get(kind)
+    if expected is None:
+        return False
+    return count in (expected, expected - (kind in WITHOUT_GAME), expected + (kind in WITH_TOPIC))
+
+
 def _mac(key: bytes, body: str) -> str:
     digest = hmac.new(key, body.encode(), hashlib.sha256).digest()
     return base64.urlsafe_b64encode(digest).decode()[:_MAC_LEN]
@@ -65,8 +77,7 @@ def _mac(key: bytes, body: str) -> str:
 
 def encode(key: bytes, kind: str, *args: int) -> str:
     """Return signed callback data for a button."""
-    expected = KINDS.get(kind)
-    if expected is None or len(args) not in (expected, expected - (kind in WITHOUT_GAME)):
+    if not _fields_fit(kind, len(args)):
         raise ValueError(f"bad callback {kind}{args}")
     body = ".".join([VERSION, kind, *(str(a) for a in args)])
     data = f"{body}~{_mac(key, body)}"
@@ -89,8 +100,7 @@ def decode(key: bytes, data: str | None, earlier: tuple[bytes, ...] = ()) -> Cal
     version, kind, *fields = body.split(".")
     if version != VERSION:
         raise BadCallback("old version")
-    expected = KINDS.get(kind)
-    if expected is None or len(fields) not in (expected, expected - (kind in WITHOUT_GAME)):
+    if not _fields_fit(kind, len(fields)):
         raise BadCallback("malformed")
     try:
         return Callback(kind, tuple(int(f) for f in fields))

@@ -67,8 +67,11 @@ class FlushResult:
     network_error: bool = False
 
 
-Unreachable = Callable[[int, int, int, str], None]
-"""Called with (room chat, user, round, phase) when a private chat refuses the bot."""
+Unreachable = Callable[[int, int, str], None]
+"""Called with (user, round, phase) when a private chat refuses the bot."""
+
+TopicGone = Callable[[], None]
+"""Called when Telegram no longer knows the room's forum topic (it was deleted)."""
 
 
 def markup(message: Outgoing) -> InlineKeyboardMarkup | None:
@@ -127,6 +130,7 @@ async def send_or_edit(bot: Bot, message: Outgoing, known: int | None) -> int | 
     with _timed("sendMessage"):
         sent = await bot.send_message(
             chat_id=message.chat_id,
+            message_thread_id=message.thread_id,
             text=message.text,
             parse_mode=ParseMode.HTML,
             reply_markup=markup(message),
@@ -167,16 +171,17 @@ class _Held:
 async def flush(
     bot: Bot,
     client: redis.Redis,
-    chat_id: int,
+    where: keys.RoomRef,
     limiter: Limiter,
     unreachable: Unreachable,
     attempt: int = 0,
     stopping: Callable[[], bool] = lambda: False,
     patient: Callable[[], bool] = lambda: True,
+    topic_gone: TopicGone = lambda: None,
 ) -> FlushResult:
-    """Deliver the chat's outbox in order until it is empty or must wait. A short wait for
+    """Deliver the room's outbox in order until it is empty or must wait. A short wait for
     the rate limits is slept through unless `patient()` says more urgent work waits."""
-    lock = client.lock(keys.delivery_lock(chat_id), timeout=LOCK_SECONDS)
+    lock = client.lock(keys.delivery_lock(where), timeout=LOCK_SECONDS)
     finished = client.register_script(_FINISHED)
     delivered = 0
     while True:
@@ -184,9 +189,9 @@ async def flush(
             return FlushResult(delivered, busy=True)
         try:
             result = await _drain(
-                bot, client, chat_id, limiter, unreachable, attempt, _Held(lock), stopping,
-                patient,
-            )
+                bot, client, where, limiter, (unreachable, topic_gone), attempt, _Held(lock),
+                stopping, patient,
+            )  # fmt: skip
         finally:
             with contextlib.suppress(LockError):
                 lock.release()
@@ -196,7 +201,7 @@ async def flush(
                 delivered, result.retry_after, result.busy, result.stopped, result.network_error
             )
         # Messages queued while we held the lock had their flush refused: take them too.
-        if finished(keys=[keys.outbox(chat_id), keys.pending_deliveries()], args=[chat_id]):
+        if finished(keys=[keys.outbox(where), keys.pending_deliveries()], args=[str(where)]):
             return FlushResult(delivered)
 
 
@@ -216,9 +221,9 @@ def _parse(raw: bytes | str) -> Outgoing | None:
 async def _drain(
     bot: Bot,
     client: redis.Redis,
-    chat_id: int,
+    where: keys.RoomRef,
     limiter: Limiter,
-    unreachable: Unreachable,
+    refused: tuple[Unreachable, TopicGone],
     attempt: int,
     held: _Held,
     stopping: Callable[[], bool],
@@ -227,13 +232,13 @@ async def _drain(
     """Deliver the outbox in order per chat. A room's outbox holds its group's messages and its
     players' private ones: when one chat must wait (a group's 20 messages a minute), the
     messages of the others go on, and that chat's wait in place, in order."""
-    box = keys.outbox(chat_id)
+    box = keys.outbox(where)
     delivered = 0
     waiting: dict[int, float] = {}  # chat → seconds it must wait; its messages stay put
     kept = 0  # entries at the head of the outbox that wait for their chat
     while raws := client.lrange(box, kept, kept + BATCH - 1):
         batch = [_parse(raw) for raw in raws]
-        known = _known_ids(client, chat_id, batch)
+        known = _known_ids(client, where, batch)
         start = 0
         while start < len(batch):
             end = start
@@ -250,7 +255,7 @@ async def _drain(
                     return FlushResult(delivered, stopped=True)
                 if not held.keep():
                     return FlushResult(delivered, busy=True)
-                outcome = await _deliver(bot, chat_id, message, known, limiter, unreachable,
+                outcome = await _deliver(bot, where, message, known, limiter, refused,
                                          attempt, patient)  # fmt: skip
                 if isinstance(outcome, FlushResult):
                     if outcome.busy or outcome.network_error or outcome.retry_after is None:
@@ -259,7 +264,7 @@ async def _drain(
                     waiting[message.chat_id] = outcome.retry_after
                     kept += len(run)
                     continue
-            _done(client, box, chat_id, run, message, outcome, known)
+            _done(client, box, where, run, message, outcome, known)
             if message is not None:
                 delivered += 1
     if waiting:
@@ -270,7 +275,7 @@ async def _drain(
 def _done(
     client: redis.Redis,
     box: str,
-    chat_id: int,
+    where: keys.RoomRef,
     run: list[bytes],
     message: Outgoing | None,
     new_id: int | None,
@@ -283,17 +288,17 @@ def _done(
     for raw in run:
         pipe.lrem(box, 1, raw)
     if message is not None and new_id is not None and message.key:
-        ids = keys.message_ids(chat_id, message.game)
+        ids = keys.message_ids(where, message.game)
         pipe.hset(ids, message.key, new_id)
         pipe.expire(ids, MESSAGE_IDS_TTL)
         known[message.game, message.key] = new_id
     if message is not None and message.once:
-        pipe.delete(keys.answer_pending(chat_id, message.once))
+        pipe.delete(keys.answer_pending(where, message.once))
     pipe.execute()
 
 
 def _known_ids(
-    client: redis.Redis, chat_id: int, batch: list[Outgoing | None]
+    client: redis.Redis, where: keys.RoomRef, batch: list[Outgoing | None]
 ) -> dict[tuple[int, str], int]:
     """The message ids already sent under the keys of a batch, each looked up in its game's map."""
     named = sorted({(m.game, m.key) for m in batch if m is not None and m.key})
@@ -301,7 +306,7 @@ def _known_ids(
         return {}
     pipe = client.pipeline(transaction=False)
     for game, key in named:
-        pipe.hget(keys.message_ids(chat_id, game), key)
+        pipe.hget(keys.message_ids(where, game), key)
     return {
         name: int(raw) for name, raw in zip(named, pipe.execute(), strict=True) if raw is not None
     }
@@ -313,11 +318,11 @@ def _superseded_pair(first: Outgoing | None, then: Outgoing | None) -> bool:
 
 async def _deliver(
     bot: Bot,
-    chat_id: int,
+    where: keys.RoomRef,
     message: Outgoing,
     known: dict[tuple[int, str], int],
     limiter: Limiter,
-    unreachable: Unreachable,
+    refused: tuple[Unreachable, TopicGone],
     attempt: int,
     patient: Callable[[], bool],
 ) -> int | None | FlushResult:
@@ -340,18 +345,19 @@ async def _deliver(
         log.warning("chat %s: Telegram asks to wait %ss", message.chat_id, seconds)
         return FlushResult(retry_after=seconds)
     except Forbidden as error:
-        log.info("chat %s: %s refused: %s", chat_id, message.chat_id, error)
+        log.info("chat %s: %s refused: %s", where, message.chat_id, error)
         if message.unreachable is not None:
-            user, round_no, phase = message.unreachable
-            unreachable(chat_id, user, round_no, phase)
+            refused[0](*message.unreachable)
     except BadRequest as error:
-        log.warning("chat %s: dropping a message Telegram refused: %s", chat_id, error)
+        log.warning("chat %s: dropping a message Telegram refused: %s", where, error)
+        if message.thread_id is not None and "thread not found" in str(error).lower():
+            refused[1]()  # the room's topic was deleted: its game cannot go on
     except NetworkError as error:
         delay = NETWORK_BACKOFF[min(attempt, len(NETWORK_BACKOFF) - 1)]
-        log.warning("chat %s: network error, retrying in %ss: %s", chat_id, delay, error)
+        log.warning("chat %s: network error, retrying in %ss: %s", where, delay, error)
         return FlushResult(retry_after=delay, network_error=True)
     except TelegramError as error:
-        log.error("chat %s: dropping a message after %r", chat_id, error)
+        log.error("chat %s: dropping a message after %r", where, error)
     return None
 
 

@@ -204,6 +204,13 @@ def seed(double: StandinServer, players: int, stamp: int) -> int:
     delivery = double.deliver(world.bot_added(group, users[0]))
     if not delivery.ok:
         print(f"warning: the bot did not take its first update: {delivery.error}", flush=True)
+    # A forum group too, where each topic is a room of its own: two topics and General.
+    forum = group - 1
+    world.add_chat(forum, "supergroup", title="Forum night", bot_status="left", is_forum=True)
+    world.set_admin(forum, users[0], creator=True)
+    for name in ("Table 1", "Table 2"):
+        world.create_topic(forum, name, users[0])
+    double.deliver(world.bot_added(forum, users[0]))
     return group
 
 

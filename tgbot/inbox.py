@@ -28,6 +28,7 @@ from redis.exceptions import NoScriptError, RedisError
 
 from engine import keys
 from engine.replicas import NotReplicated, Replicas
+from engine.roomid import RoomId
 
 # How long an update id is remembered at the door (one key of ~90 bytes per update). Telegram
 # repeats an update we took in only when our 200 was lost on the way. A repeat later than this
@@ -100,17 +101,18 @@ return 1
 """
 
 
-def route(update: dict[str, Any]) -> tuple[int, int] | None:
-    """Where an update waits: (chat id, sender id). A private chat's update (sender == chat)
-    goes to the sender's room if there is one. None for updates the bot does not handle."""
+def route(update: dict[str, Any]) -> tuple[RoomId, int] | None:
+    """Where an update waits: (room, sender id). A group's update waits in its room (a forum
+    topic's in the topic's); a private chat's update (sender == chat) goes to the sender's
+    room if there is one. None for updates the bot does not handle."""
     for kind in ("message", "edited_message", "my_chat_member", "chat_member"):
         body = update.get(kind)
         if isinstance(body, dict):
-            chat, sender = body.get("chat"), body.get("from")
-            if not isinstance(chat, dict) or not isinstance(chat.get("id"), int):
+            where, sender = _room_of(body), body.get("from")
+            if where is None:
                 return None
             user = sender.get("id") if isinstance(sender, dict) else None
-            return chat["id"], user if isinstance(user, int) else 0
+            return where, user if isinstance(user, int) else 0
     query = update.get("callback_query")
     if isinstance(query, dict):
         sender = query.get("from")
@@ -118,11 +120,21 @@ def route(update: dict[str, Any]) -> tuple[int, int] | None:
         if not isinstance(user, int):
             return None
         message = query.get("message")
-        chat = message.get("chat") if isinstance(message, dict) else None
-        if isinstance(chat, dict) and isinstance(chat.get("id"), int):
-            return chat["id"], user
-        return user, user  # a button on a message the bot no longer sees: the sender's chat
+        where = _room_of(message) if isinstance(message, dict) else None
+        if where is not None:
+            return where, user
+        return RoomId(user), user  # a button on a message the bot no longer sees: the sender's
     return None
+
+
+def _room_of(message: dict[str, Any]) -> RoomId | None:
+    """The room of a message as Telegram sends it (a forum topic's when it is a topic message)."""
+    chat = message.get("chat")
+    if not isinstance(chat, dict) or not isinstance(chat.get("id"), int):
+        return None
+    thread = message.get("message_thread_id")
+    return RoomId.of_message(chat["id"], thread if isinstance(thread, int) and thread > 0 else None,
+                             message.get("is_topic_message") is True)  # fmt: skip
 
 
 UPDATE_KINDS = ("message", "edited_message", "callback_query", "my_chat_member", "chat_member")
@@ -150,14 +162,16 @@ class WebInbox:
         self._waiting: list[tuple[list[Any], asyncio.Future[Any]]] = []
         self._sender: asyncio.Task[None] | None = None
 
-    async def push(self, update_id: int, body: bytes, chat_id: int, sender: int) -> bool:
-        """Queue an update's raw body; False when this update id was taken in before.
+    async def push(self, update_id: int, body: bytes, room: keys.RoomRef, sender: int) -> bool:
+        """Queue an update's raw body in its room's inbox (a chat id: the chat's own room);
+        False when this update id was taken in before.
 
         Raises:
             RedisError: Redis did not take it (nothing was queued, or it was queued once).
         """
-        private = chat_id == sender and chat_id > 0
-        call = [self._sha, 2, keys.update_seen(update_id), keys.player(sender), body, chat_id,
+        where = RoomId.parse(room)
+        private = where == RoomId(sender) and sender > 0
+        call = [self._sha, 2, keys.update_seen(update_id), keys.player(sender), body, str(where),
                 "1" if private else "0", LEASE_MS, update_id,
                 keys.inbox_ready(self.queue), keys.pending_inboxes(), SEEN_SECONDS,
                 keys.inbox("%s"), keys.inbox_owner("%s")]  # fmt: skip
@@ -246,25 +260,26 @@ class Inbox:
         self._next = client.register_script(_NEXT)
         self._takeover = client.register_script(_TAKEOVER)
 
-    def _keys(self, chat_id: int) -> list[str]:
-        return [keys.inbox(chat_id), keys.inbox_owner(chat_id), keys.pending_inboxes(),
+    def _keys(self, where: keys.RoomRef) -> list[str]:
+        return [keys.inbox(where), keys.inbox_owner(where), keys.pending_inboxes(),
                 self.ready]  # fmt: skip
 
-    def next(self, chat_id: int, token: str, handled: bool, give_up: bool = False) -> Step:
+    def next(self, where: keys.RoomRef, token: str, handled: bool, give_up: bool = False
+             ) -> Step:  # fmt: skip
         """Drop the update just handled, if any; the next step for the owner `token`."""
         raw = self._next(
-            keys=self._keys(chat_id),
-            args=[token, "1" if handled else "0", LEASE_MS, chat_id,
+            keys=self._keys(where),
+            args=[token, "1" if handled else "0", LEASE_MS, str(where),
                   "1" if give_up else "0"],
         )  # fmt: skip
         state = raw[0].decode() if isinstance(raw[0], bytes) else raw[0]
         return Step(state, raw[1] if len(raw) > 1 else None)
 
-    def takeover(self, chat_id: int) -> bool:
+    def takeover(self, where: keys.RoomRef) -> bool:
         """Give the inbox to a new job; False when nothing waits in it."""
         token = "s" + secrets.token_hex(6)
-        return bool(self._takeover(keys=self._keys(chat_id),
-                                   args=[token, LEASE_MS, chat_id]))  # fmt: skip
+        return bool(self._takeover(keys=self._keys(where),
+                                   args=[token, LEASE_MS, str(where)]))  # fmt: skip
 
     def any_ready(self) -> bool:
         """Whether an inbox waits for a worker (so a worker should not sleep on other work)."""

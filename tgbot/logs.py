@@ -25,11 +25,13 @@ _ABOUT: ContextVar[dict[str, int] | None] = ContextVar("log_about", default=None
 
 
 @contextmanager
-def about(chat: int | None = None, update_id: int | None = None) -> Iterator[None]:
-    """Name the chat and update that what is logged meanwhile concerns."""
+def about(chat: int | str | None = None, update_id: int | None = None) -> Iterator[None]:
+    """Name the chat (or a forum topic's room, `<chat>_<topic>`) and update that what is
+    logged meanwhile concerns."""
     current = dict(_ABOUT.get() or {})
     if chat is not None:
-        current["chat"] = chat
+        current["chat"] = int(chat) if isinstance(chat, str) and chat.lstrip("-").isdigit() \
+            else chat  # fmt: skip
     if update_id is not None:
         current["update_id"] = update_id
     token = _ABOUT.set(current)

@@ -33,6 +33,7 @@ from prometheus_client.registry import Collector, CollectorRegistry
 
 from engine import keys
 from engine.games.registry import GAMES
+from engine.roomid import RoomId
 
 log = logging.getLogger(__name__)
 
@@ -220,7 +221,7 @@ async def read_snapshot(client: aioredis.Redis) -> Snapshot:
         for chat, _ in inboxes:
             pipe.llen(keys.inbox(_text(chat)))
         for chat in outboxes:
-            pipe.llen(keys.outbox(int(_text(chat))))
+            pipe.llen(keys.outbox(RoomId.parse(_text(chat))))
         lengths = await pipe.execute()
     seconds = now[0] + now[1] / 1e6
     oldest = max((seconds - score for _, score in inboxes), default=0.0)

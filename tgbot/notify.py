@@ -31,6 +31,11 @@ def subscribe(svc: Service, chat_id: int, user_id: int, language: str) -> None:
     pipe.execute()
 
 
+def is_subscribed(svc: Service, chat_id: int, user_id: int) -> bool:
+    """Whether a player is on the group's list for its next lobby."""
+    return bool(svc.redis.hexists(keys.notify(chat_id), str(user_id)))
+
+
 def unsubscribe(svc: Service, chat_id: int, user_id: int) -> bool:
     """Take a player off the group's list; whether they were on it."""
     return bool(svc.redis.hdel(keys.notify(chat_id), str(user_id)))
@@ -62,9 +67,9 @@ def tell_subscribers(svc: Service, room: Room, opener: int) -> int:
     messages = []
     for user_id, language in sorted(subscribers.items()):
         with i18n.use(language):
-            messages.append(community.next_game(render.title(room), room.chat_id, user_id,
+            messages.append(community.next_game(render.title(room), room.room_id, user_id,
                                                 svc.look))  # fmt: skip
     if messages:
-        svc.show(room.chat_id, *messages)
+        svc.show(room.room_id, *messages)
         log.info("chat %s: told %d subscribers that a lobby opened", room.chat_id, len(messages))
     return len(messages)

@@ -28,6 +28,8 @@ class Outgoing(BaseModel):
     model_config = ConfigDict(frozen=True)
 
     chat_id: int
+    thread_id: int | None = None
+    """The forum topic it goes to (`message_thread_id`; None: the chat, or its General topic)."""
     key: str | None = None
     game: int = 0
     """The game whose message ids the key is looked up in (0: the room's ids of old)."""

@@ -12,6 +12,7 @@ from engine import keys
 from engine.commands import Command
 from engine.events import Event
 from engine.model import Room
+from engine.roomid import RoomId
 from engine.store import Outcome, Store
 from tgbot.effects import outgoing_for
 from tgbot.outgoing import Outgoing
@@ -46,8 +47,8 @@ return 1
 class Dispatch(Protocol):
     """Where delivery and timers happen (RQ workers in production)."""
 
-    def flush(self, chat_id: int) -> None:
-        """Deliver the chat's outbox soon, in order."""
+    def flush(self, where: RoomId) -> None:
+        """Deliver the room's outbox soon, in order."""
 
     def schedule(self, room: Room, events: list[Event]) -> None:
         """Set the timer of the room's current phase, if the events started one."""
@@ -76,7 +77,7 @@ class Service:
 
     def run(
         self,
-        chat_id: int,
+        where: RoomId,
         command: Command,
         *,
         update_id: int | None = None,
@@ -92,42 +93,42 @@ class Service:
             look = self.look.at(now)
             return [o.model_dump_json() for o in outgoing_for(room, events, look, settings_mode)]
 
-        outcome = self.store.execute(chat_id, command, update_id=update_id, outbox=render)
+        outcome = self.store.execute(where, command, update_id=update_id, outbox=render)
         # A duplicate may be an update handled again after its first handling crashed between
         # the commit and these lines: ask for delivery again (an empty outbox costs nothing)
         # and set the room's timer again (setting it twice is harmless).
-        self.dispatch.flush(chat_id)
+        self.dispatch.flush(where)
         if outcome.duplicate:
-            room = self.store.load(chat_id)
+            room = self.store.load(where)
             if room is not None:
                 self.dispatch.resume(room)
         elif outcome.room is not None:
             self.dispatch.schedule(outcome.room, outcome.events)
         return outcome
 
-    def show(self, chat_id: int, *messages: Outgoing) -> None:
-        """Queue messages that no command produced (answers, menus) behind the chat's others;
+    def show(self, where: RoomId, *messages: Outgoing) -> None:
+        """Queue messages that no command produced (answers, menus) behind the room's others;
         an answer marked `once` is left out while the same answer still waits for delivery."""
-        markers = [keys.answer_pending(chat_id, m.once) for m in messages if m.once]
+        markers = [keys.answer_pending(where, m.once) for m in messages if m.once]
         args: list[str | int] = [ONCE_TTL]
         marker = 1
         for message in messages:
             if message.once:
                 marker += 1
             args += [marker if message.once else 0, message.model_dump_json()]
-        if self.lua(_SHOW)(keys=[keys.outbox(chat_id), *markers], args=args):
-            self.dispatch.flush(chat_id)
+        if self.lua(_SHOW)(keys=[keys.outbox(where), *markers], args=args):
+            self.dispatch.flush(where)
 
     def show_if_current(self, room: Room, *messages: Outgoing) -> bool:
         """Queue messages rendered from `room` unless a command changed the room meanwhile
         (its own messages are newer). True when they were queued."""
         entries = [m.model_dump_json() for m in messages]
         queued = self.lua(_PUSH_IF_CURRENT)(
-            keys=[keys.room(room.chat_id), keys.outbox(room.chat_id)],
+            keys=[keys.room(room.room_id), keys.outbox(room.room_id)],
             args=[room.version, *entries],
         )
         if queued:
-            self.dispatch.flush(room.chat_id)
+            self.dispatch.flush(room.room_id)
         return bool(queued)
 
     def mark_started(self, user_id: int) -> None:

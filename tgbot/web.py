@@ -106,7 +106,7 @@ def create_app(config: Config, client: aioredis.Redis | None = None) -> Starlett
                 TALLY.count("updates", kind=update_kind(data))
         except RedisError as error:
             # Telegram delivers the update again later: nothing is lost.
-            with logs.about(chat=where[0], update_id=data["update_id"]):
+            with logs.about(chat=str(where[0]), update_id=data["update_id"]):
                 log.warning("update %s not taken in: %s", data["update_id"], error)
             return JSONResponse({"ok": False, "error": "try again"}, status_code=503)
         return Response(status_code=200)

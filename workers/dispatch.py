@@ -18,6 +18,7 @@ from engine.clock import RedisClock
 from engine.events import Event
 from engine.games.registry import game_named
 from engine.model import OVER_PHASES, Phase, Room
+from engine.roomid import RoomId
 
 # Events after which the room waits on a new deadline (of any game).
 TIMED = frozenset({
@@ -61,9 +62,10 @@ def timer_of(room: Room) -> tuple[int, str] | None:
     return game_named(room.game).timer(room)
 
 
-def timer_job_id(chat_id: int, round_no: int, phase: str) -> str:
-    """One timer job per room, round and phase (RQ ids allow [A-Za-z0-9_-])."""
-    return f"{keys.job_prefix()}timer_{chat_id}_{round_no}_{phase}"
+def timer_job_id(where: RoomId, round_no: int, phase: str) -> str:
+    """One timer job per room, round and phase (RQ ids allow [A-Za-z0-9_-], and so does a
+    room's written form)."""
+    return f"{keys.job_prefix()}timer_{where}_{round_no}_{phase}"
 
 
 class RqDispatch:
@@ -75,45 +77,45 @@ class RqDispatch:
         self.queue = Queue(queue, connection=client)
         self._request_flush = client.register_script(_REQUEST_FLUSH)
 
-    def flush(self, chat_id: int) -> None:
-        """Deliver the chat's outbox on a worker: enqueue a job unless one waits already."""
+    def flush(self, where: RoomId) -> None:
+        """Deliver the room's outbox on a worker: enqueue a job unless one waits already."""
         claimed = self._request_flush(
-            keys=[keys.flush_queued(chat_id), keys.pending_deliveries()],
-            args=[chat_id, self.clock(), QUEUED_MS],
+            keys=[keys.flush_queued(where), keys.pending_deliveries()],
+            args=[str(where), self.clock(), QUEUED_MS],
         )
         if claimed:
-            self.enqueue_flush(chat_id)
+            self.enqueue_flush(where)
 
-    def enqueue_flush(self, chat_id: int, attempt: int = 0, at: float | None = None) -> None:
+    def enqueue_flush(self, where: RoomId, attempt: int = 0, at: float | None = None) -> None:
         """Enqueue a delivery job now, or at a moment (never before it)."""
         options = {"job_timeout": FLUSH_TIMEOUT, "result_ttl": RESULT_TTL,
                    "failure_ttl": FAILURE_TTL}  # fmt: skip
         if at is None:
-            self.queue.enqueue("workers.jobs.flush", chat_id, attempt, **options)
+            self.queue.enqueue("workers.jobs.flush", str(where), attempt, **options)
         else:
             # Filed under the second `at` falls in; our scheduler waits for `at` itself.
             when = datetime.fromtimestamp(math.floor(at), UTC)
-            self.queue.enqueue_at(when, "workers.jobs.flush", chat_id, attempt,
+            self.queue.enqueue_at(when, "workers.jobs.flush", str(where), attempt,
                                   meta={"not_before": at}, **options)  # fmt: skip
 
     def schedule(self, room: Room, events: list[Event]) -> None:
         """Fire the timer of the room's current phase at its deadline, never before."""
         if any(e.kind in OVER for e in events):
-            self.client.zrem(keys.pending_timers(), room.chat_id)
+            self.client.zrem(keys.pending_timers(), str(room.room_id))
         if room.deadline is None:
             return
         if room.phase is Phase.LOBBY:
             # Any move may move a lobby's deadline (/extend, a join time changed, the idle
             # day starting anew): the timer is set anew under the same id.
-            self.schedule_timer(room.chat_id, 0, room.phase.value, room.deadline)
+            self.schedule_timer(room.room_id, 0, room.phase.value, room.deadline)
             if any(e.kind == "lobby_opened" for e in events):
                 self.schedule_lobby_tick(room)
             return
         named = timer_of(room)
         if named is None or not any(e.kind in TIMED for e in events):
             return
-        self.schedule_timer(room.chat_id, *named, room.deadline)
-        self.schedule_reminder(room.chat_id, *named, room.deadline)
+        self.schedule_timer(room.room_id, *named, room.deadline)
+        self.schedule_reminder(room.room_id, *named, room.deadline)
 
     def schedule_lobby_tick(self, room: Room) -> None:
         """Show a lobby's join time counting down: the next edit, while more than a tick is
@@ -126,16 +128,17 @@ class RqDispatch:
         self.queue.enqueue_at(
             datetime.fromtimestamp(math.floor(at), UTC),
             "workers.jobs.lobby_tick",
-            room.chat_id,
+            str(room.room_id),
             room.game_id,
-            job_id=f"{keys.job_prefix()}tick_{room.chat_id}_{room.game_id}_{math.floor(at)}",
+            job_id=f"{keys.job_prefix()}tick_{room.room_id}_{room.game_id}_{math.floor(at)}",
             meta={"not_before": at},
             job_timeout=TIMER_TIMEOUT,
             result_ttl=RESULT_TTL,
             failure_ttl=FAILURE_TTL,
         )
 
-    def schedule_reminder(self, chat_id: int, round_no: int, phase: str, deadline: float) -> None:
+    def schedule_reminder(self, where: RoomId, round_no: int, phase: str, deadline: float
+                          ) -> None:  # fmt: skip
         """Show the time left shortly before a long enough phase times out (best effort: a
         lost reminder costs an edit, never a move)."""
         if phase not in REMINDED or deadline - self.clock() < REMIND_FROM:
@@ -144,10 +147,10 @@ class RqDispatch:
         self.queue.enqueue_at(
             datetime.fromtimestamp(math.floor(at), UTC),
             "workers.jobs.remind",
-            chat_id,
+            str(where),
             round_no,
             phase,
-            job_id=f"{keys.job_prefix()}remind_{chat_id}_{round_no}_{phase}",
+            job_id=f"{keys.job_prefix()}remind_{where}_{round_no}_{phase}",
             meta={"not_before": at},
             job_timeout=TIMER_TIMEOUT,
             result_ttl=RESULT_TTL,
@@ -161,21 +164,21 @@ class RqDispatch:
             return
         named = timer_of(room)
         if named is not None:
-            self.schedule_timer(room.chat_id, *named, room.deadline)
+            self.schedule_timer(room.room_id, *named, room.deadline)
 
-    def schedule_timer(self, chat_id: int, round_no: int, phase: str, deadline: float) -> None:
+    def schedule_timer(self, where: RoomId, round_no: int, phase: str, deadline: float) -> None:
         """Schedule one timer job and note the room's deadline for the sweeper."""
-        self.client.zadd(keys.pending_timers(), {str(chat_id): deadline})
+        self.client.zadd(keys.pending_timers(), {str(where): deadline})
         # Filed under the whole second the deadline falls in; our scheduler waits for the
         # exact moment (`not_before`), and a stock one fires early at worst, which the rules
         # refuse and the job reschedules.
         self.queue.enqueue_at(
             datetime.fromtimestamp(math.floor(deadline), UTC),
             "workers.jobs.fire_timer",
-            chat_id,
+            str(where),
             round_no,
             phase,
-            job_id=timer_job_id(chat_id, round_no, phase),
+            job_id=timer_job_id(where, round_no, phase),
             at_front=True,  # a timer waits for no delivery
             meta={"not_before": deadline},
             job_timeout=TIMER_TIMEOUT,
@@ -183,14 +186,14 @@ class RqDispatch:
             failure_ttl=FAILURE_TTL,
         )
 
-    def enqueue_timer(self, chat_id: int, round_no: int, phase: str) -> None:
+    def enqueue_timer(self, where: RoomId, round_no: int, phase: str) -> None:
         """Fire a timer now (the sweeper's way: the rules refuse an early or stale one)."""
         self.queue.enqueue(
             "workers.jobs.fire_timer",
-            chat_id,
+            str(where),
             round_no,
             phase,
-            job_id=f"sweep_{timer_job_id(chat_id, round_no, phase)}",
+            job_id=f"sweep_{timer_job_id(where, round_no, phase)}",
             at_front=True,
             job_timeout=TIMER_TIMEOUT,
             result_ttl=RESULT_TTL,

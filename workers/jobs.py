@@ -11,10 +11,11 @@ import time
 from telegram import Update
 
 from engine import keys
-from engine.commands import MarkUnreachable, Timeout
+from engine.commands import MarkUnreachable, Timeout, TopicGone
 from engine.errors import ErrorCode, RuleError
 from engine.games.registry import game_named
 from engine.model import Phase
+from engine.roomid import RoomId
 from tgbot import i18n, logs, render, texts
 from tgbot.delivery import FlushResult
 from tgbot.delivery import flush as flush_outbox
@@ -40,7 +41,7 @@ async def handle_one(raw: bytes) -> Handled:
     return await handle(await runtime().app(), raw)
 
 
-def drain(chat_id: int, token: str) -> int:
+def drain(room: int | str, token: str) -> int:
     """Handle the updates waiting in an inbox, in order, while this job owns it.
 
     Each update leaves the inbox only once handled. After `DRAIN_SLICE` seconds (or when the
@@ -48,11 +49,12 @@ def drain(chat_id: int, token: str) -> int:
     busy room does not hold a worker while others wait. Returns how many updates it handled.
     """
     rt = runtime()
+    where = RoomId.parse(room)
     inbox, handled, count, failed = rt.inbox, False, 0, 0
     started = time.monotonic()
     while True:
         give_up = STOPPING.is_set() or time.monotonic() - started > DRAIN_SLICE
-        step = inbox.next(chat_id, token, handled, give_up=give_up and not failed)
+        step = inbox.next(where, token, handled, give_up=give_up and not failed)
         if step.update is None:
             return count
         began = time.perf_counter()
@@ -61,28 +63,28 @@ def drain(chat_id: int, token: str) -> int:
         TALLY.observe("update_handling_seconds", time.perf_counter() - began,
                       outcome=result.value)  # fmt: skip
         if result is Handled.LATER:
-            raise HandleLater(f"inbox {chat_id}: Redis failed an update; the sweeper retries it")
+            raise HandleLater(f"inbox {where}: Redis failed an update; the sweeper retries it")
         if result is Handled.FAILED:
             failed += 1
             if failed < TRIES:
                 handled = False  # the same update, once more
                 continue
-            set_aside(chat_id, step.update)
+            set_aside(where, step.update)
         handled, failed = True, 0
         count += 1
 
 
-def set_aside(chat_id: int, raw: bytes) -> None:
+def set_aside(where: RoomId, raw: bytes) -> None:
     """Keep an update that failed every try for a human to look at, tell its sender if we
     can, and let the room's later updates go on."""
     rt = runtime()
     update_id = _update_id(raw)
-    log.error("inbox %s: update %s failed %d times; set aside in %s", chat_id, update_id,
-              TRIES, keys.failed_updates(chat_id))  # fmt: skip
+    log.error("inbox %s: update %s failed %d times; set aside in %s", where, update_id,
+              TRIES, keys.failed_updates(where))  # fmt: skip
     pipe = rt.client.pipeline(transaction=False)
-    pipe.rpush(keys.failed_updates(chat_id), raw)
-    pipe.ltrim(keys.failed_updates(chat_id), -FAILED_KEPT, -1)
-    pipe.expire(keys.failed_updates(chat_id), FAILED_TTL)
+    pipe.rpush(keys.failed_updates(where), raw)
+    pipe.ltrim(keys.failed_updates(where), -FAILED_KEPT, -1)
+    pipe.expire(keys.failed_updates(where), FAILED_TTL)
     pipe.execute()
     with contextlib.suppress(Exception):  # best effort: the update itself is kept
         rt.run(functools.partial(_apologise, raw))
@@ -109,19 +111,20 @@ def _update_id(raw: bytes) -> int | None:
     return None
 
 
-def fire_timer(chat_id: int, round_no: int, phase: str) -> str:
+def fire_timer(room: int | str, round_no: int, phase: str) -> str:
     """Apply a room's timeout; a timer the room has moved past does nothing."""
     rt = runtime()
     service = rt.service
-    before = service.store.load(chat_id)
+    where = RoomId.parse(room)
+    before = service.store.load(where)
     try:
-        service.run(chat_id, Timeout(round_no=round_no, phase=phase))
+        service.run(where, Timeout(round_no=round_no, phase=phase))
     except RuleError as error:
         TALLY.count("timers", result=error.code.value)
         if error.code is ErrorCode.TOO_EARLY:
-            room = service.store.load(chat_id)
-            if room is not None and room.deadline is not None:
-                rt.dispatch.schedule_timer(chat_id, round_no, phase, room.deadline)
+            now = service.store.load(where)
+            if now is not None and now.deadline is not None:
+                rt.dispatch.schedule_timer(where, round_no, phase, now.deadline)
             return "early"
         return error.code.value
     TALLY.count("timers", result="fired")
@@ -131,10 +134,10 @@ def fire_timer(chat_id: int, round_no: int, phase: str) -> str:
     return "fired"
 
 
-def remind(chat_id: int, round_no: int, phase: str) -> bool:
+def remind(where: int | str, round_no: int, phase: str) -> bool:
     """Edit the phase's group message to show the time left, if the room is still there."""
     service = runtime().service
-    room = service.store.load(chat_id)
+    room = service.store.load(RoomId.parse(where))
     if room is None or room.phase is Phase.LOBBY or room.deadline is None:
         return False
     if game_named(room.game).timer(room) != (round_no, phase):
@@ -144,11 +147,11 @@ def remind(chat_id: int, round_no: int, phase: str) -> bool:
     return shown is not None and service.show_if_current(room, shown)
 
 
-def lobby_tick(chat_id: int, game_id: int) -> bool:
+def lobby_tick(where: int | str, game_id: int) -> bool:
     """Edit a lobby's message to show its join time left, and come back in a while."""
     rt = runtime()
     service = rt.service
-    room = service.store.load(chat_id)
+    room = service.store.load(RoomId.parse(where))
     if room is None or room.phase is not Phase.LOBBY or room.game_id != game_id:
         return False
     shown = service.show_if_current(room, render.lobby(room, service.look.at(rt.dispatch.clock())))
@@ -156,32 +159,40 @@ def lobby_tick(chat_id: int, game_id: int) -> bool:
     return shown
 
 
-def flush(chat_id: int, attempt: int = 0) -> int:
-    """Deliver a chat's outbox in order; come back later when Telegram asks to wait."""
+def flush(room: int | str, attempt: int = 0) -> int:
+    """Deliver a room's outbox in order; come back later when Telegram asks to wait."""
     rt = runtime()
+    where = RoomId.parse(room)
     # From now on a new message needs a new job: this one may have read the outbox already.
-    rt.client.delete(keys.flush_queued(chat_id))
+    rt.client.delete(keys.flush_queued(where))
     service = rt.service
 
-    def unreachable(room_chat: int, user: int, round_no: int, phase: str) -> None:
+    def unreachable(user: int, round_no: int, phase: str) -> None:
         # A stale report (the player acted meanwhile, the round moved on) changes nothing.
         with contextlib.suppress(RuleError):
             service.run(
-                room_chat, MarkUnreachable(user_id=user, round_no=round_no, phase=phase)
+                where, MarkUnreachable(user_id=user, round_no=round_no, phase=phase)
             )
+
+    def topic_gone() -> None:
+        # Every message to the topic still queued reports it; the first ends the game.
+        log.warning("room %s: its forum topic is gone, so is its game", where)
+        with contextlib.suppress(RuleError):
+            service.run(where, TopicGone())
 
     async def go() -> FlushResult:
         return await flush_outbox(
-            await rt.bot(), rt.client, chat_id, rt.limiter, unreachable, attempt,
+            await rt.bot(), rt.client, where, rt.limiter, unreachable, attempt,
             stopping=STOPPING.is_set, patient=lambda: not rt.inbox.any_ready(),
+            topic_gone=topic_gone,
         )  # fmt: skip
 
     result = rt.run(go)
     if result.stopped:
         # The worker is shutting down: another worker takes the rest, in order.
-        rt.dispatch.enqueue_flush(chat_id, attempt)
+        rt.dispatch.enqueue_flush(where, attempt)
     elif result.retry_after is not None:
         at = rt.dispatch.clock() + result.retry_after
-        rt.client.zadd(keys.pending_deliveries(), {str(chat_id): at}, xx=True)
-        rt.dispatch.enqueue_flush(chat_id, attempt + 1 if result.network_error else 0, at=at)
+        rt.client.zadd(keys.pending_deliveries(), {str(where): at}, xx=True)
+        rt.dispatch.enqueue_flush(where, attempt + 1 if result.network_error else 0, at=at)
     return result.delivered

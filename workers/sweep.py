@@ -18,6 +18,7 @@ import logging
 import redis
 
 from engine import keys
+from engine.roomid import RoomId
 from engine.store import CorruptRoom, Store
 from tgbot.inbox import Inbox
 from workers.dispatch import RqDispatch, timer_of
@@ -70,10 +71,10 @@ class Sweeper:
         self._settle = client.register_script(_SETTLE)
 
     def claim(self, key: str, now: float, until: float,
-              grace: float = GRACE) -> list[tuple[int, float]]:  # fmt: skip
-        """Members of a sorted set overdue by more than `grace`, now claimed until `until`."""
+              grace: float = GRACE) -> list[tuple[RoomId, float]]:  # fmt: skip
+        """Rooms of a sorted set overdue by more than `grace`, now claimed until `until`."""
         raw = self._claim(keys=[key], args=[now - grace, repr(until), LIMIT])
-        return [(int(raw[i]), float(raw[i + 1])) for i in range(0, len(raw), 2)]
+        return [(RoomId.parse(raw[i]), float(raw[i + 1])) for i in range(0, len(raw), 2)]
 
     def sweep(self, now: float | None = None) -> int:
         """One pass over both sets; returns how many jobs were enqueued again."""
@@ -83,39 +84,38 @@ class Sweeper:
     def sweep_timers(self, now: float) -> int:
         until = now + TIMER_RECHECK
         fired = 0
-        for chat_id, _deadline in self.claim(keys.pending_timers(), now, until):
+        for where, _deadline in self.claim(keys.pending_timers(), now, until):
             try:
-                room = self.store.load(chat_id)
+                room = self.store.load(where)
             except CorruptRoom:
                 room = None
             named = timer_of(room) if room is not None else None
             if room is None or room.deadline is None or named is None:
-                self._settle(keys=[keys.pending_timers()], args=[chat_id, repr(until), ""])
+                self._settle(keys=[keys.pending_timers()], args=[str(where), repr(until), ""])
             elif room.deadline > now - GRACE:
-                self._settle(
-                    keys=[keys.pending_timers()], args=[chat_id, repr(until), repr(room.deadline)]
-                )
+                self._settle(keys=[keys.pending_timers()],
+                             args=[str(where), repr(until), repr(room.deadline)])  # fmt: skip
             else:
                 log.warning("room %s: timer of round %s (%s) is %.1fs overdue, firing it again",
-                            chat_id, *named, now - room.deadline)
-                self.dispatch.enqueue_timer(chat_id, *named)
+                            where, *named, now - room.deadline)
+                self.dispatch.enqueue_timer(where, *named)
                 fired += 1
         return fired
 
     def sweep_deliveries(self, now: float) -> int:
         claimed = self.claim(keys.pending_deliveries(), now, now + DELIVERY_RECHECK)
-        for chat_id, asked in claimed:
+        for where, asked in claimed:
             log.info("chat %s: delivery asked %.1fs ago is not done, asking again",
-                        chat_id, now - asked)
-            self.dispatch.enqueue_flush(chat_id)
+                        where, now - asked)
+            self.dispatch.enqueue_flush(where)
         return len(claimed)
 
     def sweep_inboxes(self, now: float) -> int:
         claimed = self.claim(keys.pending_inboxes(), now, now + INBOX_GRACE, INBOX_GRACE)
         taken = 0
-        for chat_id, moved in claimed:
-            if self.inbox.takeover(chat_id):
+        for where, moved in claimed:
+            if self.inbox.takeover(where):
                 log.warning("inbox %s has not moved for %.1fs, a new job takes it",
-                            chat_id, now - moved)
+                            where, now - moved)
                 taken += 1
         return taken

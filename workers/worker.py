@@ -92,11 +92,11 @@ class InboxQueue(Queue):
             key, value = (x.decode() if isinstance(x, bytes) else x for x in popped)
             queue, ready = by_key[key]
             if ready:
-                chat_id, token = value.split(" ", 1)
+                room, token = value.split(" ", 1)
                 job = queue.create_job(
-                    "workers.jobs.drain", args=(int(chat_id), token), timeout=DRAIN_TIMEOUT,
+                    "workers.jobs.drain", args=(room, token), timeout=DRAIN_TIMEOUT,
                     result_ttl=RESULT_TTL, failure_ttl=FAILURE_TTL,
-                    description=f"drain inbox {chat_id}",
+                    description=f"drain inbox {room}",
                 )  # fmt: skip
                 job.save()
                 return job, queue
@@ -262,9 +262,9 @@ class HintrigueWorker(SimpleWorker):
     def execute_job(self, job: Job, queue: Queue) -> None:
         """Run a job; when Redis goes away meanwhile, RQ cannot record how it ended: the
         sweeper gives its work to a new job once Redis is back."""
-        chat = job.args[0] if job.args and isinstance(job.args[0], int) else None
+        chat = job.args[0] if job.args and isinstance(job.args[0], int | str) else None
         try:
-            with logs.about(chat=chat):  # every job of ours takes its chat id first
+            with logs.about(chat=chat):  # every job of ours takes its room first
                 super().execute_job(job, queue)
         except REDIS_DOWN as error:
             self.outage.failed(error)

@@ -429,3 +429,43 @@ def test_the_page_shows_names_buttons_starts_and_toasts_readably(page: Page) -> 
         toast = page.locator(".toast", has_text="Vote recorded")
         expect(toast).to_be_visible()
         assert_over(toast, page.locator("#group-chat"))
+
+
+def test_the_page_shows_a_forum_one_topic_at_a_time_and_posts_in_the_topic_shown(
+    page: Page,
+) -> None:
+    world = World(first_user_id=7100)
+    group, forum = -1_000_000_000_050, -1_000_000_000_051
+    world.add_chat(group, "supergroup", title="Game night")
+    world.add_chat(forum, "supergroup", title="Forum night", is_forum=True)
+    ann = world.add_user(first_name="Ann").id
+    first, second = world.create_topic(forum, "Table 1"), world.create_topic(forum, "Table 2")
+    with run_double(world) as double:
+        bot_api(double, "sendMessage", chat_id=forum, text="for table one",
+                message_thread_id=first)  # fmt: skip
+        bot_api(double, "sendMessage", chat_id=forum, text="for everybody")
+        page.goto(f"{double.url}/#player={ann}")
+        messages = page.locator("#group-messages .msg .text")
+        expect(page.locator("#topic-bar")).to_be_hidden()  # a plain group has no topics
+        page.locator("#group-select").select_option(str(forum))
+        topics = page.locator("#topic-select")
+        expect(topics.locator("option")).to_have_text(["# General", "# Table 1", "# Table 2"])
+        expect(messages).to_have_text(["for everybody"])  # General: no thread id
+        topics.select_option(str(first))
+        expect(messages.filter(has_text="for table one")).to_have_count(1)
+        expect(messages.filter(has_text="for everybody")).to_have_count(0)
+        expect(page.locator("#group-messages .msg.service")).to_have_text("Topic “Table 1” created")
+        topics.select_option(str(second))
+        Table(page).say("group", "/newgame")
+        expect(messages.filter(has_text="/newgame")).to_have_count(1)
+        sent = world.messages(forum)[-1]
+        assert (sent.plain_text, sent.thread_id, sent.from_user_id) == ("/newgame", second, ann)
+        assert world.updates[-1]["message"]["is_topic_message"] is True
+        page.once("dialog", lambda dialog: dialog.accept("Quiz"))
+        page.locator("#new-topic").click()
+        expect(topics.locator("option:checked")).to_have_text("# Quiz")
+        assert "Quiz" in world.chats[forum].topics.values()
+        page.locator("#new-forum").click()
+        expect(page.locator("#group-title")).to_have_text("Forum 2")
+        made = [c for c in world.chats.values() if c.title == "Forum 2"]
+        assert len(made) == 1 and made[0].is_forum and made[0].type == "supergroup"

@@ -7,7 +7,7 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from tests.e2e.procs import GROUP, ProcStack
-from tests.harness import button, buttons, wait_for
+from tests.harness import button, buttons, storyteller_prompt, wait_for
 from tgbot.standin import MessageRecord
 
 HINT = "a quiet <b>harbour</b> & gulls"
@@ -53,19 +53,6 @@ def after_round_one(stack: ProcStack, names: list[str], settings: str
 def start(stack: ProcStack, users: list[int]) -> None:
     lobby = stack.wait_find(GROUP, "a new game is open")
     assert stack.press(users[0], lobby, button(lobby, "Start")) == "The game starts!"
-
-
-def storyteller_prompt(
-    stack: ProcStack, users: list[int], number: int
-) -> tuple[int, MessageRecord]:
-    def found() -> tuple[int, MessageRecord] | None:
-        for user in users:
-            prompt = stack.find(user, rf"Round {number}\b.*you are the storyteller")
-            if prompt and buttons(prompt):
-                return user, prompt
-        return None
-
-    return wait_for(found, 30, f"the storyteller of round {number}")
 
 
 def give_hint(stack: ProcStack, users: list[int], number: int, **options: Any) -> tuple[int, str]:

@@ -228,3 +228,17 @@ def test_a_games_figures_are_added_once_when_workers_apply_its_end_at_the_same_t
     assert [store.user_stats(u)["hintrigue"]["games"] for u in users] == [1] * 4
     assert store.group_stats(table.chat)["games"] == 1
     assert table.stack.client.zcard(keys.leaderboard(table.chat, GAME)) == 1
+
+
+def test_the_notify_link_subscribes_nobody_by_itself(table: Table):
+    """A stranger who guessed a group's id and opens its /notify link is not told of its games."""
+    world = table.stack.world
+    stranger = world.add_user(first_name="Stranger").id
+    table.stack.deliver(world.start_private(stranger, f"n{table.chat}"))
+    table.dm(stranger, "Add me to a group")  # the plain /start answer
+    assert not table.stack.client.hexists(keys.notify(table.chat), str(stranger))
+    table.say(table.users[0], table.chat, "/newgame")
+    table.group_message("a new game is open")
+    table.stack.settle()
+    time.sleep(0.5)
+    assert table.stack.find(stranger, "A new game is open") is None

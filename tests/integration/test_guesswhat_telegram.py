@@ -9,9 +9,19 @@ import re
 import pytest
 
 from engine.games.guesswhat.model import State
+from engine.roomid import RoomId
 from engine.store import Store
 from tests.conftest import test_redis_url
-from tests.harness import GROUP, Stack, button, buttons, running_stack, wait_for
+from tests.harness import (
+    GROUP,
+    Stack,
+    button,
+    buttons,
+    running_stack,
+    wait_for,
+    without_join_timer,
+)
+from tests.integration.test_topics import FORUM, find_in, in_topic, players, say_in
 
 NAMES = ["Ann", "Bob", "Cy"]
 CLUE = "<i>sea</i> & shore"
@@ -187,3 +197,37 @@ def test_the_lobbys_game_is_chosen_by_command_or_button_and_rules_follow_it(stac
     stack.say(users[1], GROUP, "/newgame")
     lobby = wait_for(lambda: stack.find(GROUP, "Guess What!.*a new game is open"))
     assert "connoisseurs" not in lobby.plain_text and "up to 12 points" in lobby.plain_text
+
+
+def test_guess_what_in_a_forum_topic_plays_there_and_ends_when_the_topic_is_deleted(stack: Stack):
+    world = stack.world
+    world.add_chat(FORUM, "supergroup", title="Board Games", bot_status="left", is_forum=True)
+    without_join_timer(stack.client, FORUM)
+    topic = world.create_topic(FORUM, "Icons")
+    users = players(stack, NAMES)
+    stack.deliver(world.bot_added(FORUM, users[0]))
+    say_in(stack, users[0], topic, "/newgame guesswhat")
+    lobby = wait_for(lambda: find_in(stack, topic, "Guess What! — a new game is open"))
+    for user in users[1:]:
+        assert stack.answer_to(stack.press(user, lobby, button(lobby, "Join"))) == \
+            "You joined the game."
+    say_in(stack, users[0], topic, "/settings timers=off")
+    wait_for(lambda: "timers off" in find_in(stack, topic, "a new game is open").plain_text)
+    stack.press(users[0], lobby, button(lobby, "Start"))
+    # The private buttons name the topic's room: the picks act on its game.
+    active, _dm = active_prompt(stack, users, 1)
+    pick(stack, active, r"Round 1\b.*it is your turn", 0)
+    stack.say(active, active, CLUE)
+    board = wait_for(lambda: find_in(stack, topic, r"round 1 · .*Clue: «"), what="the clue")
+    assert CLUE in board.plain_text
+    assert not [m for m in in_topic(stack, None) if "round 1" in m.plain_text]
+    first = next(u for u in users if u != active)
+    pick(stack, first, r"Round 1\b.*clue is", 0)
+    world.delete_topic(FORUM, topic)  # Telegram tells the bot nothing
+    prompt = stack.find(first, r"Round 1\b.*clue is")
+    stack.press(first, prompt, button(prompt, "Confirm"))  # the board is to be edited
+    final = wait_for(lambda: find_in(stack, None, "Game over"), what="the end, in General")
+    assert "The topic of this game was deleted" in final.plain_text
+    store = Store(stack.client)
+    assert store.load(RoomId(FORUM, topic)).phase.value == "abandoned"
+    assert [store.room_of_player(u) for u in users] == [None] * 3

@@ -617,3 +617,40 @@ def test_the_double_runs_as_a_process_with_scaled_limits() -> None:
     finally:
         process.terminate()
         assert process.wait(timeout=10) == 0
+
+
+FORUM = -1002
+
+
+def test_a_forum_keeps_each_topics_messages_apart_as_telegram_does(double: StandinServer):
+    world = double.world
+    world.add_chat(FORUM, "supergroup", "Game night", is_forum=True)
+    world.add_chat(GROUP, "supergroup", "Plain")
+    quiz = world.create_topic(FORUM, "Quiz", ALICE)
+    in_topic = world.user_message(BOB, FORUM, "/newgame", quiz)["message"]
+    in_general = world.user_message(BOB, FORUM, "/newgame")["message"]
+    assert in_topic["chat"]["is_forum"] is True and "is_forum" not in world.chat_to_api(GROUP)
+    assert (in_topic["message_thread_id"], in_topic["is_topic_message"]) == (quiz, True)
+    assert "message_thread_id" not in in_general and "is_topic_message" not in in_general
+
+    async def body(bot: Bot) -> tuple[Message, Message, list[str]]:
+        sent = await bot.send_message(FORUM, "to the topic", message_thread_id=quiz)
+        general = await bot.send_message(FORUM, "to General")
+        refused = []
+        for chat, thread in ((GROUP, quiz), (FORUM, quiz + 100)):
+            with pytest.raises(BadRequest) as error:
+                await bot.send_message(chat, "nowhere", message_thread_id=thread)
+            refused.append(error.value.message)
+        world.delete_topic(FORUM, quiz)
+        with pytest.raises(BadRequest) as error:
+            await bot.send_message(FORUM, "after the deletion", message_thread_id=quiz)
+        refused.append(error.value.message)
+        return sent, general, refused
+
+    sent, general, refused = with_bot(double, body)
+    assert (sent.message_thread_id, sent.is_topic_message) == (quiz, True)
+    assert general.message_thread_id is None and not general.is_topic_message
+    assert refused == ["Message thread not found"] * 3  # PTB drops "Bad Request: " and capitalises
+    assert [m.plain_text for m in world.bot_messages(FORUM)] == ["to General"]  # the topic's gone
+    with pytest.raises(ValueError):
+        world.user_message(BOB, FORUM, "into a deleted topic", quiz)

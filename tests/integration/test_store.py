@@ -16,6 +16,7 @@ from engine import keys
 from engine.commands import Join, Leave
 from engine.errors import ErrorCode, RuleError
 from engine.model import Phase
+from engine.roomid import RoomId
 from engine.store import DAY, CorruptRoom, Retention, Store
 from tests.conftest import test_redis_url as redis_url
 from tests.unit.test_store import (
@@ -70,11 +71,11 @@ def test_a_lobby_and_its_player_index_really_expire(real_redis: redis.Redis) -> 
     store = Store(real_redis, Retention(lobby=1))
     users = players(CHAT, 2)
     open_lobby(store, CHAT, users)
-    assert store.load(CHAT) is not None and store.room_of_player(users[1]) == CHAT
+    assert store.load(CHAT) is not None and store.room_of_player(users[1]) == RoomId(CHAT)
     assert wait_until(lambda: store.load(CHAT) is None)
     assert wait_until(lambda: store.room_of_player(users[1]) is None)
     open_lobby(store, OTHER, [users[1]])
-    assert store.room_of_player(users[1]) == OTHER
+    assert store.room_of_player(users[1]) == RoomId(OTHER)
 
 
 def test_a_finished_room_really_expires_but_its_lifetime_stats_stay(
@@ -95,7 +96,7 @@ def test_a_running_game_does_not_expire_while_a_short_lobby_would(
     in_hint(store, CHAT, players(CHAT, 3))
     time.sleep(1.3)
     assert loaded(store, CHAT).phase is Phase.HINT
-    assert store.room_of_player(players(CHAT, 3)[2]) == CHAT
+    assert store.room_of_player(players(CHAT, 3)[2]) == RoomId(CHAT)
 
 
 # --- a second delivery on another process while the first is still running --------------------
@@ -190,7 +191,7 @@ def test_a_player_joining_two_groups_at_once_is_seated_in_exactly_one(
         assert isinstance(answers[loser], RuleError)
         assert answers[loser].code is ErrorCode.IN_OTHER_GAME
         assert answers[loser].detail == titles[winner]
-        assert store.room_of_player(player) == winner
+        assert store.room_of_player(player) == RoomId(winner)
         store.execute(winner, Leave(user_id=player), now=NOW)  # so the lobbies never fill up
 
 
@@ -212,7 +213,7 @@ def test_a_corrupt_room_is_logged_and_every_other_room_keeps_working(
                 store.execute(chat, Join(user_id=abs(chat) + 7, name="X"), update_id=1, now=NOW)
                 answers[chat] = "joined"
             except CorruptRoom as error:
-                answers[chat] = f"corrupt {error.chat_id}"
+                answers[chat] = f"corrupt {error.room}"
     assert answers == {-3001: "joined", -3002: "corrupt -3002", -3003: "joined"}
     assert [r.getMessage().split(",")[0] for r in caplog.records] == ["corrupt room -3002"]
     assert real_redis.hget(keys.room(-3002), "state") == b"\xff\xfe garbage"

@@ -23,6 +23,7 @@ from engine.commands import Command, Join, OpenLobby, PlayDecoy, Vote
 from engine.errors import ErrorCode, RuleError
 from engine.events import Event
 from engine.model import Phase, Room
+from engine.roomid import RoomId
 from engine.rules import apply
 from engine.store import Store
 from tests.conftest import test_redis_url as redis_url
@@ -341,7 +342,7 @@ def joined_chat(final: dict[int, Room], user: int) -> int:
 def check_player_index(store: Store, final: dict[int, Room]) -> None:
     seated = {s.user_id: chat for chat, room in final.items() for s in room.seats}
     for user, chat in seated.items():
-        assert store.room_of_player(user) == chat
+        assert store.room_of_player(user) == RoomId(chat)
     for joiner in range(9_000_000, 9_000_000 + JOINERS):
         if joiner not in seated:
             assert store.room_of_player(joiner) is None

@@ -8,7 +8,15 @@ import pytest
 
 from engine.store import Store
 from tests.conftest import test_redis_url
-from tests.harness import GROUP, Stack, button, buttons, running_stack, wait_for
+from tests.harness import (
+    GROUP,
+    Stack,
+    button,
+    buttons,
+    running_stack,
+    storyteller_prompt,
+    wait_for,
+)
 
 NAMES = ["Ann", "<b>Bob</b> & co", "Cy", "Ann"]
 HINT = "<script>alert(1)</script> & more"
@@ -45,14 +53,7 @@ def play_round(stack: Stack, users: list[int], number: int) -> dict[int, int]:
     Returns the points this pattern gives by the rules: storyteller 3, first voter 3 + 2
     stolen votes, the other two 0.
     """
-    def storyteller_dm():
-        for user in users:
-            found = stack.find(user, rf"Round {number}\b.*you are the storyteller")
-            if found and buttons(found):
-                return user, found
-        return None
-
-    teller, dm = wait_for(storyteller_dm, what=f"the storyteller of round {number}")
+    teller, dm = storyteller_prompt(stack, users, number)
     text, data = buttons(dm)[0]
     press = stack.press(teller, dm, data)
     assert stack.answer_to(press).startswith("Chosen:")

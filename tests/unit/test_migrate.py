@@ -3,6 +3,7 @@ the deploy goes on."""
 
 from engine import keys
 from engine.commands import Join, OpenLobby
+from engine.roomid import RoomId
 from engine.store import Store
 from tgbot.migrate import migrate_keys
 
@@ -30,7 +31,7 @@ def test_a_room_stored_under_the_old_names_loads_after_the_move_and_moving_twice
     assert all(k.startswith(("b42:", "{b42:")) for k in after), after
     room = Store(fake_redis).load(CHAT)
     assert room is not None and [s.name for s in room.seats] == ["A", "B"]
-    assert Store(fake_redis).room_of_player(2) == CHAT
+    assert Store(fake_redis).room_of_player(2) == RoomId(CHAT)
     assert fake_redis.get(keys.bot_username()) == b"hintrigue_bot"
     assert fake_redis.zscore(keys.pending_timers(), str(CHAT)) == 5.0
     assert fake_redis.zscore(keys.pending_timers(), "-5") == 9.0

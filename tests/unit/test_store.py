@@ -34,6 +34,7 @@ from engine.errors import ErrorCode, RuleError
 from engine.events import PlayerJoined, RoundScored, VoteCast
 from engine.games.registry import DEFAULT_GAME as GAME
 from engine.model import OVER_PHASES, Phase, Room, Seat, SeatStatus
+from engine.roomid import RoomId
 from engine.store import DAY, CorruptRoom, Retention, Store, StoreBusy
 from tests.builders import next_move as next_command
 
@@ -368,7 +369,7 @@ def test_every_key_of_a_room_carries_its_hash_tag(
 def test_a_seated_player_is_indexed_to_the_room(store: Store) -> None:
     users = players(CHAT, 3)
     open_lobby(store, CHAT, users)
-    assert [store.room_of_player(u) for u in users] == [CHAT] * 3
+    assert [store.room_of_player(u) for u in users] == [RoomId(CHAT)] * 3
     assert store.room_of_player(999_999) is None
 
 
@@ -380,7 +381,7 @@ def test_joining_a_second_group_is_refused_naming_the_first_group(store: Store) 
     assert refused.value.code is ErrorCode.IN_OTHER_GAME
     assert refused.value.detail == "Board Game Night"
     assert len(loaded(store, OTHER).seats) == 1
-    assert store.room_of_player(players(CHAT, 3)[1]) == CHAT
+    assert store.room_of_player(players(CHAT, 3)[1]) == RoomId(CHAT)
 
 
 def test_a_group_without_a_title_is_named_by_its_chat_id(store: Store) -> None:
@@ -417,8 +418,8 @@ def test_leaving_the_lobby_frees_the_player_for_another_group(store: Store) -> N
     assert store.room_of_player(users[2]) is None
     open_lobby(store, OTHER, players(OTHER, 1))
     store.execute(OTHER, Join(user_id=users[2], name="Mover"), now=NOW)
-    assert store.room_of_player(users[2]) == OTHER
-    assert store.room_of_player(users[1]) == CHAT
+    assert store.room_of_player(users[2]) == RoomId(OTHER)
+    assert store.room_of_player(users[1]) == RoomId(CHAT)
 
 
 def test_a_player_joining_a_running_game_late_is_indexed_for_good(
@@ -426,7 +427,7 @@ def test_a_player_joining_a_running_game_late_is_indexed_for_good(
 ) -> None:
     in_voting(store, CHAT, players(CHAT, 3))
     store.execute(CHAT, Join(user_id=911, name="Late"), now=NOW)
-    assert store.room_of_player(911) == CHAT
+    assert store.room_of_player(911) == RoomId(CHAT)
     assert fake_redis.ttl(keys.player(911)) == -1
     open_lobby(store, OTHER, players(OTHER, 1))
     with pytest.raises(RuleError) as refused:
@@ -440,14 +441,14 @@ def test_leaving_a_running_game_frees_the_player_index(store: Store) -> None:
     store.execute(CHAT, Leave(user_id=users[3]), now=NOW)
     assert loaded(store, CHAT).seats[3].status is SeatStatus.LEFT
     assert store.room_of_player(users[3]) is None
-    assert [store.room_of_player(u) for u in users[:3]] == [CHAT] * 3
+    assert [store.room_of_player(u) for u in users[:3]] == [RoomId(CHAT)] * 3
 
 
 def test_the_end_of_a_game_frees_every_player(store: Store) -> None:
     finished_game(store, CHAT)
     assert [store.room_of_player(u) for u in players(CHAT, 3)] == [None] * 3
     in_hint(store, OTHER, players(CHAT, 3))
-    assert store.room_of_player(players(CHAT, 3)[0]) == OTHER
+    assert store.room_of_player(players(CHAT, 3)[0]) == RoomId(OTHER)
 
 
 def test_the_last_player_leaving_closes_the_lobby_and_deletes_the_room(
@@ -708,7 +709,7 @@ def test_migrating_a_lobby_moves_the_room_its_players_and_its_expiry(
     moved = loaded(store, OTHER)
     assert moved.chat_id == OTHER and moved.seats == lobby.seats and moved.title == "Cats"
     assert store.load(CHAT) is None
-    assert [store.room_of_player(u) for u in users] == [OTHER, OTHER]
+    assert [store.room_of_player(u) for u in users] == [RoomId(OTHER), RoomId(OTHER)]
     assert 0 < fake_redis.ttl(keys.room(OTHER)) <= Retention().lobby
     assert all(0 < fake_redis.ttl(keys.player(u)) <= Retention().lobby for u in users)
     store.execute(OTHER, Join(user_id=908, name="After"), now=NOW)
@@ -721,7 +722,7 @@ def test_migrating_a_running_game_lets_play_go_on_under_the_new_chat_id(
     users = players(CHAT, 3)
     in_hint(store, CHAT, users, rotations=1)
     store.migrate(CHAT, OTHER)
-    assert [store.room_of_player(u) for u in users] == [OTHER] * 3
+    assert [store.room_of_player(u) for u in users] == [RoomId(OTHER)] * 3
     assert fake_redis.ttl(keys.room(OTHER)) == -1
     with pytest.raises(RuleError) as refused:
         store.execute(CHAT, Leave(user_id=users[0]), now=NOW)
@@ -770,7 +771,7 @@ def test_a_room_whose_json_no_longer_parses_is_reported_as_corrupt_and_logged(
         pytest.raises(CorruptRoom) as corrupt,
     ):
         store.execute(CHAT, Join(user_id=909, name="Unlucky"), now=NOW)
-    assert corrupt.value.chat_id == CHAT and "does not parse" in corrupt.value.reason
+    assert corrupt.value.room == CHAT and "does not parse" in corrupt.value.reason
     assert any(str(CHAT) in r.getMessage() and r.levelno == logging.ERROR for r in caplog.records)
 
 
@@ -817,7 +818,7 @@ def test_deleting_a_room_removes_its_keys_and_frees_its_players(
     assert not [k for k in fake_redis.keys("*") if k.decode().startswith(keys.room_prefix(CHAT))]
     assert [store.room_of_player(u) for u in users] == [None] * 3
     assert loaded(store, OTHER).phase is Phase.HINT
-    assert store.room_of_player(players(OTHER, 1)[0]) == OTHER
+    assert store.room_of_player(players(OTHER, 1)[0]) == RoomId(OTHER)
 
 
 def test_deleting_a_room_leaves_a_player_who_moved_on_seated_in_the_new_game(
@@ -828,7 +829,7 @@ def test_deleting_a_room_leaves_a_player_who_moved_on_seated_in_the_new_game(
     store.execute(CHAT, Leave(user_id=users[3]), now=NOW)
     in_hint(store, OTHER, [users[3], *players(OTHER, 3)[1:]])
     store.delete_room(CHAT)
-    assert store.room_of_player(users[3]) == OTHER
+    assert store.room_of_player(users[3]) == RoomId(OTHER)
     with pytest.raises(RuleError) as refused:
         open_lobby(store, -1003, [users[3]])
     assert refused.value.code is ErrorCode.IN_OTHER_GAME

@@ -44,5 +44,7 @@ class Screens:
     """The answer to the text a player typed in private that the game took (a hint, a clue)."""
     button_kinds: dict[str, int] = field(default_factory=dict)
     """The game's own callback kinds and their number of fields."""
+    private_buttons: frozenset[str] = frozenset()
+    """Those of its kinds on private messages (they carry the room's forum topic)."""
     buttons: dict[str, ButtonHandler] = field(default_factory=dict)
     """The game's own button handlers, by callback kind."""

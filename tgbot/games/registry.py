@@ -12,5 +12,5 @@ from tgbot.games.hintrigue import SCREENS as HINTRIGUE
 SCREENS: dict[str, Screens] = {screens.name: screens for screens in (HINTRIGUE, GUESSWHAT)}
 assert list(SCREENS) == list(GAMES), "every game needs its Telegram side"
 for _screens in SCREENS.values():
-    callback.register(_screens.button_kinds)
+    callback.register(_screens.button_kinds, _screens.private_buttons)
 

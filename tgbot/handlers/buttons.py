@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -27,6 +28,7 @@ from engine.errors import ErrorCode
 from engine.events import VoteCast
 from engine.games.registry import GAMES, game_named
 from engine.model import Phase
+from engine.roomid import RoomId
 from engine.settings import LANGUAGES
 from engine.store import Outcome
 from tgbot import callback, i18n, render, texts
@@ -36,6 +38,7 @@ from tgbot.handlers.common import (
     display_name,
     is_admin,
     remembered_settings,
+    room_of,
     service,
     too_late_to_join,
 )
@@ -56,16 +59,18 @@ async def on_button(update: Update, context: Context) -> None:
     svc = service(context)
     # A press is answered in the presser's language; what it changes in the group speaks the
     # group's (its rendering says so).
+    games = _game_buttons()  # registers the games' kinds of buttons too
     with i18n.use(speakers().user):
         try:
             pressed = callback.decode(svc.look.key, query.data, svc.look.earlier_keys)
         except callback.BadCallback:
             await query.answer(texts.FORGED_BUTTON, show_alert=True)
             return
-        handler = BUTTONS.get(pressed.kind) or _game_buttons()[pressed.kind]
+        handler = BUTTONS.get(pressed.kind) or games[pressed.kind]
         await handler(update, context, query, pressed.args)
 
 
+@functools.cache
 def _game_buttons() -> dict[str, Any]:
     """Every game's own buttons, by callback kind."""
     from tgbot.games.registry import SCREENS  # the games' buttons import this module
@@ -85,10 +90,15 @@ async def answer(query: CallbackQuery, text: str, alert: bool = False) -> None:
         log.info("press %s answered too late: %s", query.id, error.message)
 
 
-def _chat(query: CallbackQuery) -> int:
-    message = query.message
-    assert message is not None
-    return message.chat.id
+def _room(update: Update) -> RoomId:
+    """The room of the message the pressed button is on (a group's, or its forum topic's)."""
+    return room_of(update)
+
+
+def named_room(args: tuple[int, ...], topic_at: int) -> RoomId:
+    """The room a private button names: its chat, and its forum topic when the button carries
+    one at `topic_at` (`callback.WITH_TOPIC`)."""
+    return RoomId(args[0], args[topic_at] if len(args) > topic_at else 0)
 
 
 Ok = str | Callable[[Outcome], str]
@@ -98,12 +108,12 @@ async def button_command(
     update: Update,
     context: Context,
     query: CallbackQuery,
-    chat_id: int,
+    where: RoomId,
     command: Command,
     ok: Ok,
     **options: Any,
 ) -> Outcome | None:
-    outcome, problem = await attempt(update, context, chat_id, command, **options)
+    outcome, problem = await attempt(update, context, where, command, **options)
     if problem is not None:
         await answer(query, problem, alert=True)
     elif outcome is None or outcome.duplicate:
@@ -126,21 +136,21 @@ async def on_join(
 ) -> None:
     """Join: seat the player, or send one who never opened a private chat to the deep link."""
     svc = service(context)
-    chat_id = _chat(query)
+    where = _room(update)
     user = query.from_user
     if not await asyncio.to_thread(svc.has_started, user.id):
-        late = await asyncio.to_thread(too_late_to_join, svc, chat_id)
+        late = await asyncio.to_thread(too_late_to_join, svc, where)
         if late:
             await answer(query, late, alert=True)
         else:
-            await query.answer(texts.OPEN_PRIVATE, url=svc.look.link(f"j{chat_id}"))
+            await query.answer(texts.OPEN_PRIVATE, url=svc.look.link(f"j{where}"))
         return
     name, username = display_name(update)
     await button_command(
         update,
         context,
         query,
-        chat_id,
+        where,
         Join(
             user_id=user.id,
             name=name,
@@ -157,7 +167,7 @@ async def on_leave_button(
 ) -> None:
     """Leave the lobby."""
     command = Leave(user_id=query.from_user.id, game_id=game_of(args, 0))
-    await button_command(update, context, query, _chat(query), command, texts.LEFT)
+    await button_command(update, context, query, _room(update), command, texts.LEFT)
 
 
 async def on_start_button(
@@ -165,15 +175,15 @@ async def on_start_button(
 ) -> None:
     """Start the game. A presser who must still open the private chat is sent there."""
     svc = service(context)
-    chat_id, user = _chat(query), query.from_user
-    room = await asyncio.to_thread(svc.store.load, chat_id)
+    where, user = _room(update), query.from_user
+    room = await asyncio.to_thread(svc.store.load, where)
     seat = room.seat_of(user.id) if room is not None and room.phase is Phase.LOBBY else None
     if room is not None and seat is not None and not room.seats[seat].private_ok:
         # The host starting the game first opens the chat where the cards are dealt.
-        await query.answer(texts.OPEN_PRIVATE_FIRST, url=svc.look.link(f"r{chat_id}"))
+        await query.answer(texts.OPEN_PRIVATE_FIRST, url=svc.look.link(f"r{where}"))
         return
     command = StartGame(user_id=user.id, game_id=game_of(args, 0))
-    await button_command(update, context, query, chat_id, command, texts.STARTED)
+    await button_command(update, context, query, where, command, texts.STARTED)
 
 
 async def on_menu(
@@ -181,8 +191,8 @@ async def on_menu(
 ) -> None:
     """Open or close the settings keyboard of the lobby (creator or admin)."""
     svc = service(context)
-    chat_id = _chat(query)
-    room = await asyncio.to_thread(svc.store.load, chat_id)
+    where = _room(update)
+    room = await asyncio.to_thread(svc.store.load, where)
     if room is None or room.phase is not Phase.LOBBY:
         await answer(query, texts.STALE_BUTTON, alert=True)
         return
@@ -193,7 +203,7 @@ async def on_menu(
         await answer(query, texts.ERRORS[ErrorCode.NOT_ALLOWED], alert=True)
         return
     opening = query.data is not None and ".menu" in query.data
-    await asyncio.to_thread(svc.show, chat_id, render.lobby(room, svc.look, opening))
+    await asyncio.to_thread(svc.show, where, render.lobby(room, svc.look, opening))
     await answer(query, "")
 
 
@@ -217,7 +227,7 @@ async def on_set(
         update,
         context,
         query,
-        _chat(query),
+        _room(update),
         ChangeSettings(
             user_id=query.from_user.id, changes={name: setting}, game_id=game_of(args, 2)
         ),
@@ -237,8 +247,8 @@ async def on_game(
         return
     game = order[args[0]]
     svc = service(context)
-    chat_id = _chat(query)
-    remembered = await asyncio.to_thread(remembered_settings, svc, chat_id, game)
+    where = _room(update)
+    remembered = await asyncio.to_thread(remembered_settings, svc, where.chat, game)
     command = ChooseGame(
         user_id=query.from_user.id,
         game=game,
@@ -247,7 +257,7 @@ async def on_game(
     )
     title = game_named(game).title
     done = _("The lobby is for {game} now.").format(game=title)
-    await button_command(update, context, query, chat_id, command, done)
+    await button_command(update, context, query, where, command, done)
 
 
 def game_of(args: tuple[int, ...], fields: int) -> int | None:
@@ -270,12 +280,12 @@ async def on_card(
     update: Update, context: Context, query: CallbackQuery, args: tuple[int, ...]
 ) -> None:
     """The storyteller's card, in private."""
-    chat_id, round_no, card = args[:3]
+    _chat, round_no, card = args[:3]
     await button_command(
         update,
         context,
         query,
-        chat_id,
+        named_room(args, 4),
         ChooseCard(
             user_id=query.from_user.id, card=card, round_no=round_no, game_id=game_of(args, 3)
         ),
@@ -287,12 +297,12 @@ async def on_decoy(
     update: Update, context: Context, query: CallbackQuery, args: tuple[int, ...]
 ) -> None:
     """A decoy, in private."""
-    chat_id, round_no, card = args[:3]
+    _chat, round_no, card = args[:3]
     await button_command(
         update,
         context,
         query,
-        chat_id,
+        named_room(args, 4),
         PlayDecoy(
             user_id=query.from_user.id, card=card, round_no=round_no, game_id=game_of(args, 3)
         ),
@@ -316,7 +326,7 @@ async def on_vote(
         update,
         context,
         query,
-        _chat(query),
+        _room(update),
         Vote(user_id=query.from_user.id, card=card, round_no=round_no, game_id=game_of(args, 2)),
         accepted,
     )
@@ -326,9 +336,8 @@ async def on_back_button(
     update: Update, context: Context, query: CallbackQuery, args: tuple[int, ...]
 ) -> None:
     """ "I'm back", in private."""
-    chat_id = args[0]
     command = ComeBack(user_id=query.from_user.id, game_id=game_of(args, 1))
-    await button_command(update, context, query, chat_id, command, texts.BACK)
+    await button_command(update, context, query, named_room(args, 2), command, texts.BACK)
 
 
 async def on_stop_button(
@@ -338,11 +347,11 @@ async def on_stop_button(
     is edited into the decision, without its buttons."""
     confirm, asked = args[:2]
     game = game_of(args, 2)
-    chat_id = _chat(query)
+    where = _room(update)
     svc = service(context)
     if confirm:
         outcome = await button_command(
-            update, context, query, chat_id, StopGame(user_id=query.from_user.id, game_id=game),
+            update, context, query, where, StopGame(user_id=query.from_user.id, game_id=game),
             lambda done: _("The game is stopped.") if done.room is not None else _(
                 "The lobby is closed."),
         )  # fmt: skip
@@ -352,7 +361,7 @@ async def on_stop_button(
             if outcome is not None and outcome.room is None:
                 decision = _("/stop: the lobby was closed.")
     else:
-        room = await asyncio.to_thread(svc.store.load, chat_id)
+        room = await asyncio.to_thread(svc.store.load, where)
         if room is not None and room.creator != query.from_user.id \
                 and not await is_admin(update, context):  # fmt: skip
             await answer(query, texts.ERRORS[ErrorCode.NOT_ALLOWED], alert=True)
@@ -364,13 +373,14 @@ async def on_stop_button(
             decision = _("/stop: the lobby stays open.") if lobby else _("/stop: the game goes on.")
     if decided:
         question = Outgoing(
-            chat_id=chat_id,
+            chat_id=where.chat,
+            thread_id=where.thread_id,
             key=f"stop:{asked}",
             game=game or 0,
             text=decision,
             lang=speakers().chat,
         )
-        await asyncio.to_thread(svc.show, chat_id, question)
+        await asyncio.to_thread(svc.show, where, question)
 
 
 BUTTONS: dict[str, Callable[[Update, Context, CallbackQuery, tuple[int, ...]], Awaitable[None]]] = {

@@ -21,6 +21,7 @@ from engine.errors import MARKED, ErrorCode, RuleError
 from engine.events import GameChosen, LobbyOpened, SettingsChanged
 from engine.games.registry import DEFAULT_GAME, GAMES, game_named
 from engine.model import RUNNING_PHASES, Room
+from engine.roomid import RoomId
 from engine.store import LANGUAGE_TTL, CorruptRoom, Outcome, StoreBusy
 from tgbot import i18n, render, texts
 from tgbot.i18n import _
@@ -53,6 +54,16 @@ def service(context: Context) -> Service:
     return svc
 
 
+def room_of(update: Update) -> RoomId:
+    """The room an update concerns: the forum topic its message (or the message a pressed
+    button is on) was posted in, else its chat (a plain group, the General topic, a private
+    chat)."""
+    chat, message = update.effective_chat, update.effective_message
+    assert chat is not None
+    return RoomId.of_message(chat.id, getattr(message, "message_thread_id", None),
+                             getattr(message, "is_topic_message", None))  # fmt: skip
+
+
 def display_name(update: Update) -> tuple[str, str | None]:
     """The acting user's display name and @username."""
     user = update.effective_user
@@ -73,12 +84,12 @@ def error_text(error: RuleError, markup: bool = True) -> str:
 
 
 async def run(
-    svc: Service, chat_id: int, command: Command, update: Update, **options: Any
+    svc: Service, where: RoomId, command: Command, update: Update, **options: Any
 ) -> Outcome:
     """Run a command off the event loop (the store talks to Redis synchronously); the
     settings of a lobby opened or changed are remembered for the group's next lobby."""
     outcome = await asyncio.to_thread(
-        svc.run, chat_id, command, update_id=update.update_id, **options
+        svc.run, where, command, update_id=update.update_id, **options
     )
     room = outcome.room
     if room is not None and any(isinstance(e, LobbyOpened | SettingsChanged | GameChosen)
@@ -143,22 +154,22 @@ async def is_admin(update: Update, context: Context) -> bool:
 
 
 async def reply(update: Update, context: Context, text: str, once: str | None = None) -> None:
-    """Answer a message in its chat, queued behind that chat's other messages. An answer
-    given `once` (a name) is not queued again while the same answer waits for delivery."""
-    chat = update.effective_chat
-    assert chat is not None
-    message = Outgoing(chat_id=chat.id, text=text, once=once)
-    await asyncio.to_thread(service(context).show, chat.id, message)
+    """Answer a message in its room (its forum topic), queued behind the room's other
+    messages. An answer given `once` (a name) is not queued again while the same answer waits
+    for delivery."""
+    where = room_of(update)
+    message = Outgoing(chat_id=where.chat, thread_id=where.thread_id, text=text, once=once)
+    await asyncio.to_thread(service(context).show, where, message)
 
 
 async def attempt(
-    update: Update, context: Context, chat_id: int, command: Command, **options: Any
+    update: Update, context: Context, where: RoomId, command: Command, **options: Any
 ) -> tuple[Outcome | None, str | None]:
     """Run a command; return its outcome, or the short answer explaining why not (HTML for a
     message; plain text for an answer to a press)."""
     svc = service(context)
     try:
-        return await run(svc, chat_id, command, update, **options), None
+        return await run(svc, where, command, update, **options), None
     except RuleError as error:
         if (
             error.code is ErrorCode.NOT_ALLOWED
@@ -166,14 +177,14 @@ async def attempt(
             and await is_admin(update, context)
         ):
             return await attempt(
-                update, context, chat_id, command.model_copy(update={"is_admin": True}), **options
+                update, context, where, command.model_copy(update={"is_admin": True}), **options
             )
         return None, error_text(error, markup=update.callback_query is None)
     except CorruptRoom:
-        log.exception("room %s is damaged", chat_id)
+        log.exception("room %s is damaged", where)
         return None, texts.DAMAGED
     except StoreBusy:
-        log.warning("room %s is busy", chat_id)
+        log.warning("room %s is busy", where)
         return None, texts.BUSY
 
 
@@ -182,9 +193,7 @@ async def command_in_group(
 ) -> Outcome | None:
     """Run a group command and answer it in the group, whether it worked (`done` says how) or
     not: every command gets a visible answer, even when the message it changes is far up."""
-    chat = update.effective_chat
-    assert chat is not None
-    outcome, problem = await attempt(update, context, chat.id, command)
+    outcome, problem = await attempt(update, context, room_of(update), command)
     if problem:
         await reply(update, context, problem)
     elif outcome is not None and not outcome.duplicate and (text := done(outcome)):
@@ -192,9 +201,9 @@ async def command_in_group(
     return outcome
 
 
-def too_late_to_join(svc: Service, chat_id: int) -> str | None:
+def too_late_to_join(svc: Service, where: RoomId) -> str | None:
     """Why nobody can join the room's game any more (its last turn started), if so."""
-    room = svc.store.load(chat_id)
+    room = svc.store.load(where)
     if room is not None and room.phase in RUNNING_PHASES and not game_named(room.game).joinable(
         room
     ):

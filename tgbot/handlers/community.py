@@ -22,6 +22,10 @@ async def on_stats(update: Update, context: Context) -> None:
     assert message is not None and user is not None
     whose: User = user
     replied = message.reply_to_message
+    if replied is not None and (
+        replied.forum_topic_created is not None or replied.message_id == message.message_thread_id
+    ):
+        replied = None  # a forum topic's messages answer its opening one: no reply meant
     if message.chat.type != "private" and replied is not None and replied.from_user is not None:
         whose = replied.from_user
         if whose.is_bot:

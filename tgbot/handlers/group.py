@@ -31,6 +31,7 @@ from engine.events import (
 )
 from engine.games.registry import DEFAULT_GAME, GAMES, game_named
 from engine.model import OVER_PHASES, Phase
+from engine.roomid import RoomId
 from engine.settings import parse_changes
 from engine.store import CorruptRoom, Outcome
 from tgbot import render, texts
@@ -45,6 +46,7 @@ from tgbot.handlers.common import (
     last_game,
     remembered_settings,
     reply,
+    room_of,
     service,
     settings_done,
     too_late_to_join,
@@ -78,9 +80,11 @@ async def on_newgame(update: Update, context: Context) -> None:
             games=", ".join(f"/newgame {game}" for game in GAMES)))  # fmt: skip
         return
     game = asked or await asyncio.to_thread(last_game, svc, chat.id)
+    where = room_of(update)
     command = OpenLobby(
         chat_id=chat.id,
-        title=chat.title or "",
+        topic=where.topic,
+        title=" › ".join(filter(None, [chat.title, topic_name(update)])),
         user_id=user.id,
         name=name,
         username=username,
@@ -93,7 +97,7 @@ async def on_newgame(update: Update, context: Context) -> None:
         game=game,
         game_settings=await asyncio.to_thread(remembered_settings, svc, chat.id, game),
     )
-    _outcome, problem = await attempt(update, context, chat.id, command)
+    _outcome, problem = await attempt(update, context, where, command)
     if problem and asked and await _switch(update, context, asked, command.game_settings):
         return
     if problem:
@@ -108,7 +112,7 @@ async def _switch(
     svc = service(context)
     chat, user = update.effective_chat, update.effective_user
     assert chat is not None and user is not None
-    room = await asyncio.to_thread(svc.store.load, chat.id)
+    room = await asyncio.to_thread(svc.store.load, room_of(update))
     if room is None or room.phase is not Phase.LOBBY or room.game == game:
         return False
     command = ChooseGame(user_id=user.id, game=game, settings=settings)
@@ -117,6 +121,15 @@ async def _switch(
         update, context, command, lambda _done: _("The lobby is for {game} now.").format(game=title)
     )
     return True
+
+
+def topic_name(update: Update) -> str | None:
+    """The name of the forum topic a message was posted in, when Telegram says it: a topic's
+    message that replies to nothing else replies to the service message that opened it."""
+    message = update.effective_message
+    opening = message.reply_to_message if message is not None else None
+    created = opening.forum_topic_created if opening is not None else None
+    return created.name if created is not None and message.is_topic_message else None
 
 
 def _names(outcome: Outcome) -> list[str]:
@@ -158,14 +171,14 @@ async def show_settings(update: Update, context: Context) -> None:
     """/settings alone: the lobby with its settings keyboard at the bottom of the chat for the
     host or an admin; the settings and how to change them for anybody else."""
     svc = service(context)
-    chat, user = update.effective_chat, update.effective_user
-    assert chat is not None and user is not None
-    room = await asyncio.to_thread(svc.store.load, chat.id)
+    user = update.effective_user
+    assert user is not None
+    room = await asyncio.to_thread(svc.store.load, room_of(update))
     if room is None or room.phase is not Phase.LOBBY:
         await reply(update, context, texts.ERRORS[ErrorCode.WRONG_PHASE])
     elif user.id == room.creator or await is_admin(update, context):
         lobby = render.lobby(room, svc.look, settings_mode=True)
-        await asyncio.to_thread(svc.show, chat.id, lobby.model_copy(update={"fresh": True}))
+        await asyncio.to_thread(svc.show, room.room_id, lobby.model_copy(update={"fresh": True}))
     else:
         await reply(update, context, render.settings_text(room) + "\n" + _(
             "The host or a group admin changes them, e.g. /settings rotations=3 hint=60"))
@@ -174,14 +187,14 @@ async def show_settings(update: Update, context: Context) -> None:
 async def on_join_command(update: Update, context: Context) -> None:
     """/join: take a seat in the lobby, or late in a running game."""
     svc = service(context)
-    chat, user = update.effective_chat, update.effective_user
-    assert chat is not None and user is not None
+    user, where = update.effective_user, room_of(update)
+    assert user is not None
     if not await asyncio.to_thread(svc.has_started, user.id):
-        late = await asyncio.to_thread(too_late_to_join, svc, chat.id)
+        late = await asyncio.to_thread(too_late_to_join, svc, where)
         await reply(
             update,
             context,
-            late or texts.OPEN_PRIVATE_LINK.format(link=svc.look.anchor(f"j{chat.id}")),
+            late or texts.OPEN_PRIVATE_LINK.format(link=svc.look.anchor(f"j{where}")),
         )
         return
     name, username = display_name(update)
@@ -278,9 +291,9 @@ async def on_stop(update: Update, context: Context) -> None:
     """/stop: the host or an admin is asked for a confirmation before the game ends; a question
     asked again comes back to the bottom of the chat (the old one loses its buttons)."""
     svc = service(context)
-    chat, user = update.effective_chat, update.effective_user
-    assert chat is not None and user is not None
-    room = await asyncio.to_thread(svc.store.load, chat.id)
+    user, where = update.effective_user, room_of(update)
+    assert user is not None
+    room = await asyncio.to_thread(svc.store.load, where)
     if room is None or room.phase in (Phase.FINISHED, Phase.ABANDONED, Phase.CLOSED):
         await reply(update, context, texts.ERRORS[ErrorCode.NO_GAME])
         return
@@ -293,7 +306,8 @@ async def on_stop(update: Update, context: Context) -> None:
     yes = _("Yes, close it") if lobby else _("Yes, stop it")
     no = _("No, keep it open") if lobby else _("No, go on")
     confirm = Outgoing(
-        chat_id=chat.id,
+        chat_id=where.chat,
+        thread_id=where.thread_id,
         key=f"stop:{room.version}",
         game=room.game_id,
         fresh=True,
@@ -305,7 +319,7 @@ async def on_stop(update: Update, context: Context) -> None:
             ]
         ],
     )
-    await asyncio.to_thread(svc.show, chat.id, confirm)
+    await asyncio.to_thread(svc.show, where, confirm)
 
 
 async def on_score(update: Update, context: Context) -> None:
@@ -314,7 +328,7 @@ async def on_score(update: Update, context: Context) -> None:
     chat = update.effective_chat
     assert chat is not None
     try:
-        room = await asyncio.to_thread(svc.store.load, chat.id)
+        room = await asyncio.to_thread(svc.store.load, room_of(update))
     except CorruptRoom:
         await reply(update, context, texts.DAMAGED)
         return
@@ -328,19 +342,18 @@ async def _game_here(update: Update, context: Context) -> str:
     svc = service(context)
     chat, user = update.effective_chat, update.effective_user
     assert chat is not None and user is not None
-    room_chat = chat.id
+    where: RoomId | None = room_of(update)
     if chat.type == "private":
-        seated = await asyncio.to_thread(svc.store.room_of_player, user.id)
-        if seated is None:
+        where = await asyncio.to_thread(svc.store.room_of_player, user.id)
+        if where is None:
             return DEFAULT_GAME
-        room_chat = seated
     try:
-        room = await asyncio.to_thread(svc.store.load, room_chat)
+        room = await asyncio.to_thread(svc.store.load, where)
     except (CorruptRoom, ResponseError):  # damaged data: the rules are still worth reading
         room = None
     if room is not None and room.phase not in OVER_PHASES:
         return room.game
-    return await asyncio.to_thread(last_game, svc, room_chat)
+    return await asyncio.to_thread(last_game, svc, where.chat)
 
 
 def _once(answer: str, game: str) -> str:

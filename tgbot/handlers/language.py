@@ -22,6 +22,7 @@ from engine import keys
 from engine.commands import ChangeSettings, ChooseLanguage
 from engine.errors import ErrorCode, RuleError
 from engine.model import Phase
+from engine.roomid import RoomId
 from engine.store import LANGUAGE_TTL, CorruptRoom
 from tgbot import i18n, texts
 from tgbot.handlers.common import (
@@ -30,6 +31,7 @@ from tgbot.handlers.common import (
     is_admin,
     remember_group_language,
     reply,
+    room_of,
     run,
     service,
     settings_done,
@@ -82,7 +84,8 @@ def read(client: redis.Redis, update: Update) -> Speakers:
     if own is None and user is not None:
         seated = client.get(keys.player(user.id))
         if seated is not None:
-            own_group = i18n.supported(_text(client.get(keys.group_language(int(seated)))))
+            group_of = RoomId.parse(seated).chat
+            own_group = i18n.supported(_text(client.get(keys.group_language(group_of))))
             fallback = own_group or i18n.DEFAULT
             return Speakers(chat=fallback, user=fallback, own=None)
     language = own or i18n.DEFAULT
@@ -130,10 +133,10 @@ async def choose(svc: Service, update: Update, user_id: int, language: str) -> s
     await asyncio.to_thread(
         svc.redis.set, keys.user_language(user_id), language, ex=LANGUAGE_TTL
     )
-    chat_id = await asyncio.to_thread(svc.store.room_of_player, user_id)
-    if chat_id is not None:
+    where = await asyncio.to_thread(svc.store.room_of_player, user_id)
+    if where is not None:
         with contextlib.suppress(RuleError):  # chosen already, or the seat is gone
-            await run(svc, chat_id, ChooseLanguage(user_id=user_id, language=language), update)
+            await run(svc, where, ChooseLanguage(user_id=user_id, language=language), update)
     with i18n.use(language):
         return _("From now on I write to you in {language}.").format(
             language=texts.LANGUAGE_NAMES[language]
@@ -158,7 +161,7 @@ async def on_language(update: Update, context: Context) -> None:
             choices = _choices(svc, speakers().user).model_copy(
                 update={"chat_id": chat.id, "fresh": True}
             )
-            await asyncio.to_thread(svc.show, chat.id, choices)
+            await asyncio.to_thread(svc.show, RoomId(chat.id), choices)
         else:
             await reply(update, context, await choose(svc, update, user.id, language))
         return
@@ -179,7 +182,7 @@ async def group_language(update: Update, context: Context, language: str) -> Non
     chat, user = update.effective_chat, update.effective_user
     assert chat is not None and user is not None
     try:
-        room = await asyncio.to_thread(svc.store.load, chat.id)
+        room = await asyncio.to_thread(svc.store.load, room_of(update))
     except CorruptRoom:
         room = None
     if room is not None and room.phase is Phase.LOBBY:
@@ -208,5 +211,5 @@ async def on_language_button(
         with i18n.use(language):
             choices = _choices(svc, language)
         edited = choices.model_copy(update={"chat_id": message.chat.id, "text": confirmation})
-        await asyncio.to_thread(svc.show, message.chat.id, edited)
+        await asyncio.to_thread(svc.show, RoomId(message.chat.id), edited)
     await query.answer(confirmation)

@@ -8,6 +8,7 @@ import logging
 from telegram import ChatMember, Update
 
 from engine import keys
+from engine.roomid import RoomId
 from engine.store import LANGUAGE_TTL
 from tgbot import texts
 from tgbot.handlers.common import (
@@ -39,7 +40,8 @@ async def on_membership(update: Update, context: Context) -> None:
                 svc.redis.set, keys.group_language(chat_id), speakers().own, ex=LANGUAGE_TTL,
                 nx=True,
             )
-        await asyncio.to_thread(svc.show, chat_id, Outgoing(chat_id=chat_id, text=texts.INTRO))
+        intro = Outgoing(chat_id=chat_id, text=texts.INTRO)  # a forum's General topic
+        await asyncio.to_thread(svc.show, RoomId(chat_id), intro)
     elif new in (ChatMember.LEFT, ChatMember.BANNED) and change.chat.type != "private":
         await asyncio.to_thread(svc.store.delete_room, chat_id)
 

@@ -14,6 +14,7 @@ from engine.errors import RuleError
 from engine.events import PlayerJoined
 from engine.games.registry import DEFAULT_GAME
 from engine.model import OVER_PHASES, Phase, Room, SeatStatus
+from engine.roomid import RoomId
 from engine.store import CorruptRoom
 from tgbot import i18n, render, texts
 from tgbot.games import screens
@@ -27,12 +28,13 @@ from tgbot.handlers.common import (
 )
 from tgbot.handlers.language import speakers
 from tgbot.i18n import _
-from tgbot.notify import subscribe
+from tgbot.notify import is_subscribed
 from tgbot.service import Service
 
-# Deep-link payloads: j<chat> joins that group's game; r<chat> connects a seated player to it;
-# n<chat> puts the player on that group's list for its next lobby (/notify).
-PAYLOAD = re.compile(r"([jrn])(-?[0-9]{1,20})", re.ASCII)
+# Deep-link payloads: j<room> joins that room's game; r<room> connects a seated player to it
+# (a room as `engine.roomid` writes it: `<chat>`, or `<chat>_<topic>` for a forum topic);
+# n<room> puts the player on that group's list for its next lobby (/notify).
+PAYLOAD = re.compile(r"([jrn])(-?[0-9]{1,20}(?:_[1-9][0-9]{0,19})?)", re.ASCII)
 
 
 async def on_start(update: Update, context: Context) -> None:
@@ -43,15 +45,18 @@ async def on_start(update: Update, context: Context) -> None:
     assert user is not None
     await asyncio.to_thread(svc.mark_started, user.id)
     payload = PAYLOAD.fullmatch(context.args[0]) if context.args else None
-    if payload is not None and payload[1] == "n":
-        await asyncio.to_thread(subscribe, svc, int(payload[2]), user.id, speakers().user)
+    # The link of /notify (or of its button) for one who had not opened this chat: they are on
+    # the group's list already. The link itself subscribes nobody: a stranger who guessed a
+    # group's id learns nothing of its games.
+    group = RoomId.parse(payload[2]).chat if payload is not None and payload[1] == "n" else None
+    if group is not None and await asyncio.to_thread(is_subscribed, svc, group, user.id):
         await reply(update, context, _("🔔 I will write to you here when the next game opens in "
                                        "that group."))  # fmt: skip
         return
     if payload is not None and payload[1] == "j":
         name, username = display_name(update)
         join = Join(user_id=user.id, name=name, username=username, language=speakers().own)
-        outcome, problem = await attempt(update, context, int(payload[2]), join)
+        outcome, problem = await attempt(update, context, RoomId.parse(payload[2]), join)
         if problem:
             await reply(update, context, problem)
             return
@@ -78,14 +83,14 @@ async def _connect(update: Update, context: Context) -> Room | None:
     svc = service(context)
     user = update.effective_user
     assert user is not None
-    chat_id = await asyncio.to_thread(svc.store.room_of_player, user.id)
-    if chat_id is None:
+    where = await asyncio.to_thread(svc.store.room_of_player, user.id)
+    if where is None:
         return None
     # Refused when the bot could write to them already, or the seat is gone: nothing to note.
     with contextlib.suppress(RuleError):
-        await run(svc, chat_id, OpenedPrivateChat(user_id=user.id), update)
+        await run(svc, where, OpenedPrivateChat(user_id=user.id), update)
     try:
-        room = await asyncio.to_thread(svc.store.load, chat_id)
+        room = await asyncio.to_thread(svc.store.load, where)
     except CorruptRoom:
         return None
     if room is None or room.phase in OVER_PHASES or room.seat_of(user.id) is None:
@@ -143,7 +148,7 @@ async def resend(update: Update, context: Context, room: Room) -> bool:
         return False
     # A new message at the bottom of the chat, which later edits then follow; the old copy
     # loses its buttons.
-    await asyncio.to_thread(svc.show, room.chat_id, message.model_copy(update={"fresh": True}))
+    await asyncio.to_thread(svc.show, room.room_id, message.model_copy(update={"fresh": True}))
     return True
 
 
@@ -152,30 +157,30 @@ async def on_private_text(update: Update, context: Context) -> None:
     svc = service(context)
     user, message = update.effective_user, update.effective_message
     assert user is not None and message is not None
-    chat_id = await asyncio.to_thread(svc.store.room_of_player, user.id)
-    if chat_id is None:
+    where = await asyncio.to_thread(svc.store.room_of_player, user.id)
+    if where is None:
         await reply(update, context, texts.PRIVATE_HELP)
         return
     # The text a player types in private is the game's: a hint, a clue.
     outcome, problem = await attempt(
-        update, context, chat_id, GiveHint(user_id=user.id, text=message.text or "")
+        update, context, where, GiveHint(user_id=user.id, text=message.text or "")
     )
     if problem:
-        late = await asyncio.to_thread(_hint_too_late, svc, chat_id, user.id)
+        late = await asyncio.to_thread(_hint_too_late, svc, where, user.id)
         await reply(update, context, texts.HINT_TOO_LATE if late else problem)
     else:
         room = outcome.room if outcome is not None else None
         if room is None:  # a duplicate: answered as the first copy was
-            room = await asyncio.to_thread(svc.store.load, chat_id)
+            room = await asyncio.to_thread(svc.store.load, where)
         game = room.game if room is not None else DEFAULT_GAME
         await reply(update, context, screens(game).text_given())
 
 
-def _hint_too_late(svc: Service, chat_id: int, user_id: int) -> bool:
+def _hint_too_late(svc: Service, where: RoomId, user_id: int) -> bool:
     """Whether a refused hint came from a storyteller whose time had just run out (the game
     waits on somebody else's hint now, or on no hint at all)."""
     try:
-        room = svc.store.load(chat_id)
+        room = svc.store.load(where)
     except CorruptRoom:
         return False
     index = room.seat_of(user_id) if room is not None else None

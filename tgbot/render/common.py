@@ -87,6 +87,16 @@ def message(room: Room, **fields: Any) -> Outgoing:
     return Outgoing(game=room.game_id, **fields)
 
 
+def topic_field(room: Room) -> tuple[int, ...]:
+    """What a private button adds to name a forum topic's room (`callback.WITH_TOPIC`)."""
+    return (room.topic,) if room.topic else ()
+
+
+def to_group(room: Room, **fields: Any) -> Outgoing:
+    """A message of the room's current game to its group, in the room's forum topic."""
+    return message(room, chat_id=room.chat_id, thread_id=room.room_id.thread_id, **fields)
+
+
 NAME_MAX = 32  # a display name may be 129 characters long: every message must still fit
 # Explicit direction controls (embeddings, overrides, isolates, marks): a user string carrying
 # one could flip the rest of the line it is shown in.

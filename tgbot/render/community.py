@@ -4,6 +4,7 @@ opened."""
 from __future__ import annotations
 
 from engine.games.registry import GAMES
+from engine.roomid import RoomId
 from engine.stats import Line
 from tgbot.i18n import _, ngettext
 from tgbot.outgoing import Button, Outgoing
@@ -70,11 +71,11 @@ def top(game: str, board: list[Line]) -> str:
     return "\n".join(lines)
 
 
-def next_game(group: str, chat_id: int, user_id: int, look: Look) -> Outgoing:
+def next_game(group: str, where: RoomId, user_id: int, look: Look) -> Outgoing:
     """The private message telling a subscriber that a lobby opened in their group."""
     text = _(
         "🔔 A new game is open in <b>{group}</b>. Join it with the button, or in the group.\n"
         "This was a one-time message: send /notify in the group to be told about the next one."
     ).format(group=user_text(group))
-    join = Button(text=_("Join"), url=look.link(f"j{chat_id}"))
+    join = Button(text=_("Join"), url=look.link(f"j{where}"))
     return Outgoing(chat_id=user_id, text=text, buttons=[[join]])

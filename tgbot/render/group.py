@@ -19,6 +19,7 @@ from tgbot.render.common import (
     names,
     seconds_left,
     time_left,
+    to_group,
     user_text,
 )
 
@@ -66,7 +67,7 @@ def round_message(room: Room, look: Look) -> Outgoing:
             else _("No decoy came in time from {names}: one was chosen at random.")
         )
         lines.append(text.format(names=listed([who[i] for i in rnd.auto])))
-    return message(room, chat_id=room.chat_id, key=f"round:{rnd.no}", text="\n".join(lines))
+    return to_group(room, key=f"round:{rnd.no}", text="\n".join(lines))
 
 
 VOID_REASONS = Texts({
@@ -84,7 +85,7 @@ def void_message(room: Room, round_no: int, storyteller: int, reason: str) -> Ou
     body = _("<b>Round {n}</b> is void: {why} No card moved, no score changed.").format(
         n=round_no, why=why
     )
-    return message(room, chat_id=room.chat_id, key=f"round:{round_no}", text=body)
+    return to_group(room, key=f"round:{round_no}", text=body)
 
 
 @in_group_language
@@ -124,9 +125,7 @@ def table(room: Room, look: Look) -> Outgoing:
         lines.append(_("Voting is closed."))
         if missed := missed_line(room, rnd):
             lines.append(missed)
-    return message(
-        room, chat_id=room.chat_id, key=f"table:{rnd.no}", text="\n".join(lines), buttons=rows
-    )
+    return to_group(room, key=f"table:{rnd.no}", text="\n".join(lines), buttons=rows)
 
 
 def missed_line(room: Room, rnd: Round) -> str | None:
@@ -201,7 +200,7 @@ def reveal(room: Room, look: Look, rnd: Round | None = None, settled: bool = Fal
     if not settled and room.phase is Phase.REVEAL and left is not None:
         text = _("Final results in {time}.") if rnd.last else _("Next round in {time}.")
         lines.append(text.format(time=duration(left)))
-    return message(room, chat_id=room.chat_id, key=f"reveal:{rnd.no}", text="\n".join(lines))
+    return to_group(room, key=f"reveal:{rnd.no}", text="\n".join(lines))
 
 
 def ranks(room: Room, order: list[int]) -> list[int]:
@@ -257,21 +256,25 @@ def final(room: Room, look: Look) -> Outgoing:
         ).format(names=listed([who[i] for i in won]))
     elif room.end_reason == "stopped":
         head = _("The game was stopped. No winner this time.")
+    elif room.end_reason == "topic_gone":
+        head = _("The topic of this game was deleted, so the game is abandoned. No winner.")
     else:
         head = _("Fewer than three players are left: the game is abandoned. No winner.")
     text = "\n".join(
         [_("<b>Game over</b>"), head, "", screens(room.game).standings(room), "",
          _("Play again with /newgame.")]  # fmt: skip
     )
+    if room.end_reason == "topic_gone":  # said in the General topic, the topic being gone
+        return message(room, chat_id=room.chat_id, key="final", text=text)
     notify = look.button(_("🔔 Notify me of the next game"), "notify", room.game_id)
-    return message(room, chat_id=room.chat_id, key="final", text=text, buttons=[[notify]])
+    return to_group(room, key="final", text=text, buttons=[[notify]])
 
 
 @in_group_language
 def left_notice(room: Room, index: int) -> Outgoing:
     """Tell the group that a player left the running game (before what their leaving did)."""
     text = _("{name} left the game.").format(name=names(room)[index])
-    return message(room, chat_id=room.chat_id, text=text)
+    return to_group(room, text=text)
 
 
 @in_group_language
@@ -280,7 +283,7 @@ def late_join_notice(room: Room, index: int) -> Outgoing:
     text = _("{name} joined the game and plays from the next round.").format(
         name=names(room)[index]
     )
-    return message(room, chat_id=room.chat_id, text=text)
+    return to_group(room, text=text)
 
 
 @in_group_language
@@ -289,8 +292,8 @@ def unreachable_notice(room: Room, index: int, look: Look) -> Outgoing:
     text = _(
         "I cannot write to {name} in private, so their move was made for them. {name}: "
         "open {link} and press Start, then the game can reach you."
-    ).format(name=names(room)[index], link=look.anchor(f"r{room.chat_id}"))
-    return message(room, chat_id=room.chat_id, text=text)
+    ).format(name=names(room)[index], link=look.anchor(f"r{room.room_id}"))
+    return to_group(room, text=text)
 
 
 def score(room: Room | None, stats: dict[str, int]) -> str:

@@ -15,9 +15,9 @@ from tgbot.render.common import (
     Look,
     duration,
     in_group_language,
-    message,
     names,
     seconds_left,
+    to_group,
 )
 
 HINTRIGUE_ROWS = (
@@ -121,7 +121,7 @@ def lobby(room: Room, look: Look, settings_mode: bool = False) -> Outgoing:
     for i, seat in enumerate(room.seats):
         line = f"• {who[i]}" + (_(" (host)") if seat.user_id == room.creator else "")
         if i in missing:
-            line += " — " + _("must open {link} first").format(link=look.anchor(f"r{room.chat_id}"))
+            line += " — " + _("must open {link} first").format(link=look.anchor(f"r{room.room_id}"))
         lines.append(line)
     lines += ["", screens(room.game).settings_text(room)]
     game = room.game_id
@@ -155,7 +155,7 @@ def lobby(room: Room, look: Look, settings_mode: bool = False) -> Outgoing:
         rows = []
         if room.phase is Phase.CLOSED and room.end_reason in CLOSED_BECAUSE:
             lines.append(CLOSED_BECAUSE[room.end_reason])
-    return message(room, chat_id=room.chat_id, key="lobby", text="\n".join(lines), buttons=rows)
+    return to_group(room, key="lobby", text="\n".join(lines), buttons=rows)
 
 
 def _game_button(room: Room, look: Look) -> Button:

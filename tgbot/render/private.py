@@ -15,6 +15,7 @@ from tgbot.render.common import (
     names,
     time_left,
     title,
+    topic_field,
     user_text,
 )
 from tgbot.render.group import VOID_REASONS
@@ -33,6 +34,7 @@ def hand_buttons(room: Room, index: int, kind: str, look: Look) -> list[list[But
             rnd.no,
             c,
             room.game_id,
+            *topic_field(room),
         )
         for c in view.hand
     ]
@@ -181,7 +183,8 @@ def away_dm(room: Room, index: int, look: Look, sitting_out: str) -> Outgoing:
         text = _("The game in <b>{group}</b> is over.").format(group=title(room))
     elif seat.status is SeatStatus.SPECTATING:
         text = sitting_out.format(group=title(room))
-        rows = [[look.button(_("I'm back"), "back", room.chat_id, room.game_id)]]
+        back = look.button(_("I'm back"), "back", room.chat_id, room.game_id, *topic_field(room))
+        rows = [[back]]
     else:
         text = _("Welcome back! You play from the next round in <b>{group}</b>.").format(
             group=title(room)

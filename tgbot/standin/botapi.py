@@ -186,6 +186,9 @@ def get_me(world: World, params: dict[str, Any]) -> dict[str, Any]:
 def send_message(world: World, params: dict[str, Any]) -> dict[str, Any]:
     """sendMessage."""
     chat = chat_for_bot(world, params.get("chat_id"))
+    thread = params.get("message_thread_id")
+    if thread is not None and (not chat.is_forum or thread not in chat.topics):
+        raise bad_request(E.THREAD_NOT_FOUND)  # not a forum, or no such (open) topic
     plain, entities = render_text(params)
     markup = check_markup(params.get("reply_markup"))
     _rate_limit(world, chat)
@@ -196,6 +199,7 @@ def send_message(world: World, params: dict[str, Any]) -> dict[str, Any]:
         plain_text=plain,
         entities=entities,
         reply_markup=markup,
+        thread_id=thread,
     )
     return world.message_to_api(record)
 

@@ -20,6 +20,7 @@ TEXT_BUTTONS = (
     "Text buttons are unallowed in the inline keyboard"
 )
 CHAT_NOT_FOUND = "Bad Request: chat not found"
+THREAD_NOT_FOUND = "Bad Request: message thread not found"
 USER_NOT_FOUND = "Bad Request: user not found"
 QUERY_INVALID = "Bad Request: query is too old and response timeout expired or query ID is invalid"
 WEBHOOK_ACTIVE = (

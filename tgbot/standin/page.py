@@ -2,7 +2,8 @@
 
 The page is static HTML, CSS and JS under `static/`. It reads `GET /_standin/view` (a compact,
 long-polled snapshot of the world) and acts only through the control API that any test uses:
-`/_standin/users`, `/_standin/send`, `/_standin/press` and `/_standin/start`.
+`/_standin/users`, `/_standin/send`, `/_standin/press` and `/_standin/start` (and, for forum
+groups, `/_standin/chats`, `/_standin/topics` and `/_standin/bot/added`).
 """
 
 from __future__ import annotations
@@ -27,8 +28,10 @@ ANSWERS_KEPT = 200
 
 
 def version(world: World) -> int:
-    """A number that changes whenever the bot calls the API or a user acts."""
-    return len(world.calls) + len(world.updates) + len(world.users) + len(world.chats)
+    """A number that changes whenever the bot calls the API or a user acts (a forum topic
+    opened or deleted included, which no update tells)."""
+    topics = sum(len(c.topics) + (c.last_message_id << 8) for c in world.chats.values())
+    return len(world.calls) + len(world.updates) + len(world.users) + len(world.chats) + topics
 
 
 def _message(record: MessageRecord) -> dict[str, Any]:
@@ -42,6 +45,8 @@ def _message(record: MessageRecord) -> dict[str, Any]:
         "keyboard": markup.get("inline_keyboard") or [],
         "edit_date": record.edit_date,
         "edits": len(record.edits),
+        "thread_id": record.thread_id,
+        "topic_created": record.topic_created,
     }
 
 
@@ -68,6 +73,8 @@ def view(world: World) -> dict[str, Any]:
                     "type": c.type,
                     "title": c.title,
                     "bot_status": c.bot_status,
+                    "is_forum": c.is_forum,
+                    "topics": [{"id": k, "name": v} for k, v in c.topics.items()],
                     "messages": [_message(m) for m in c.messages if not m.deleted],
                 }
                 for c in world.chats.values()

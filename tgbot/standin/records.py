@@ -45,7 +45,13 @@ class MessageRecord:
     deleted: bool = False
     edit_date: int | None = None
     edits: list[dict[str, Any]] = field(default_factory=list)  # earlier versions, oldest first
-    reply_to: int | None = None  # the message id this one replies to
+    thread_id: int | None = None
+    """The forum topic it is in (its `message_thread_id`); None: the General topic, or a chat
+    that is not a forum."""
+    topic_created: str | None = None
+    """For the service message that opened a forum topic: the topic's name."""
+    reply_to: int | None = None
+    """The message id this one replies to (None: none, or a topic's opening message)."""
 
     @property
     def from_bot(self) -> bool:
@@ -77,17 +83,22 @@ class MessageRecord:
             "deleted": self.deleted,
             "edit_date": self.edit_date,
             "edits": self.edits,
+            "thread_id": self.thread_id,
+            "topic_created": self.topic_created,
         }
 
 
 @dataclass
 class Chat:
-    """A chat: private (id = user id), group or supergroup (negative id)."""
+    """A chat: private (id = user id), group or supergroup (negative id). A forum supergroup
+    has topics, each named by the id of the message that opened it (its thread id)."""
 
     id: int
     type: str
     title: str | None = None
     bot_status: str = "member"
+    is_forum: bool = False
+    topics: dict[int, str] = field(default_factory=dict)  # open topics: thread id → name
     member_status: dict[int, str] = field(default_factory=dict)
     messages: list[MessageRecord] = field(default_factory=list)
     last_message_id: int = 0

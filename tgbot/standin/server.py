@@ -129,17 +129,41 @@ def create_app(world: World, *, max_poll_seconds: float = MAX_POLL_SECONDS) -> S
     async def create_chat(request: Request) -> JSONResponse:
         try:
             body = await control_body(request)
-            chat = world.add_chat(int(body["chat_id"]), body.get("type"), body.get("title"))
+            forum = body.get("is_forum")
+            chat = world.add_chat(int(body["chat_id"]), body.get("type") or (
+                "supergroup" if forum else None), body.get("title"),
+                is_forum=bool(forum) if forum is not None else None)  # fmt: skip
         except (ValueError, TypeError, KeyError) as exc:
             return failure(exc)
-        return JSONResponse({"id": chat.id, "type": chat.type, "title": chat.title})
+        return JSONResponse({"id": chat.id, "type": chat.type, "title": chat.title,
+                             "is_forum": chat.is_forum})  # fmt: skip
+
+    async def create_topic(request: Request) -> JSONResponse:
+        try:
+            body = await control_body(request)
+            user = body.get("user_id")
+            thread = world.create_topic(int(body["chat_id"]), str(body["name"]),
+                                        int(user) if user is not None else None)  # fmt: skip
+        except (ValueError, TypeError, KeyError) as exc:
+            return failure(exc)
+        return JSONResponse({"message_thread_id": thread, "name": str(body["name"])})
+
+    async def delete_topic(request: Request) -> JSONResponse:
+        try:
+            body = await control_body(request)
+            world.delete_topic(int(body["chat_id"]), int(body["message_thread_id"]))
+        except (ValueError, TypeError, KeyError) as exc:
+            return failure(exc)
+        return JSONResponse({"deleted": True})
 
     async def send(request: Request) -> JSONResponse:
         try:
             body = await control_body(request)
+            thread = body.get("message_thread_id")
             update = world.user_message(
-                int(body["user_id"]), int(body["chat_id"]), str(body["text"])
-            )
+                int(body["user_id"]), int(body["chat_id"]), str(body["text"]),
+                int(thread) if thread else None,
+            )  # fmt: skip
         except (ValueError, TypeError, KeyError) as exc:
             return failure(exc)
         return delivered(await adeliver(world, update))
@@ -196,6 +220,8 @@ def create_app(world: World, *, max_poll_seconds: float = MAX_POLL_SECONDS) -> S
         Route("/_standin/users", list_users, methods=["GET"]),
         Route("/_standin/users", create_user, methods=["POST"]),
         Route("/_standin/chats", create_chat, methods=["POST"]),
+        Route("/_standin/topics", create_topic, methods=["POST"]),
+        Route("/_standin/topics/delete", delete_topic, methods=["POST"]),
         Route("/_standin/send", send, methods=["POST"]),
         Route("/_standin/press", press, methods=["POST"]),
         Route("/_standin/presses", presses, methods=["POST"]),

@@ -23,6 +23,7 @@ from tgbot.standin.records import (
 
 DEFAULT_TOKEN = "123456789:STANDIN-test-token"
 GROUP_TYPES = ("group", "supergroup")
+TOPIC_COLOR = 0x6FB9F0  # the first of the colours a forum topic's icon may have
 
 
 class WorldState:
@@ -119,8 +120,10 @@ class WorldState:
         title: str | None = None,
         *,
         bot_status: str = "member",
+        is_forum: bool | None = None,
     ) -> Chat:
-        """Register a chat (type guessed from the id sign when omitted) and return it."""
+        """Register a chat (type guessed from the id sign when omitted) and return it. A forum
+        is a supergroup."""
         with self.lock:
             chat = self.chats.get(chat_id)
             if chat is None:
@@ -137,6 +140,10 @@ class WorldState:
                 chat.type = chat_type or chat.type
                 chat.title = title or chat.title
                 chat.bot_status = bot_status
+            if is_forum is not None:
+                if is_forum and chat.type != "supergroup":
+                    raise ValueError(f"chat {chat_id} is a {chat.type}: a forum is a supergroup")
+                chat.is_forum = is_forum
             return chat
 
     def ensure_chat(self, chat_id: int) -> Chat:
@@ -266,7 +273,10 @@ class WorldState:
                     if key in user:
                         data[key] = user[key]
                 return data
-            return {"id": chat_id, "type": chat.type, "title": chat.title}
+            data = {"id": chat_id, "type": chat.type, "title": chat.title}
+            if chat.is_forum:
+                data["is_forum"] = True
+            return data
 
     def message_to_api(self, record: MessageRecord) -> dict[str, Any]:
         """The Bot API Message object for a recorded message in its current version."""
@@ -281,6 +291,17 @@ class WorldState:
             }
             if record.entities:
                 data["entities"] = record.entities
+            if record.thread_id is not None:  # a forum topic's (General's carry neither)
+                data["message_thread_id"] = record.thread_id
+                data["is_topic_message"] = True
+            if record.topic_created is not None:
+                data["forum_topic_created"] = {"name": record.topic_created,
+                                               "icon_color": TOPIC_COLOR}  # fmt: skip
+            elif record.thread_id is not None and record.reply_to is None:
+                # A topic's message that answers nothing else answers the topic's first one.
+                opening = self.chats[record.chat_id].message(record.thread_id)
+                if opening is not None:
+                    data["reply_to_message"] = self.message_to_api(opening)
             if record.edit_date is not None:
                 data["edit_date"] = record.edit_date
             markup = record.reply_markup
@@ -309,6 +330,8 @@ class WorldState:
                         "type": c.type,
                         "title": c.title,
                         "bot_status": c.bot_status,
+                        "is_forum": c.is_forum,
+                        "topics": {str(k): v for k, v in c.topics.items()},
                         "member_status": {str(k): v for k, v in c.member_status.items()},
                         "messages": [m.to_state() for m in c.messages],
                     }

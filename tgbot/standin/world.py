@@ -84,14 +84,17 @@ class World(WorldState):
             chat.messages.append(record)
             return record
 
-    def user_message(
-        self, user: int | User, chat_id: int, text: str, reply_to: int | None = None
-    ) -> dict[str, Any]:
-        """Record a text message from a user (in reply to message `reply_to`) and return its
-        message update."""
+    def user_message(self, user: int | User, chat_id: int, text: str,
+                     thread_id: int | None = None, reply_to: int | None = None
+                     ) -> dict[str, Any]:  # fmt: skip
+        """Record a text message from a user and return its message update; `thread_id`
+        posts it in a forum topic (None: the General topic of a forum), `reply_to` in reply
+        to that message."""
         with self.lock:
             sender = self.user(user)
             chat = self.ensure_chat(chat_id)
+            if thread_id is not None and thread_id not in chat.topics:
+                raise ValueError(f"chat {chat_id} has no open topic {thread_id}")
             if chat.type == "private":
                 if chat_id != sender.id:
                     raise ValueError(f"user {sender.id} cannot write in private chat {chat_id}")
@@ -105,9 +108,39 @@ class World(WorldState):
                 entities.append({"type": "bot_command", "offset": 0, "length": utf16_len(match[0])})
             record = self.append_message(
                 chat_id, text=text, plain_text=text, entities=entities, from_user_id=sender.id,
-                reply_to=reply_to,
-            )
+                thread_id=thread_id, reply_to=reply_to,
+            )  # fmt: skip
             return self.new_update("message", self.message_to_api(record))
+
+    def create_topic(self, chat_id: int, name: str, by_user: int | User | None = None) -> int:
+        """Open a topic in a forum, as a member does; return its thread id (the id of the
+        service message that opens it, which Telegram's clients show at its top)."""
+        with self.lock:
+            chat = self.ensure_chat(chat_id)
+            if not chat.is_forum:
+                raise ValueError(f"chat {chat_id} is not a forum")
+            if not 1 <= len(name) <= 128:
+                raise ValueError("a topic's name has 1 to 128 characters")
+            author = self.user(by_user).id if by_user is not None else None
+            chat.last_message_id += 1
+            thread = chat.last_message_id
+            chat.messages.append(MessageRecord(
+                chat_id=chat_id, message_id=thread, date=int(self.now()), text="", plain_text="",
+                from_user_id=author, thread_id=thread, topic_created=name,
+            ))  # fmt: skip
+            chat.topics[thread] = name
+            return thread
+
+    def delete_topic(self, chat_id: int, thread_id: int) -> None:
+        """Delete a forum topic and its messages, as an admin does. Telegram tells bots
+        nothing of it: sending to the topic answers "message thread not found" from then on."""
+        with self.lock:
+            chat = self.ensure_chat(chat_id)
+            if chat.topics.pop(thread_id, None) is None:
+                raise ValueError(f"chat {chat_id} has no open topic {thread_id}")
+            for record in chat.messages:
+                if record.thread_id == thread_id:
+                    record.deleted = True
 
     def start_private(self, user: int | User, payload: str | None = None) -> dict[str, Any]:
         """Mark a user as having started the bot; return the private "/start [payload]" update."""

@@ -65,6 +65,8 @@ def start(ctx: Ctx) -> None:
 def act(ctx: Ctx, command: Any) -> None:
     """Apply one command, the game's own or a shared one, to the running game."""
     state, events = apply(state_of(ctx.room), _own(command), ctx.now, owned=True)
+    if isinstance(command, shared.TopicGone):
+        state.end_reason = "topic_gone"  # stopped, as by an admin: its topic is gone
     _mirror(ctx, state, events)
 
 
@@ -126,6 +128,8 @@ def _own(command: Any) -> Any:
         return own.Skip(user_id=command.user_id, is_admin=command.is_admin, grace=command.grace)
     if isinstance(command, shared.StopGame):
         return own.StopGame(user_id=command.user_id, is_admin=command.is_admin)
+    if isinstance(command, shared.TopicGone):
+        return own.StopGame(user_id=0, is_admin=True)
     if isinstance(command, shared.Timeout | shared.MarkUnreachable):
         try:
             phase = OwnPhase(command.phase)

@@ -14,6 +14,7 @@ from engine.commands import (
     Skip,
     StopGame,
     Timeout,
+    TopicGone,
     Vote,
 )
 from engine.context import Ctx
@@ -31,6 +32,9 @@ def act(ctx: Ctx, command: Any) -> None:
     """Apply one command to a running game of Hintrigue."""
     if isinstance(command, Timeout | MarkUnreachable):
         _system(ctx, command)
+        return
+    if isinstance(command, TopicGone):
+        abandon(ctx, "topic_gone")
         return
     if isinstance(command, Leave):
         index = ctx.seat_for(command.user_id)

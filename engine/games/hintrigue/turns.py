@@ -125,7 +125,7 @@ def abandon(ctx: Ctx, reason: str) -> None:
     room.end_reason = reason
     ctx.emit(
         GameAbandoned(
-            reason="stopped" if reason == "stopped" else "too_few_players",
+            reason=reason if reason in ("stopped", "topic_gone") else "too_few_players",
             standings=standings(room),
             interrupted=interrupted,
             prompted=prompted,

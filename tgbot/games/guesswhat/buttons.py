@@ -15,7 +15,7 @@ from engine.store import Outcome
 from tgbot import texts
 from tgbot.games.base import ButtonHandler
 from tgbot.games.guesswhat.render import REDRAW_MODE, active_dm
-from tgbot.handlers.buttons import answer, button_command, game_of
+from tgbot.handlers.buttons import answer, button_command, game_of, named_room
 from tgbot.handlers.common import Context, service
 from tgbot.i18n import _
 
@@ -39,13 +39,14 @@ def _on_icon(kind: type[gw.PickIcon] | type[gw.GuessIcon], what: str) -> ButtonH
     async def pressed(
         update: Update, context: Context, query: CallbackQuery, args: tuple[int, ...]
     ) -> None:
-        chat_id, round_no, number = args[:3]
+        _chat, round_no, number = args[:3]
         command = kind(
             user_id=query.from_user.id, icon=number, round_no=round_no, game_id=game_of(args, 3)
         )
         await button_command(
-            update, context, query, chat_id, command, lambda done: _picked(done, number)
-        )
+            update, context, query, named_room(args, 4), command,
+            lambda done: _picked(done, number),
+        )  # fmt: skip
 
     pressed.__doc__ = what
     return pressed
@@ -59,20 +60,21 @@ async def on_confirm(
     update: Update, context: Context, query: CallbackQuery, args: tuple[int, ...]
 ) -> None:
     """A guesser confirms its three icons: final."""
-    chat_id, round_no = args[:2]
+    round_no = args[1]
     command = gw.ConfirmGuess(
         user_id=query.from_user.id, round_no=round_no, game_id=game_of(args, 2)
     )
-    await button_command(update, context, query, chat_id, command, _("Your guess is recorded."))
+    recorded = _("Your guess is recorded.")
+    await button_command(update, context, query, named_room(args, 3), command, recorded)
 
 
 async def on_select(
     update: Update, context: Context, query: CallbackQuery, args: tuple[int, ...]
 ) -> None:
     """Choosing the icons to replace: only the active player's message changes (no move)."""
-    chat_id, round_no, selection = args[:3]
+    round_no, selection = args[1:3]
     svc = service(context)
-    room = await asyncio.to_thread(svc.store.load, chat_id)
+    room = await asyncio.to_thread(svc.store.load, named_room(args, 4))
     state = room.play if room is not None else None
     game = game_of(args, 3)
     if (
@@ -93,7 +95,7 @@ async def on_select(
         await answer(query, texts.ERRORS[ErrorCode.REDRAW_USED], alert=True)
         return
     look = svc.look.at(await asyncio.to_thread(svc.store.clock))
-    await asyncio.to_thread(svc.show, room.chat_id, active_dm(room, index, look, selection))
+    await asyncio.to_thread(svc.show, room.room_id, active_dm(room, index, look, selection))
     await answer(query, "")
 
 
@@ -101,9 +103,10 @@ async def on_redraw(
     update: Update, context: Context, query: CallbackQuery, args: tuple[int, ...]
 ) -> None:
     """Replace the three chosen icons (once per turn); the clue time becomes 30 seconds."""
-    chat_id, round_no, selection = args[:3]
+    round_no, selection = args[1:3]
+    where = named_room(args, 4)
     svc = service(context)
-    room = await asyncio.to_thread(svc.store.load, chat_id)
+    room = await asyncio.to_thread(svc.store.load, where)
     state = room.play if room is not None else None
     if not isinstance(state, State):
         await answer(query, texts.STALE_BUTTON, alert=True)
@@ -116,7 +119,7 @@ async def on_redraw(
         game_id=game_of(args, 3),
     )
     await button_command(
-        update, context, query, chat_id, command,
+        update, context, query, where, command,
         _("Icons replaced. You have 30 seconds for your clue."),
     )  # fmt: skip
 

@@ -21,6 +21,8 @@ from tgbot.render.common import (
     message,
     names,
     time_left,
+    to_group,
+    topic_field,
     user_text,
 )
 from tgbot.render.group import listed, standings_lines
@@ -78,7 +80,7 @@ def board_message(room: Room, look: Look, round_no: int | None = None) -> Outgoi
     if number != rnd.no:
         # An earlier turn's message, closed: its board passed on to the next turn.
         lines.append(_("The turn passed on."))
-        return message(room, chat_id=room.chat_id, key=board_key(number), text="\n".join(lines))
+        return to_group(room, key=board_key(number), text="\n".join(lines))
     lines += ["", *board_lines(state), ""]
     if state.phase is Phase.CLUE:
         if rnd.redrawn:
@@ -107,7 +109,7 @@ def board_message(room: Room, look: Look, round_no: int | None = None) -> Outgoi
         lines.append(_("Guessing is over: the answer is below."))
     elif room.phase is TablePhase.ABANDONED:
         lines.append(_("The game ended during this round."))
-    return message(room, chat_id=room.chat_id, key=board_key(number), text="\n".join(lines))
+    return to_group(room, key=board_key(number), text="\n".join(lines))
 
 
 @in_group_language
@@ -118,7 +120,7 @@ def void_message(room: Room, round_no: int, active: int, reason: str) -> Outgoin
         _("<b>Guess What!</b> · round {n} · {name}'s turn").format(n=round_no, name=name),
         VOID_REASONS[reason].format(name=name) + " " + _("The turn passes on."),
     ]
-    return message(room, chat_id=room.chat_id, key=board_key(round_no), text="\n".join(lines))
+    return to_group(room, key=board_key(round_no), text="\n".join(lines))
 
 
 @in_group_language
@@ -153,7 +155,7 @@ def reveal(room: Room, look: Look, settled: bool = False) -> Outgoing:
         # Said once: the next turn's messages follow it (the state keeps no earlier turn).
         pause = state.deadline - (look.now if look.now is not None else state.phase_at)
         lines.append(_("The next turn starts by itself in {time}.").format(time=duration(pause)))
-    return message(room, chat_id=room.chat_id, key=f"reveal:{rnd.no}", text="\n".join(lines))
+    return to_group(room, key=f"reveal:{rnd.no}", text="\n".join(lines))
 
 
 def standings_text(room: Room) -> str:
@@ -191,7 +193,7 @@ def _icon_rows(room: Room, look: Look, kind: str, marked: list[int | None]) -> l
 
     def button(_position: int, name: str, number: int) -> Button:
         tick = "✅ " if number in marked else ""
-        args = (room.chat_id, rnd.no, number, room.game_id)
+        args = (room.chat_id, rnd.no, number, room.game_id, *topic_field(room))
         return look.button(f"{tick}{name} {shown(number)}", kind, *args)
 
     return _grid(room, button)
@@ -228,7 +230,7 @@ def active_dm(room: Room, index: int, look: Look, selection: int = 0) -> Outgoin
             if view.can_redraw:
                 rows.append(
                     [look.button(_("🔄 Replace three icons"), "gsel", room.chat_id, rnd.no,
-                                 REDRAW_MODE, room.game_id)]  # fmt: skip
+                                 REDRAW_MODE, room.game_id, *topic_field(room))]  # fmt: skip
                 )
     elif rnd.clue is not None and rnd.active == index:
         lines.append(
@@ -257,14 +259,15 @@ def _redraw_rows(room: Room, look: Look, selection: int) -> list[list[Button]]:
         toggled = selection ^ (1 << position)
         if bin(toggled & 511).count("1") > 3:
             toggled = selection
-        args = (room.chat_id, rnd.no, toggled, room.game_id)
+        args = (room.chat_id, rnd.no, toggled, room.game_id, *topic_field(room))
         return look.button(f"{tick}{name} {shown(number)}", "gsel", *args)
 
     rows = _grid(room, button)
-    last = [look.button(_("Cancel"), "gsel", room.chat_id, rnd.no, 0, room.game_id)]
+    where = (room.chat_id, rnd.no)
+    last = [look.button(_("Cancel"), "gsel", *where, 0, room.game_id, *topic_field(room))]
     if bin(selection & 511).count("1") == 3:
-        redraw = look.button(_("Replace"), "gredraw", room.chat_id, rnd.no, selection, room.game_id)
-        last.insert(0, redraw)
+        args = (*where, selection, room.game_id, *topic_field(room))
+        last.insert(0, look.button(_("Replace"), "gredraw", *args))
     return [*rows, last]
 
 
@@ -300,7 +303,8 @@ def guesser_dm(room: Room, index: int, look: Look) -> Outgoing:
         rows = _icon_rows(room, look, "gguess", view.guess)
         if all(i is not None for i in view.guess):
             rows.append(
-                [look.button(_("✔️ Confirm"), "gok", room.chat_id, rnd.no, room.game_id)]
+                [look.button(_("✔️ Confirm"), "gok", room.chat_id, rnd.no, room.game_id,
+                             *topic_field(room))]  # fmt: skip
             )
     else:
         lines.append(_("Guessing is over; you did not confirm a guess."))
@@ -368,5 +372,5 @@ def unreachable_notice(room: Room, index: int, look: Look) -> Outgoing:
     text = _(
         "I cannot write to {name} in private, so they miss this turn. {name}: open {link} and "
         "press Start, then the game can reach you."
-    ).format(name=names(room)[index], link=look.anchor(f"r{room.chat_id}"))
-    return message(room, chat_id=room.chat_id, text=text)
+    ).format(name=names(room)[index], link=look.anchor(f"r{room.room_id}"))
+    return to_group(room, text=text)

@@ -102,5 +102,6 @@ SCREENS = Screens(
     reminder=_reminder,
     text_given=lambda: _("Clue given. The others are guessing now."),
     button_kinds=buttons.KINDS,
+    private_buttons=frozenset(buttons.KINDS),
     buttons=buttons.BUTTONS,
 )

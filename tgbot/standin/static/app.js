@@ -10,6 +10,7 @@ const state = {
   version: -1,
   me: null,
   groupId: null,
+  topics: new Map(), // forum group id -> the topic shown (its thread id; null: General)
   seen: new Map(), // user id -> last private message id this tab has shown
   pending: new Map(), // callback query id -> {who, where}, for presses made in this tab
   alerts: [],
@@ -19,7 +20,7 @@ const state = {
 };
 const pane = (name) => ({
   box: $(`#${name}-messages`), toasts: $(`#${name}-toasts`),
-  chatId: null, me: null, nodes: new Map(),
+  chatId: null, topic: null, me: null, nodes: new Map(),
 });
 const panes = { group: pane('group'), private: pane('private') };
 // An emoji as one piece: flags, keycaps, ZWJ sequences, skin tones, presentation selectors.
@@ -96,10 +97,43 @@ function selectPlayer(id) {
   loadLanguages(); // another tab may have changed it
 }
 
+// The topic shown of a forum group (its thread id), or null: General, or not a forum.
+function topicOf(chatId) {
+  const chat = chatById(chatId);
+  if (!chat || !chat.is_forum) return null;
+  const topic = state.topics.get(chatId) ?? null;
+  return chat.topics.some((t) => t.id === topic) ? topic : null;
+}
+
 async function send(chatId, text) {
   if (!text.trim() || state.me === null) return;
   const where = paneOf(chatId);
-  await act(post('/_standin/send', { user_id: state.me, chat_id: chatId, text }, where), where);
+  const body = { user_id: state.me, chat_id: chatId, text };
+  const topic = topicOf(chatId);
+  if (topic !== null) body.message_thread_id = topic;  // posted in the topic, as Telegram does
+  await act(post('/_standin/send', body, where), where);
+}
+
+async function newForum() {
+  if (state.me === null) return toast('Add a player first.', 'error', 'group');
+  const count = groups().filter((c) => c.is_forum).length + 1;
+  const id = -(1_000_000_000_000 + Math.floor(Math.random() * 1_000_000_000));
+  const title = `Forum ${count}`;
+  const made = await act(post('/_standin/chats', { chat_id: id, title, is_forum: true }), 'group');
+  if (!made) return;
+  state.groupId = id;
+  await act(post('/_standin/bot/added', { chat_id: id, user_id: state.me }, 'group'), 'group');
+}
+
+async function newTopic() {
+  const chatId = state.groupId;
+  const name = (window.prompt('Name of the new topic', `Table ${Date.now() % 1000}`) || '').trim();
+  if (!name || chatId === null) return;
+  const made = await act(post('/_standin/topics', { chat_id: chatId, name, user_id: state.me }), 'group');
+  if (made) {
+    state.topics.set(chatId, made.message_thread_id);
+    render();
+  }
 }
 
 async function press(chatId, messageId, button) {
@@ -281,8 +315,20 @@ function renderGroup() {
   $('#group-title').textContent = chat ? chat.title || 'Group' : 'No group yet';
   const status = chat && chat.bot_status !== 'member' && chat.bot_status !== 'administrator'
     ? ` · the bot is ${chat.bot_status === 'kicked' ? 'banned' : 'not a member'}` : '';
-  $('#group-sub').textContent = chat ? `group · you are ${nameOf(userById(state.me))}${status}` : '';
-  renderMessages(panes.group, chat);
+  $('#group-sub').textContent = chat ? `${chat.is_forum ? 'forum' : 'group'} · you are ${nameOf(userById(state.me))}${status}` : '';
+  const forum = Boolean(chat && chat.is_forum);
+  const topic = chat ? topicOf(chat.id) : null;
+  $('#topic-bar').hidden = !forum;
+  if (forum) {
+    const topics = $('#topic-select');
+    topics.replaceChildren(new Option('# General', ''),
+      ...chat.topics.map((t) => new Option(`# ${t.name}`, String(t.id))));
+    topics.value = topic === null ? '' : String(topic);
+  }
+  // A forum shows one topic at a time: the messages that carry its thread id (General: none).
+  const shown = chat && forum ? { ...chat, messages: chat.messages.filter(
+    (m) => (m.thread_id ?? null) === topic) } : chat;
+  renderMessages(panes.group, shown, topic);
 }
 
 function renderPrivate() {
@@ -297,13 +343,14 @@ function renderPrivate() {
   renderMessages(panes.private, chat);
 }
 
-function renderMessages(pane, chat) {
+function renderMessages(pane, chat, topic = null) {
   const chatId = chat ? chat.id : null;
-  const fresh = pane.chatId !== chatId || pane.me !== state.me;
+  const fresh = pane.chatId !== chatId || pane.me !== state.me || pane.topic !== topic;
   if (fresh) {
     pane.box.replaceChildren();
     pane.nodes.clear();
     pane.chatId = chatId;
+    pane.topic = topic;
     pane.me = state.me;
   }
   const box = pane.box;
@@ -332,6 +379,12 @@ function renderMessages(pane, chat) {
 }
 
 function messageNode(chat, message) {
+  if (message.topic_created !== null && message.topic_created !== undefined) {
+    const node = el('div', 'msg service');
+    node.dataset.messageId = message.message_id;
+    node.append(el('div', 'pill', `Topic “${message.topic_created}” created`));
+    return node;
+  }
   const fromBot = message.from_user_id === null;
   const mine = !fromBot && message.from_user_id === state.me;
   const node = el('div', `msg ${mine ? 'out' : 'in'}${fromBot ? ' bot' : ''}`);
@@ -437,6 +490,12 @@ $('#group-select').addEventListener('change', (event) => {
   state.groupId = Number(event.target.value);
   render();
 });
+$('#topic-select').addEventListener('change', (event) => {
+  state.topics.set(state.groupId, event.target.value ? Number(event.target.value) : null);
+  render();
+});
+$('#new-topic').addEventListener('click', newTopic);
+$('#new-forum').addEventListener('click', newForum);
 $('#player-language').addEventListener('change', (event) => setLanguage(event.target.value));
 $('#start-button').addEventListener('click', () => {
   act(post('/_standin/start', { user_id: state.me }, 'private'), 'private');
