@@ -91,6 +91,8 @@ def play_round(stack: Stack, users: list[int], number: int, redraw: bool = False
     assert wait_for(lambda: stack.find(active, "Clue given. The others are guessing now."))
     board = wait_for(lambda: stack.find(GROUP, rf"round {number} · .*Clue: «"), what="the clue")
     assert CLUE in board.plain_text and "Waiting for" in board.plain_text
+    stack.deliver(stack.world.start_private(active))  # nothing waits for the active player
+    assert wait_for(lambda: stack.find(active, f"Nothing waits for you.*guessing «{CLUE}»"))
     first, second = [u for u in users if u != active]
     for user, row in ((first, 0), (second, 1)):
         prompt = wait_for(lambda u=user: stack.find(u, rf"Round {number}\b.*clue is"),
@@ -139,6 +141,8 @@ def test_a_whole_game_of_guess_what_through_the_webhook(stack: Stack):
     lobby = wait_for(lambda: (found := stack.find(GROUP, "a new game is open"))
                      and "up to 9 points" in found.plain_text and found, what="the settings")
     assert "timers off" in lobby.plain_text
+    changed = wait_for(lambda: stack.find(GROUP, "Settings changed:"), what="the settings' answer")
+    assert "timers: off" in changed.plain_text and "target points: 9" in changed.plain_text
     assert stack.answer_to(stack.press(users[0], lobby, button(lobby, "Start"))) == \
         "The game starts!"
     expected = dict.fromkeys(users, 0)
@@ -178,6 +182,8 @@ def test_the_lobbys_game_is_chosen_by_command_or_button_and_rules_follow_it(stac
     assert stack.answer_to(press) == "The lobby is for Guess What! now."
     lobby = wait_for(lambda: stack.find(GROUP, "Guess What!.*a new game is open"))
     assert len(Store(stack.client).load(GROUP).seats) == 3
+    stack.deliver(stack.world.start_private(users[1]))  # /start in private: where it stands
+    assert wait_for(lambda: stack.find(users[1], "When it starts, you pick your icons"))
     stack.say(users[2], GROUP, "/rules")
     rules = wait_for(lambda: stack.find(GROUP, "How to play Guess What!"))
     assert rules.plain_text.rstrip().splitlines()[-3] == "Differences from the printed game"

@@ -107,7 +107,9 @@ def remember_settings(svc: Service, room: Room) -> None:
     the group's answers outside a game too."""
     remembered = room.settings.model_dump(exclude={"language"}, exclude_defaults=True)
     if room.game_settings is not None:
-        remembered.update(room.game_settings.model_dump(exclude_defaults=True))
+        own = game_named(room.game).setting_names
+        remembered.update((k, v) for k, v in room.game_settings.model_dump(exclude_defaults=True)
+                          .items() if k in own)  # fmt: skip
     pipe = svc.redis.pipeline(transaction=False)
     pipe.set(keys.group_settings(room.chat_id, room.game), json.dumps(remembered), ex=LANGUAGE_TTL)
     pipe.set(keys.group_language(room.chat_id), room.settings.language, ex=LANGUAGE_TTL)

@@ -170,7 +170,8 @@ def setting_values(room: Room) -> dict[str, int | bool | str]:
     """Every setting of the lobby by name: the table's, and its game's own where it has them."""
     values = room.settings.model_dump()
     if room.game_settings is not None:
-        values.update(room.game_settings.model_dump())
+        own = game_named(room.game).setting_names
+        values.update((k, v) for k, v in room.game_settings.model_dump().items() if k in own)
     return values
 
 

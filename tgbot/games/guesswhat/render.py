@@ -21,6 +21,7 @@ from tgbot.render.common import (
     message,
     names,
     time_left,
+    title,
     to_group,
     topic_field,
     user_text,
@@ -320,7 +321,11 @@ def guesser_dm(room: Room, index: int, look: Look) -> Outgoing:
 
 def waiting_prompt(room: Room, index: int, look: Look) -> Outgoing | None:
     """The private message the game waits on from a seat now, if any."""
-    state = state_of(room)
+    state = room.play
+    if not isinstance(state, State):
+        return None  # the lobby: nothing yet
+    if state.seats[index].status is SeatStatus.SPECTATING:
+        return spectator_dm(room, index, look)
     rnd = state.round
     if rnd is None or state.phase not in (Phase.CLUE, Phase.GUESS):
         return None
@@ -332,17 +337,31 @@ def waiting_prompt(room: Room, index: int, look: Look) -> Outgoing | None:
 
 
 def where_it_stands(room: Room, user_id: int) -> str:
-    """What the game waits for now, for a player's /start in private."""
-    state = state_of(room)
+    """What a seated player is told in private when nothing waits for them."""
+    group = title(room)
+    state = room.play
+    if not isinstance(state, State):
+        return _(
+            "You are connected to the game in <b>{group}</b>. When it starts, you pick your "
+            "icons and your guesses here."
+        ).format(group=group)
     rnd = state.round
+    index = state.seat_of(user_id)
     who = names(room)
-    if rnd is None:
+    if rnd is None or index is None:
         return ""
-    if state.phase is Phase.CLUE:
-        return _("{name} is choosing three icons and a clue.").format(name=who[rnd.active])
-    if state.phase is Phase.GUESS:
-        return _("Everybody is guessing «{clue}».").format(clue=user_text(rnd.clue or ""))
-    return _("The answer is being shown in the group.")
+    if state.seats[index].status is SeatStatus.LEFT:
+        return _("You left the game in <b>{group}</b>.").format(group=group)
+    if index not in rnd.participants:
+        now = _("you play from the next round.")
+    elif state.phase is Phase.CLUE:
+        now = _("{name} is choosing three icons and a clue.").format(name=who[rnd.active])
+    elif state.phase is Phase.GUESS:
+        now = _("everybody else is guessing «{clue}».").format(clue=user_text(rnd.clue or ""))
+    else:
+        now = _("the answer is in the group; the next round starts soon.")
+    return _("You are in the game in <b>{group}</b>. Nothing waits for you here right now: "
+             "{now}").format(group=group, now=now)  # fmt: skip
 
 
 @in_seat_language
