@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -17,8 +18,10 @@ from engine.commands import (
     Join,
     OpenLobby,
     StartGame,
+    Timeout,
 )
 from engine.games import guesswhat
+from engine.games.guesswhat.commands import Timeout as GWTimeout
 from engine.games.guesswhat.model import OVER_PHASES as GW_OVER
 from engine.games.guesswhat.model import Phase as GWPhase
 from engine.games.guesswhat.model import Settings as GWSettings
@@ -68,30 +71,62 @@ def play_guesswhat(seed: int, seats: int) -> tuple[int, int]:
     return applied, largest
 
 
+def play_guesswhat_at_table(seed: int, seats: int) -> tuple[int, int]:
+    """Play one game of Guess What! as the store runs it: through the table's `apply()`, the
+    whole room (its game's state inside) parsed and saved after every command; return
+    (commands applied, bytes of the room mid-guessing at its largest)."""
+    now = 0.0
+    opened = OpenLobby(chat_id=-1, user_id=1, name="P1", seed=seed, game="guesswhat",
+                       settings={"max_seats": 10})  # fmt: skip
+    room, _ = apply(None, opened, now)
+    for user in range(2, seats + 1):
+        room, _ = apply(room, Join(user_id=user, name=f"P{user}"), now)
+    room, _ = apply(room, StartGame(user_id=1), now)
+    applied, largest = 0, 0
+    while room.phase not in OVER_PHASES:
+        state = room.play
+        assert isinstance(state, GWState)
+        command, now = next_guesswhat(state, now)
+        if isinstance(command, GWTimeout):
+            command = Timeout(round_no=command.round_no, phase=command.phase.value)
+        room, _ = apply(room, command, now, owned=True)
+        text = room.model_dump_json()
+        room = Room.model_validate_json(text)
+        applied += 1
+        if isinstance(room.play, GWState) and room.play.phase is GWPhase.GUESS:
+            largest = max(largest, len(text.encode()))
+    return applied, largest
+
+
+def measure(play: Callable[[int, int], tuple[int, int]], games: int, kinds: int,
+            largest: int) -> tuple[int, float, int]:  # fmt: skip
+    """Play `games` games (3 to 2 + `kinds` seats); return (commands, commands per second,
+    the largest state of a `largest`-seat game)."""
+    total = 0
+    start = time.perf_counter()
+    for seed in range(games):
+        applied, _ = play(seed, 3 + seed % kinds)
+        total += applied
+    elapsed = time.perf_counter() - start
+    return total, total / elapsed, play(1, largest)[1]
+
+
 def main() -> None:
     """Run the benchmark and print its figures."""
     games = int(sys.argv[1]) if len(sys.argv) > 1 else 40
-    total = 0
-    start = time.perf_counter()
-    for seed in range(games):
-        applied, _ = play_game(seed, 3 + seed % 6)
-        total += applied
-    elapsed = time.perf_counter() - start
-    _, state_bytes = play_game(1, 8)
+    total, rate, state_bytes = measure(play_game, games, 6, 8)
     print(f"games={games}")
     print(f"commands={total}")
-    print(f"commands_per_s={total / elapsed:.0f}")
+    print(f"commands_per_s={rate:.0f}")
     print(f"state_bytes={state_bytes}")
-    total = 0
-    start = time.perf_counter()
-    for seed in range(games):
-        applied, _ = play_guesswhat(seed, 3 + seed % 8)
-        total += applied
-    elapsed = time.perf_counter() - start
-    _, state_bytes = play_guesswhat(1, 10)
+    total, rate, state_bytes = measure(play_guesswhat, games, 8, 10)
     print(f"guesswhat_commands={total}")
-    print(f"guesswhat_commands_per_s={total / elapsed:.0f}")
+    print(f"guesswhat_commands_per_s={rate:.0f}")
     print(f"guesswhat_state_bytes={state_bytes}")
+    # As the store runs it: through the table, the room with the game's state inside.
+    _, rate, state_bytes = measure(play_guesswhat_at_table, games, 8, 10)
+    print(f"guesswhat_table_commands_per_s={rate:.0f}")
+    print(f"guesswhat_table_room_bytes={state_bytes}")
 
 
 if __name__ == "__main__":

@@ -6,8 +6,6 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
-from engine.model import Phase
-
 
 class _Command(BaseModel):
     model_config = ConfigDict(frozen=True)
@@ -50,6 +48,10 @@ class OpenLobby(_PlayerCommand):
     """The group's settings of its last lobby of this game, taken where still valid."""
     seat_language: str | None = None
     """The creator's own language (None: the group's)."""
+    game: str = "hintrigue"
+    """The game the lobby is for (a name in `engine.games.GAMES`)."""
+    game_settings: dict[str, int | bool | str] = Field(default_factory=dict)
+    """The group's settings of its last lobby of that game, for a game that keeps its own."""
 
 
 class OpenedPrivateChat(_PlayerCommand):
@@ -88,6 +90,16 @@ class ChangeSettings(_ButtonCommand):
     kind: Literal["change_settings"] = "change_settings"
     is_admin: bool = False
     changes: dict[str, int | bool | str]
+
+
+class ChooseGame(_ButtonCommand):
+    """Make the lobby one of another game (creator or group admin)."""
+
+    kind: Literal["choose_game"] = "choose_game"
+    is_admin: bool = False
+    game: str
+    settings: dict[str, int | bool | str] = Field(default_factory=dict)
+    """The group's remembered settings of that game (for a game that keeps its own)."""
 
 
 class ExtendLobby(_PlayerCommand):
@@ -156,7 +168,8 @@ class Timeout(_Command):
 
     kind: Literal["timeout"] = "timeout"
     round_no: int
-    phase: Phase
+    phase: str
+    """The phase's name in its game (0 and "lobby": the lobby's join time)."""
 
 
 class MarkUnreachable(_Command):
@@ -165,7 +178,7 @@ class MarkUnreachable(_Command):
     kind: Literal["mark_unreachable"] = "mark_unreachable"
     user_id: int
     round_no: int
-    phase: Phase
+    phase: str
 
 
 class TopicGone(_Command):
@@ -182,6 +195,7 @@ Command = Annotated[
     | Join
     | Leave
     | ChangeSettings
+    | ChooseGame
     | ExtendLobby
     | StartGame
     | ChooseCard

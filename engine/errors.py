@@ -40,6 +40,7 @@ class ErrorCode(StrEnum):
     JUST_STARTED = "just_started"
     NO_JOIN_TIMER = "no_join_timer"
     LOBBY_LONGEST = "lobby_longest"
+    UNKNOWN_GAME = "unknown_game"
     # Guess What! (engine.games.guesswhat)
     ICON_NOT_ON_BOARD = "icon_not_on_board"
     PICKS_INCOMPLETE = "picks_incomplete"

@@ -82,6 +82,13 @@ class SettingsChanged(_Event):
     changes: dict[str, int | bool | str]
 
 
+class GameChosen(_Event):
+    """The lobby is one of another game now."""
+
+    kind: Literal["game_chosen"] = "game_chosen"
+    game: str
+
+
 class GameStarted(_Event):
     """The cards were dealt."""
 
@@ -235,6 +242,7 @@ Event = Annotated[
     | LobbyClosed
     | LobbyExtended
     | SettingsChanged
+    | GameChosen
     | GameStarted
     | RoundStarted
     | CardChosen

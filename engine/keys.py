@@ -66,6 +66,11 @@ def notify(chat_id: int) -> str:
     return f"{room_prefix(chat_id)}notify"
 
 
+def group_game(chat_id: int) -> str:
+    """The game of a group's last lobby: what its next bare /newgame opens."""
+    return f"{room_prefix(chat_id)}game"
+
+
 def group_language(chat_id: int) -> str:
     """The language a group chose for its games, remembered for its next lobby."""
     return f"{room_prefix(chat_id)}lang"

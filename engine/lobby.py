@@ -1,13 +1,25 @@
-"""The lobby and the seats: opening, joining, leaving, settings, starting."""
+"""The table's lobby and seats, for every game: opening, joining, leaving, settings, choosing
+the game, starting."""
 
 from __future__ import annotations
 
-from engine.commands import ChangeSettings, ChooseLanguage, ExtendLobby, Join, OpenLobby, StartGame
+from pydantic import BaseModel
+
+from engine import table
+from engine.commands import (
+    ChangeSettings,
+    ChooseGame,
+    ChooseLanguage,
+    ExtendLobby,
+    Join,
+    OpenLobby,
+    StartGame,
+)
 from engine.context import Ctx
-from engine.errors import ErrorCode, RuleError
+from engine.errors import N_, ErrorCode, RuleError
 from engine.events import (
     CreatorChanged,
-    GameStarted,
+    GameChosen,
     LanguageChosen,
     LobbyClosed,
     LobbyExtended,
@@ -15,23 +27,20 @@ from engine.events import (
     PlayerJoined,
     PlayerLeftLobby,
     PrivateChatOpened,
-    SeatLeft,
     SettingsChanged,
 )
+from engine.games.base import Game
+from engine.games.registry import game_named
 from engine.model import MIN_SEATS, Phase, Room, Seat, SeatStatus, Settings
-from engine.play import (
-    close_voting_if_complete,
-    decoy_seats,
-    open_voting,
-    void_round,
-)
-from engine.settings import apply_changes, check_deck, check_language
-from engine.turns import abandon_if_too_few, deal, pass_turn, refill, start_round
+from engine.settings import apply_changes, check_language
 
 IDLE_LOBBY_S = 24 * 3600  # a lobby without a join timer closes after a day without a move
 EXTEND_S = 60  # what /extend adds
 LONGEST_LOBBY_S = 600  # extended, a lobby still starts at most this long after it opened
 SHORTEST_WAIT_S = 30  # a join time changed late still leaves this long to join
+SHARED_SETTINGS = frozenset({"max_seats", "timers", "join_s", "language"})
+"""The table's settings that every game plays with (a game with settings of its own takes
+these from the table)."""
 
 
 def open_room(command: OpenLobby, now: float) -> Room:
@@ -45,7 +54,9 @@ def open_room(command: OpenLobby, now: float) -> Room:
         private_ok=command.private_ok,
         language=command.seat_language,
     )
+    game = game_named(command.game)
     room = Room(
+        game=game.name,
         chat_id=command.chat_id,
         topic=command.topic,
         title=command.title,
@@ -57,9 +68,25 @@ def open_room(command: OpenLobby, now: float) -> Room:
         phase_at=now,
         timer_scale=command.timer_scale,
         game_id=game_id(command.seed),
+        game_settings=remembered_own(game, command.game_settings),
     )
     room.deadline = join_deadline(room, now)
     return room
+
+
+def remembered_own(game: Game, changes: dict[str, int | bool | str]) -> BaseModel | None:
+    """A game's own default settings with the group's remembered ones applied where still
+    valid (None for a game whose settings are the table's)."""
+    if game.settings_model is None or game.change_settings is None:
+        return None
+    settings = game.settings_model()
+    for name, value in changes.items():
+        if name in game.setting_names:
+            try:
+                settings = game.change_settings(settings, {name: value})
+            except RuleError:
+                continue
+    return settings
 
 
 def join_deadline(room: Room, now: float) -> float:
@@ -140,8 +167,7 @@ def lobby_opened() -> LobbyOpened:
 
 def require_manager(ctx: Ctx, user_id: int, is_admin: bool) -> None:
     """Only the lobby's creator or a group admin may manage the room."""
-    if user_id != ctx.room.creator and not is_admin:
-        raise RuleError(ErrorCode.NOT_ALLOWED)
+    table.require_manager(ctx.room.creator, user_id, is_admin)
 
 
 def join(ctx: Ctx, command: Join) -> None:
@@ -154,8 +180,6 @@ def join(ctx: Ctx, command: Join) -> None:
     if len(room.present_seats()) >= room.settings.max_seats:
         raise RuleError(ErrorCode.ROOM_FULL)
     late = room.phase is not Phase.LOBBY
-    if late and (room.round is None or room.round.last):
-        raise RuleError(ErrorCode.TOO_LATE_TO_JOIN)
     check_language(command.language, optional=True)
     room.seats.append(
         Seat(
@@ -168,7 +192,7 @@ def join(ctx: Ctx, command: Join) -> None:
     )
     index = len(room.seats) - 1
     if late:
-        refill(ctx, index)
+        game_named(room.game).join_late(ctx, index)
     ctx.emit(PlayerJoined(seat=index, late=late))
 
 
@@ -209,43 +233,47 @@ def leave_lobby(ctx: Ctx, index: int) -> None:
         ctx.emit(CreatorChanged(user_id=room.creator))
 
 
-def leave_game(ctx: Ctx, index: int) -> None:
-    """A seat leaves a running game for good; its hand goes to the discard pile."""
-    room = ctx.room
-    seat = room.seats[index]
-    rnd = room.round
-    prompt = rnd.no if rnd is not None and index in room.open_prompts() else None
-    seat.status = SeatStatus.LEFT
-    room.discard.extend(seat.hand)
-    seat.hand = []
-    ctx.emit(SeatLeft(seat=index, prompt_round=prompt))
-    if abandon_if_too_few(ctx):
-        return
-    if rnd is None or room.phase is Phase.REVEAL:
-        return
-    if index == rnd.storyteller and room.phase in (Phase.HINT, Phase.DECOYS):
-        void_round(ctx, "storyteller_left")
-        pass_turn(ctx)
-    elif room.phase is Phase.DECOYS and all(i in rnd.plays for i in decoy_seats(ctx)):
-        open_voting(ctx)
-    elif room.phase is Phase.VOTING:
-        rnd.votes.pop(index, None)
-        close_voting_if_complete(ctx)
-
-
 def change_settings(ctx: Ctx, command: ChangeSettings) -> None:
     """Change lobby settings within their bounds."""
     require_manager(ctx, command.user_id, command.is_admin)
-    if ctx.room.phase is not Phase.LOBBY:
+    room = ctx.room
+    if room.phase is not Phase.LOBBY:
         raise RuleError(ErrorCode.WRONG_PHASE)
-    ctx.room.settings = apply_changes(ctx.room.settings, command.changes)
+    game = game_named(room.game)
+    own = {k: v for k, v in command.changes.items() if k in game.setting_names}
+    shared = {k: v for k, v in command.changes.items() if k not in own}
+    if own and game.change_settings is not None and room.game_settings is not None:
+        room.game_settings = game.change_settings(room.game_settings, own)
+    if shared:
+        if game.settings_model is not None:
+            unknown = sorted(set(shared) - SHARED_SETTINGS)
+            if unknown:
+                why = N_("unknown setting {name}")
+                raise RuleError(ErrorCode.BAD_SETTING, why, name=unknown[0])
+        room.settings = apply_changes(room.settings, shared)
     if "join_s" in command.changes:
         ctx.room.deadline = join_deadline(ctx.room, ctx.now)
     ctx.emit(SettingsChanged(changes=command.changes))
 
 
+def choose_game(ctx: Ctx, command: ChooseGame) -> None:
+    """Make the lobby one of another game, with the group's remembered settings of it."""
+    require_manager(ctx, command.user_id, command.is_admin)
+    room = ctx.room
+    if room.phase is not Phase.LOBBY:
+        raise RuleError(ErrorCode.WRONG_PHASE)
+    game = game_named(command.game)
+    if game.name == room.game:
+        raise RuleError(ErrorCode.STALE, "that game is chosen already")
+    room.game = game.name
+    room.game_settings = remembered_own(game, command.settings)
+    if len(room.seats) > room.settings.max_seats:
+        room.settings = room.settings.model_copy(update={"max_seats": len(room.seats)})
+    ctx.emit(GameChosen(game=game.name))
+
+
 def start_game(ctx: Ctx, command: StartGame) -> None:
-    """Deal, pick the first storyteller at random and start the first round."""
+    """Seat the lobby's players in its game and start the first round."""
     room = ctx.room
     require_manager(ctx, command.user_id, command.is_admin)
     if room.phase is not Phase.LOBBY:
@@ -261,11 +289,5 @@ def start_game(ctx: Ctx, command: StartGame) -> None:
 
 
 def begin(ctx: Ctx) -> None:
-    """Deal, pick the first storyteller at random and start the first round."""
-    room = ctx.room
-    check_deck(room.settings)
-    deal(ctx)
-    room.first_storyteller = ctx.rng.below(len(room.seats))
-    room.rotations_done = 0
-    ctx.emit(GameStarted(first_storyteller=room.first_storyteller))
-    start_round(ctx, room.first_storyteller)
+    """The lobby's game starts with its seated players."""
+    game_named(ctx.room.game).start(ctx)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, SerializeAsAny, ValidationInfo, field_validator
 
 from engine.roomid import RoomId
 
@@ -24,9 +24,11 @@ class Phase(StrEnum):
     FINISHED = "finished"
     ABANDONED = "abandoned"
     CLOSED = "closed"
+    PLAYING = "playing"
+    """A running game that keeps its phases in its own state (`Room.play`)."""
 
 
-RUNNING_PHASES = frozenset({Phase.HINT, Phase.DECOYS, Phase.VOTING, Phase.REVEAL})
+RUNNING_PHASES = frozenset({Phase.HINT, Phase.DECOYS, Phase.VOTING, Phase.REVEAL, Phase.PLAYING})
 OVER_PHASES = frozenset({Phase.FINISHED, Phase.ABANDONED, Phase.CLOSED})
 
 
@@ -119,9 +121,18 @@ class Round(BaseModel):
 
 
 class Room(BaseModel):
-    """Everything about one group's game; the only state the bot keeps."""
+    """The table of one group: its lobby, seats, settings and the lifecycle every game shares,
+    with the game being played. The only state the bot keeps.
+
+    Hintrigue, the table's first game, keeps its round state in the room's own fields (hands,
+    piles, `round`), as rooms stored before other games existed do; a game registered later
+    keeps its settings in `game_settings` and its state in `play`, documents of its own
+    (`engine.games`).
+    """
 
     schema_version: Literal[1] = SCHEMA_VERSION
+    game: str = "hintrigue"
+    """The game of this lobby or running game (a name in `engine.games.GAMES`)."""
     chat_id: int
     topic: int = 0
     """The forum topic the room is (0: the whole chat, or a forum's General topic)."""
@@ -146,6 +157,24 @@ class Room(BaseModel):
     game_id: int = 0
     """Tells this room's games apart: their messages and buttons never mix (0: a room stored
     before games had ids)."""
+    game_settings: SerializeAsAny[BaseModel] | None = None
+    """The game's own settings, for a game that keeps them apart from the table's."""
+    play: SerializeAsAny[BaseModel] | None = None
+    """The running (or ended) game's own state, for a game that keeps one apart."""
+
+    @field_validator("game_settings", "play", mode="before")
+    @classmethod
+    def _game_document(cls, value: object, info: ValidationInfo) -> object:
+        """Parse the game's own documents with the models its registration names."""
+        if value is None or isinstance(value, BaseModel):
+            return value
+        from engine.games.registry import game_named  # it imports this module
+
+        game = game_named(str(info.data.get("game", "hintrigue")))
+        model = game.settings_model if info.field_name == "game_settings" else game.state_model
+        if model is None:
+            raise ValueError(f"{game.name} keeps no {info.field_name}")
+        return model.model_validate(value)
 
     def clone(self) -> Room:
         """Return a copy sharing no mutable container with this room (settings are frozen)."""
@@ -155,6 +184,7 @@ class Room(BaseModel):
                 "draw": list(self.draw),
                 "discard": list(self.discard),
                 "round": self.round.clone() if self.round is not None else None,
+                "play": _clone(self.play),
             }
         )
 
@@ -194,3 +224,15 @@ class Room(BaseModel):
                 and i not in rnd.plays
             ]
         return []
+
+
+def _clone(document: BaseModel | None) -> BaseModel | None:
+    """A deep copy of a game's own state (its `clone()` when it has one)."""
+    if document is None:
+        return None
+    clone = getattr(document, "clone", None)
+    if callable(clone):
+        copied = clone()
+        assert isinstance(copied, BaseModel)
+        return copied
+    return document.model_copy(deep=True)

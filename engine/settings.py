@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from engine.decks import decks
 from engine.errors import N_, ErrorCode, RuleError
+from engine.games.hintrigue.decks import decks
 from engine.model import Settings
 
 # The languages a group can be told in (the bot's catalogs; English first).
@@ -45,14 +45,21 @@ _FALSE = {"off", "no", "false", "0"}
 
 def parse_changes(text: str) -> dict[str, int | bool | str]:
     """Parse `rotations=2 hint=60 timers=off` into setting changes, refusing unknown keys."""
+    from engine.games.registry import GAMES  # its games import this module
+
+    aliases = dict(ALIASES)
+    switches = {"timers"}
+    for game in GAMES.values():
+        aliases.update(game.setting_aliases)
+        switches |= game.switches
     changes: dict[str, int | bool | str] = {}
     for token in text.split():
         key, sep, raw = token.partition("=")
-        name = ALIASES.get(key.strip().lower())
+        name = aliases.get(key.strip().lower())
         if not sep or name is None:
             raise RuleError(ErrorCode.BAD_SETTING, token)
         value = raw.strip().lower()
-        if name == "timers":
+        if name in switches:
             if value not in _TRUE | _FALSE:
                 raise RuleError(ErrorCode.BAD_SETTING, token)
             changes[name] = value in _TRUE

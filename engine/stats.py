@@ -25,8 +25,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine import keys
+from engine.games.registry import GAMES, game_named
 from engine.model import Phase, Room, SeatStatus
-from engine.turns import winners
 
 DAY = 24 * 3600
 TOP_WINDOW = 90 * DAY
@@ -34,8 +34,8 @@ TOP_TTL = TOP_WINDOW + DAY
 MIN_HUMANS = 2
 TOP_LINES = 10
 
-# A player's figures of each game, in the order /stats shows them.
-FIGURES = ("games", "wins", "points", "finds", "stolen", "best")
+# A player's figures of each game, in the order /stats shows them (each game declares its own).
+FIGURES = {name: game.figures for name, game in GAMES.items()}
 BEST = frozenset({"best"})  # kept as the largest value seen, not added up
 LEGACY_GAME = "hintrigue"  # the game of a player's figures kept before they were per game
 
@@ -58,28 +58,27 @@ def increments(room: Room, game: str, now: float) -> list[tuple[str, str]]:
     seats = counted_seats(room)
     if not seats:
         return []
-    won = set(winners(room))
+    rules = game_named(game)
+    won = set(rules.winners(room))
     ops: list[tuple[str, dict[str, Any]]] = []
+    total: dict[str, int] = {"games": 1}
     for i in seats:
         seat = room.seats[i]
-        figures = {"games": 1, "wins": int(i in won), "points": seat.score,
-                   "finds": seat.finds, "stolen": seat.stolen}  # fmt: skip
+        figures = {"games": 1, "wins": int(i in won), **rules.seat_figures(room, i)}
+        added = {name: n for name, n in figures.items() if name not in BEST}
+        for name, n in added.items():
+            if name not in ("games", "wins"):
+                total[name] = total.get(name, 0) + n
         ops.append(
             (
                 keys.user_stats(seat.user_id),
                 {
-                    "incr": {f"{game}:{name}": n for name, n in figures.items()},
-                    "max": {f"{game}:best": seat.best},
+                    "incr": {f"{game}:{name}": n for name, n in added.items()},
+                    "max": {f"{game}:{name}": figures[name] for name in BEST if name in figures},
                 },
             )
         )
     played = [room.seats[i] for i in seats]
-    total = {
-        "games": 1,
-        "points": sum(s.score for s in played),
-        "finds": sum(s.finds for s in played),
-        "stolen": sum(s.stolen for s in played),
-    }
     results = ",".join(f"{room.seats[i].user_id}:{int(i in won)}:{room.seats[i].score}"
                        for i in seats)  # fmt: skip
     ops += [

@@ -26,6 +26,7 @@ from engine import keys
 from engine.commands import Command, Join, OpenLobby
 from engine.errors import ErrorCode, RuleError
 from engine.events import Event, PlayerLeftLobby
+from engine.games.registry import GAMES
 from engine.model import OVER_PHASES, SCHEMA_VERSION, Phase, Room, SeatStatus
 from engine.replicas import Replicas
 from engine.roomid import RoomId
@@ -38,7 +39,6 @@ log = logging.getLogger(__name__)
 DAY = 24 * 3600
 MAX_ATTEMPTS = 200
 _CONFLICT, _DUPLICATE, _ELSEWHERE = -1, -2, -3
-GAME = "hintrigue"  # this engine's game: its running games are counted, its settings kept, under it
 
 
 Render = Callable[[Room, list[Event], float], list[str]]
@@ -202,7 +202,7 @@ class Store:
         claim = 0
         if isinstance(command, Join | OpenLobby):
             claim = 1 + [uid for uid, _ in players].index(command.user_id)
-        stats = stats_increments(new, GAME, now) if was_running else []
+        stats = stats_increments(new, new.game, now) if was_running else []
         state = "" if new.phase is Phase.CLOSED else new.model_dump_json()
         ttl = self._room_ttl(new)
         player_ttl = self.retention.lobby if new.phase is Phase.LOBBY else 0
@@ -210,7 +210,7 @@ class Store:
         key_list += [keys.player(uid) for uid, _ in players] + [k for k, _ in stats]
         running = _running_op(was_playing, new)
         if running:
-            key_list.append(keys.running_games(GAME))
+            key_list.append(keys.running_games(new.game))
         key_list.append(keys.outbox(where))
         args: list[Any] = [
             expected,
@@ -347,7 +347,8 @@ class Store:
             for seat in room.seats if room else []:
                 if self.room_of_player(seat.user_id) == where:  # a left seat may sit elsewhere
                     pipe.delete(keys.player(seat.user_id))
-            pipe.srem(keys.running_games(GAME), str(where))
+            for game in GAMES:
+                pipe.srem(keys.running_games(game), str(where))
         for key in names:
             pipe.delete(key)
         pipe.execute()
@@ -372,8 +373,8 @@ class Store:
             pipe.hincrby(keys.group_stats(new_chat), name, value)
         # What the group chose for its games: its language, its last settings of each game.
         old_prefix, new_prefix = keys.room_prefix(old_chat), keys.room_prefix(new_chat)
-        chosen = [keys.group_language(old_chat), *self.redis.scan_iter(
-            match=_glob(old_prefix) + "settings:*", count=100)]  # fmt: skip
+        chosen = [keys.group_language(old_chat), keys.group_game(old_chat),
+                  *self.redis.scan_iter(match=_glob(old_prefix) + "settings:*", count=100)]
         for key in chosen:
             name = key.decode() if isinstance(key, bytes) else str(key)
             kept = self.redis.get(name)
@@ -381,16 +382,17 @@ class Store:
                 pipe.set(new_prefix + name[len(old_prefix):], kept, ex=LANGUAGE_TTL)
         pipe.delete(keys.room(old_chat), keys.group_stats(old_chat), *chosen)
         # Its recent games (for /top), their players' names, who waits for its next lobby.
+        boards = [(keys.leaderboard(old_chat, g), keys.leaderboard(new_chat, g)) for g in GAMES]
         for old_key, new_key in [
-            (keys.leaderboard(old_chat, GAME), keys.leaderboard(new_chat, GAME)),
+            *boards,
             (keys.player_names(old_chat), keys.player_names(new_chat)),
             (keys.notify(old_chat), keys.notify(new_chat)),
         ]:
             if self.redis.exists(old_key):
                 pipe.rename(old_key, new_key)
-        if _playing(room):
-            pipe.srem(keys.running_games(GAME), old_chat)
-            pipe.sadd(keys.running_games(GAME), new_chat)
+        if room is not None and _playing(room):
+            pipe.srem(keys.running_games(room.game), old_chat)
+            pipe.sadd(keys.running_games(room.game), new_chat)
         pipe.execute()
 
 

@@ -20,7 +20,7 @@ from typing import Any, Protocol, TypeVar
 import redis
 
 from engine import keys
-from engine.store import GAME
+from engine.games.registry import DEFAULT_GAME as GAME
 from tgbot.config import Config
 from tgbot.release import set_webhook
 from tgbot.standin import MessageRecord, StandinServer, World, serve_app

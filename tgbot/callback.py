@@ -32,11 +32,23 @@ KINDS = {
     "back": 2,  # chat: spectator comes back, game[, topic]
     "stop": 3,  # group: 1 confirm / 0 cancel, the room version the question was asked at, game
     "notify": 1,  # group final message: tell me when the next game opens (game)
+    "game": 2,  # lobby: choose the game (its index in engine.games.registry.GAMES), game
 }
 WITHOUT_GAME = {"card", "decoy", "vote", "back", "stop", "join", "leave", "start", "menu",
                 "done", "set"}
 # Private buttons name their room: a room that is a forum topic adds the topic after the game.
 WITH_TOPIC = {"card", "decoy", "back"}
+
+
+def register(kinds: dict[str, int], private: frozenset[str] = frozenset()) -> None:
+    """Add a game's own kinds of buttons (`tgbot.games.registry`); a kind is never taken twice.
+    `private` kinds are on private messages: they name their room's forum topic, if any, after
+    the game (`WITH_TOPIC`)."""
+    for kind, fields in kinds.items():
+        if KINDS.get(kind, fields) != fields:
+            raise ValueError(f"callback kind {kind} is taken")
+        KINDS[kind] = fields
+    WITH_TOPIC.update(private)
 
 
 class BadCallback(ValueError):

@@ -2,16 +2,25 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from engine.events import (
     CardChosen,
+    CreatorChanged,
     DecoyPlayed,
     Event,
     GameAbandoned,
+    GameChosen,
     GameFinished,
     GameStarted,
     HintGiven,
     LanguageChosen,
+    LobbyClosed,
+    LobbyExtended,
+    LobbyOpened,
     PlayerJoined,
+    PlayerLeftLobby,
+    PrivateChatOpened,
     RoundScored,
     RoundStarted,
     RoundVoided,
@@ -19,11 +28,13 @@ from engine.events import (
     SeatReturned,
     SeatSpectating,
     SeatUnreachable,
+    SettingsChanged,
     VoteCast,
     VotingOpened,
 )
 from engine.model import Phase, Room, SeatStatus
 from tgbot import render
+from tgbot.games import screens
 from tgbot.outgoing import Outgoing
 from tgbot.render import Look
 
@@ -35,12 +46,24 @@ _LOBBY_EVENTS = {
     "lobby_closed",
     "lobby_extended",
     "settings_changed",
+    "game_chosen",
     "game_started",
 }
+# The table's lobby events, the same for every game: the lobby message shows them.
+_TABLE_LOBBY = (
+    LobbyOpened,
+    PrivateChatOpened,
+    PlayerLeftLobby,
+    CreatorChanged,
+    LobbyClosed,
+    LobbyExtended,
+    SettingsChanged,
+    GameChosen,
+)
 
 
 def outgoing_for(
-    room: Room, events: list[Event], look: Look, settings_mode: bool = False
+    room: Room, events: list[Any], look: Look, settings_mode: bool = False
 ) -> list[Outgoing]:
     """Render every message the events touch, in the order the group should see them."""
     out: list[Outgoing] = []
@@ -63,7 +86,17 @@ def outgoing_for(
     return out
 
 
-def _messages(room: Room, event: Event, look: Look, settings_mode: bool) -> list[Outgoing]:
+def _messages(room: Room, event: Any, look: Look, settings_mode: bool) -> list[Outgoing]:
+    """The table shows its lobby's events; the room's game shows the rest."""
+    if isinstance(event, _TABLE_LOBBY) or (isinstance(event, PlayerJoined) and not event.late):
+        return [render.lobby(room, look, settings_mode)]
+    return screens(room.game).messages(room, event, look, settings_mode)
+
+
+def hintrigue_messages(
+    room: Room, event: Event, look: Look, settings_mode: bool
+) -> list[Outgoing]:
+    """The messages one event of a game of Hintrigue touches."""
     rnd = room.round
     if event.kind in _LOBBY_EVENTS or (isinstance(event, PlayerJoined) and not event.late):
         return [render.lobby(room, look, settings_mode)] + (

@@ -32,8 +32,8 @@ from prometheus_client.core import (
 from prometheus_client.registry import Collector, CollectorRegistry
 
 from engine import keys
+from engine.games.registry import GAMES
 from engine.roomid import RoomId
-from engine.store import GAME
 
 log = logging.getLogger(__name__)
 
@@ -213,9 +213,10 @@ async def read_snapshot(client: aioredis.Redis) -> Snapshot:
         pipe.zcard(keys.pending_inboxes())
         pipe.zrange(keys.pending_deliveries(), 0, BACKLOG_LIMIT - 1)
         pipe.zcard(keys.pending_deliveries())
-        pipe.scard(keys.running_games(GAME))
+        for game in GAMES:
+            pipe.scard(keys.running_games(game))
         pipe.time()
-        raw, inboxes, inbox_count, outboxes, outbox_count, running, now = await pipe.execute()
+        raw, inboxes, inbox_count, outboxes, outbox_count, *running, now = await pipe.execute()
     async with client.pipeline(transaction=False) as pipe:
         for chat, _ in inboxes:
             pipe.llen(keys.inbox(_text(chat)))
@@ -231,7 +232,7 @@ async def read_snapshot(client: aioredis.Redis) -> Snapshot:
         "outbox_messages": ("Messages waiting for delivery", sum(lengths[len(inboxes):])),
         "outboxes_waiting": ("Chats with messages waiting for delivery", outbox_count),
     }
-    return Snapshot(raw, gauges, {GAME: int(running)})
+    return Snapshot(raw, gauges, {game: int(n) for game, n in zip(GAMES, running, strict=True)})
 
 
 def _text(value: bytes | str) -> str:

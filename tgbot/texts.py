@@ -49,6 +49,7 @@ ERRORS: Texts[ErrorCode] = Texts({
     ErrorCode.JUST_STARTED: N_(
         "That began only a moment ago, so I did not skip it: send /skip again if you mean it."
     ),
+    ErrorCode.UNKNOWN_GAME: N_("There is no game called {detail} here."),
     ErrorCode.ICON_NOT_ON_BOARD: N_("That icon is not on the board."),
     ErrorCode.PICKS_INCOMPLETE: N_("Pick one icon in each column first."),
     ErrorCode.CLUE_EMPTY: N_("The clue is empty. Send a word, an expression, a title or a name."),

@@ -16,11 +16,15 @@ from rq import Queue
 from engine import keys
 from engine.clock import RedisClock
 from engine.events import Event
+from engine.games.registry import game_named
 from engine.model import OVER_PHASES, Phase, Room
 from engine.roomid import RoomId
 
-# Events after which the room waits on a new deadline.
-TIMED = frozenset({"round_started", "hint_given", "voting_opened", "round_scored"})
+# Events after which the room waits on a new deadline (of any game).
+TIMED = frozenset({
+    "round_started", "hint_given", "voting_opened", "round_scored",  # Hintrigue
+    "clue_given", "board_redrawn",  # Guess What! (its turns start and score like Hintrigue's)
+})  # fmt: skip
 # Events after which no timer runs any more.
 OVER = frozenset({"game_finished", "game_abandoned", "lobby_closed"})
 
@@ -28,7 +32,7 @@ OVER = frozenset({"game_finished", "game_abandoned", "lobby_closed"})
 # the time left REMIND_BEFORE seconds before the end (an edit: it costs no new message).
 REMIND_BEFORE = 30.0
 REMIND_FROM = 40.0
-REMINDED = frozenset({"hint", "decoys", "voting"})
+REMINDED = frozenset({"hint", "decoys", "voting", "clue", "guess"})
 # A lobby's join timer is shown counting down: its message is edited every LOBBY_TICK seconds.
 LOBBY_TICK = 30.0
 QUEUED_MS = 30_000  # a "flush queued" marker outlives a lost job by at most this
@@ -48,9 +52,14 @@ return 0
 """
 
 
-def timer_round(room: Room) -> int:
-    """The round a room's timer names (0: its lobby's)."""
-    return room.round.no if room.round is not None else 0
+def timer_of(room: Room) -> tuple[int, str] | None:
+    """The (round, phase) a room's timer names: (0, "lobby") for a lobby's join time, else
+    what its game set its deadline for (None: no timer)."""
+    if room.phase is Phase.LOBBY:
+        return 0, Phase.LOBBY.value
+    if room.phase in OVER_PHASES:
+        return None
+    return game_named(room.game).timer(room)
 
 
 def timer_job_id(where: RoomId, round_no: int, phase: str) -> str:
@@ -102,10 +111,11 @@ class RqDispatch:
             if any(e.kind == "lobby_opened" for e in events):
                 self.schedule_lobby_tick(room)
             return
-        if room.round is None or not any(e.kind in TIMED for e in events):
+        named = timer_of(room)
+        if named is None or not any(e.kind in TIMED for e in events):
             return
-        self.schedule_timer(room.room_id, room.round.no, room.phase.value, room.deadline)
-        self.schedule_reminder(room.room_id, room.round.no, room.phase.value, room.deadline)
+        self.schedule_timer(room.room_id, *named, room.deadline)
+        self.schedule_reminder(room.room_id, *named, room.deadline)
 
     def schedule_lobby_tick(self, room: Room) -> None:
         """Show a lobby's join time counting down: the next edit, while more than a tick is
@@ -152,9 +162,9 @@ class RqDispatch:
         same, so a timer set already is only set anew."""
         if room.deadline is None or room.phase in OVER_PHASES:
             return
-        if room.round is None and room.phase is not Phase.LOBBY:
-            return
-        self.schedule_timer(room.room_id, timer_round(room), room.phase.value, room.deadline)
+        named = timer_of(room)
+        if named is not None:
+            self.schedule_timer(room.room_id, *named, room.deadline)
 
     def schedule_timer(self, where: RoomId, round_no: int, phase: str, deadline: float) -> None:
         """Schedule one timer job and note the room's deadline for the sweeper."""

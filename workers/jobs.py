@@ -13,11 +13,13 @@ from telegram import Update
 from engine import keys
 from engine.commands import MarkUnreachable, Timeout, TopicGone
 from engine.errors import ErrorCode, RuleError
+from engine.games.registry import game_named
 from engine.model import Phase
 from engine.roomid import RoomId
 from tgbot import i18n, logs, render, texts
 from tgbot.delivery import FlushResult
 from tgbot.delivery import flush as flush_outbox
+from tgbot.games import screens
 from tgbot.handlers import Handled, handle, language
 from tgbot.metrics import TALLY
 from workers.runtime import STOPPING, runtime
@@ -116,7 +118,7 @@ def fire_timer(room: int | str, round_no: int, phase: str) -> str:
     where = RoomId.parse(room)
     before = service.store.load(where)
     try:
-        service.run(where, Timeout(round_no=round_no, phase=Phase(phase)))
+        service.run(where, Timeout(round_no=round_no, phase=phase))
     except RuleError as error:
         TALLY.count("timers", result=error.code.value)
         if error.code is ErrorCode.TOO_EARLY:
@@ -136,15 +138,13 @@ def remind(where: int | str, round_no: int, phase: str) -> bool:
     """Edit the phase's group message to show the time left, if the room is still there."""
     service = runtime().service
     room = service.store.load(RoomId.parse(where))
-    if room is None or room.round is None or room.round.no != round_no:
+    if room is None or room.phase is Phase.LOBBY or room.deadline is None:
         return False
-    if room.phase.value != phase or room.deadline is None:
+    if game_named(room.game).timer(room) != (round_no, phase):
         return False
     look = service.look.at(service.store.clock())
-    shown = render.table(room, look) if room.phase is Phase.VOTING else render.round_message(
-        room, look
-    )
-    return service.show_if_current(room, shown)
+    shown = screens(room.game).reminder(room, look)
+    return shown is not None and service.show_if_current(room, shown)
 
 
 def lobby_tick(where: int | str, game_id: int) -> bool:
@@ -171,7 +171,7 @@ def flush(room: int | str, attempt: int = 0) -> int:
         # A stale report (the player acted meanwhile, the round moved on) changes nothing.
         with contextlib.suppress(RuleError):
             service.run(
-                where, MarkUnreachable(user_id=user, round_no=round_no, phase=Phase(phase))
+                where, MarkUnreachable(user_id=user, round_no=round_no, phase=phase)
             )
 
     def topic_gone() -> None:

@@ -18,11 +18,10 @@ import logging
 import redis
 
 from engine import keys
-from engine.model import OVER_PHASES, Phase
 from engine.roomid import RoomId
 from engine.store import CorruptRoom, Store
 from tgbot.inbox import Inbox
-from workers.dispatch import RqDispatch, timer_round
+from workers.dispatch import RqDispatch, timer_of
 
 log = logging.getLogger(__name__)
 
@@ -90,16 +89,16 @@ class Sweeper:
                 room = self.store.load(where)
             except CorruptRoom:
                 room = None
-            if room is None or room.deadline is None or room.phase in OVER_PHASES \
-                    or (room.round is None and room.phase is not Phase.LOBBY):  # fmt: skip
+            named = timer_of(room) if room is not None else None
+            if room is None or room.deadline is None or named is None:
                 self._settle(keys=[keys.pending_timers()], args=[str(where), repr(until), ""])
             elif room.deadline > now - GRACE:
                 self._settle(keys=[keys.pending_timers()],
                              args=[str(where), repr(until), repr(room.deadline)])  # fmt: skip
             else:
                 log.warning("room %s: timer of round %s (%s) is %.1fs overdue, firing it again",
-                            where, timer_round(room), room.phase.value, now - room.deadline)
-                self.dispatch.enqueue_timer(where, timer_round(room), room.phase.value)
+                            where, *named, now - room.deadline)
+                self.dispatch.enqueue_timer(where, *named)
                 fired += 1
         return fired
 

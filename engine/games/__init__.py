@@ -1,1 +1,1 @@
-"""Games other than Hintrigue, each a pure package of its own rules that the shared table runs."""
+"""The games the table hosts: one package each, registered in `engine.games.registry`."""

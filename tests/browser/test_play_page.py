@@ -75,13 +75,13 @@ def assert_over(node: Locator, pane: Locator) -> None:
     assert inside, f"{node} at {box} is not over the pane at {area}"
 
 
-def seat_everybody(table: Table) -> Locator:
+def seat_everybody(table: Table, newgame: str = "/newgame") -> Locator:
     """Ann opens the lobby; Bob and the added player join through the deep link."""
     page = table.page
     table.be("Ann")
     page.click("#start-button")  # Ann opens her private chat with the bot first
     expect(table.private("Add me to a group")).to_be_visible()
-    table.say("group", "/newgame")
+    table.say("group", newgame)
     lobby = table.group("a new game is open")
     expect(lobby).to_contain_text("Ann (host)")
     page.fill("#new-player-name", PLAYERS[2])
@@ -106,7 +106,11 @@ def seat_everybody(table: Table) -> Locator:
 
 def storyteller_of(table: Table, number: int) -> tuple[str, Locator]:
     """Switch through the players until one has the storyteller's prompt of this round."""
-    pattern = rf"Round {number} in .*you are the storyteller"
+    return prompted(table, rf"Round {number} in .*you are the storyteller")
+
+
+def prompted(table: Table, pattern: str) -> tuple[str, Locator]:
+    """Switch through the players until one has a private prompt with buttons matching."""
     for _attempt in range(40):
         for name in PLAYERS:
             table.be(name)
@@ -114,7 +118,7 @@ def storyteller_of(table: Table, number: int) -> tuple[str, Locator]:
             if prompt.count() and prompt.locator(".kb").count():
                 return name, prompt
         table.page.wait_for_timeout(250)
-    raise AssertionError(f"nobody got the storyteller's prompt of round {number}")
+    raise AssertionError(f"nobody got a prompt {pattern!r}")
 
 
 def play_round(table: Table, number: int, artifacts: Path) -> dict[str, int]:
@@ -192,6 +196,68 @@ def test_three_players_play_a_whole_game_on_the_page(
     page.screenshot(path=str(artifacts / "final.png"))
 
 
+# ----- Guess What! on the page ------------------------------------------------------------------
+
+CLUES = ["sea & shore", "<b>not bold</b>", "déjà vu"]
+
+
+def pick_row(table: Table, prompt: Locator, row: int) -> None:
+    """Press the three icons of a board row (A, B, C), each shown ticked before the next."""
+    labels = table.keys(prompt)[row * 3 : row * 3 + 3]
+    for count, label in enumerate(labels, 1):
+        assert label.startswith("ABC"[count - 1] + " "), labels
+        table.press(prompt, label)
+        expect(prompt.locator(".kb").filter(has_text="✅")).to_have_count(count)
+
+
+def play_guesswhat_round(table: Table, number: int) -> dict[str, int]:
+    """The active player takes the first row; the first guesser finds it, the second takes the
+    second row: by the rules, the active player and the finder score 1."""
+    active, prompt = prompted(table, rf"Round {number} in .*it is your turn")
+    pick_row(table, prompt, 0)
+    table.say("private", CLUES[number - 1])
+    expect(table.private("Clue given")).to_be_visible()
+    board = table.group(rf"round {number} · ")
+    expect(board).to_contain_text(CLUES[number - 1])  # a clue with markup shows as typed
+    first, second = [name for name in PLAYERS if name != active]
+    for name, row in ((first, 0), (second, 1)):
+        table.be(name)
+        guess = table.private(rf"Round {number} in .*clue is")
+        pick_row(table, guess, row)
+        table.press(guess, "Confirm")
+        table.toast("Your guess is recorded", over="private")
+        expect(guess).to_contain_text("Your guess is recorded")
+    reveal = table.group(rf"Round {number}: the answer")
+    expect(reveal).to_contain_text(f"✅ {first}")
+    expect(reveal).to_contain_text(f"❌ {second}")
+    return {active: 1, first: 1, second: 0}
+
+
+def test_three_players_play_a_whole_game_of_guess_what_on_the_page(
+    runner_factory: Any, page: Page, artifacts: Path
+) -> None:
+    runner: Runner = runner_factory("--players", "2")
+    table = Table(page)
+    page.goto(runner.url)
+    expect(page.locator("#status")).to_have_text("live")
+    lobby = seat_everybody(table, "/newgame guesswhat")
+    expect(lobby).to_contain_text("Guess What! — a new game is open")
+    expect(lobby).to_contain_text("up to 12 points")
+    table.press(lobby, "Start")
+    table.toast("The game starts!")
+    totals = dict.fromkeys(PLAYERS, 0)
+    for number in (1, 2, 3):
+        for name, points in play_guesswhat_round(table, number).items():
+            totals[name] += points
+        if number == 1:
+            page.screenshot(path=str(artifacts / "guesswhat-reveal.png"))
+    final = table.group("Game over")
+    text = final.inner_text()
+    for name, points in totals.items():
+        assert re.search(rf"{re.escape(name)} — {points} points?", text), (name, points, text)
+    page.screenshot(path=str(artifacts / "guesswhat-final.png"))
+
+
 # ----- each player's Telegram app language ----------------------------------------------------
 
 
@@ -239,7 +305,8 @@ def test_each_player_speaks_the_language_set_on_the_page(
     expect(table.private(re.escape(help_it))).to_be_visible()
     # Ann added the bot before she had a language: the group speaks that of its first lobby.
     table.say("group", "/newgame")
-    lobby = table.group(re.escape(spoken("it", "<b>Hintrigue</b> — a new game is open!")))
+    heading = spoken("it", "<b>{game}</b> — a new game is open!", game="Hintrigue")
+    lobby = table.group(re.escape(heading))
     join = spoken("it", "Join")
     assert join != "Join"
     assert join in table.keys(lobby)

@@ -6,8 +6,9 @@ from __future__ import annotations
 import pytest
 
 from engine import keys
+from engine.games.registry import DEFAULT_GAME as GAME
 from engine.model import Phase
-from engine.store import GAME, Store
+from engine.store import Store
 from tests.e2e.procs import GROUP, ProcStack
 from tests.harness import button, wait_for
 

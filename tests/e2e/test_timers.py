@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.decks import scene
+from engine.games.hintrigue.decks import scene
 from engine.model import SeatStatus
 from tests.e2e.players import give_hint, play_decoy, play_round, seat_players, start, table, vote
 from tests.e2e.procs import GROUP, ProcStack

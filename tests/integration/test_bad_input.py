@@ -17,7 +17,7 @@ from engine.commands import (
     PlayDecoy,
     StartGame,
 )
-from engine.decks import scene
+from engine.games.hintrigue.decks import scene
 from engine.model import Phase, Room
 from tests.conftest import test_redis_url
 from tests.harness import (

@@ -9,7 +9,6 @@ import redis
 from rq import Queue
 
 from engine import keys
-from engine.store import GAME
 from tgbot.devclean import RunIds, clean_run
 from tgbot.standin import World
 
@@ -35,7 +34,7 @@ def write_room(client: redis.Redis, group: int, users: list[int], queue: str) ->
     client.rpush(keys.inbox_ready(queue), f"{group} token")
     client.hset(keys.rate_chat(group), "tokens", 3)
     client.zadd(keys.rate_group(group), {"1": 1})
-    client.sadd(keys.running_games(GAME), group)
+    client.sadd(keys.running_games("hintrigue"), group)
     for sweep in (keys.pending_timers(), keys.pending_deliveries(), keys.pending_inboxes()):
         client.zadd(sweep, {str(group): time.time()})
     for user in users:
@@ -92,7 +91,7 @@ def test_a_run_on_a_shared_redis_leaves_only_what_others_wrote(real_redis: redis
     for sweep in (keys.pending_timers(), keys.pending_deliveries(), keys.pending_inboxes()):
         assert set(real_redis.zrange(sweep, 0, -1)) <= others, sweep
     assert str(other_group).encode() in real_redis.zrange(keys.pending_timers(), 0, -1)
-    assert real_redis.smembers(keys.running_games(GAME)) == {str(other_group).encode()}
+    assert real_redis.smembers(keys.running_games("hintrigue")) == {str(other_group).encode()}
     assert len(Queue(OTHER_QUEUE, connection=real_redis)) == 2
 
 

@@ -82,7 +82,7 @@ def test_the_host_changes_the_groups_language_in_the_lobby_and_the_next_lobby_ke
     wait_for(lambda: stack.find(GROUP, re.escape(texts.ERRORS[ErrorCode.NOT_ALLOWED])),
              what="the refusal")  # fmt: skip
     stack.say(ann, GROUP, "/language italiano")
-    heading = plain(say("it", "<b>Hintrigue</b> — a new game is open!"))
+    heading = plain(say("it", "<b>{game}</b> — a new game is open!", game="Hintrigue"))
     wait_for(lambda: heading in stack.world.message(GROUP, lobby.message_id).plain_text,
              what="the lobby in Italian")  # fmt: skip
     join = button(stack.world.message(GROUP, lobby.message_id), say("it", "Join"))
@@ -100,7 +100,7 @@ def test_the_host_changes_the_groups_language_in_the_lobby_and_the_next_lobby_ke
                           language=named_in("fr")))
     assert stack.client.get(keys.group_language(GROUP)) == b"fr"
     stack.say(ann, GROUP, "/newgame")
-    stack_find(stack, plain(say("fr", "<b>Hintrigue</b> — a new game is open!")))
+    stack_find(stack, plain(say("fr", "<b>{game}</b> — a new game is open!", game="Hintrigue")))
 
 
 def stack_find(stack: Stack, text: str, chat: int = GROUP):

@@ -14,9 +14,9 @@ from engine.commands import (
 )
 from engine.errors import ErrorCode, RuleError
 from engine.events import GameAbandoned, RoundScored, RoundVoided, SeatLeft
+from engine.games.hintrigue.views import missed_voters
 from engine.model import Phase
 from engine.rules import apply
-from engine.views import missed_voters
 from tests.builders import CHAT, a_room, user
 from tgbot.effects import outgoing_for
 from tgbot.outgoing import dm_key

@@ -5,9 +5,9 @@ import pytest
 from engine.commands import ComeBack, Join, Leave, PlayDecoy, StopGame
 from engine.errors import ErrorCode, RuleError
 from engine.events import GameAbandoned, GameFinished, RoundVoided
+from engine.games.hintrigue.turns import next_storyteller, standings, winners
 from engine.model import Phase, Seat, SeatStatus
 from engine.rules import apply
-from engine.turns import next_storyteller, standings, winners
 from tests.builders import a_room, card_locations, user
 
 

@@ -9,7 +9,7 @@ from prometheus_client import generate_latest
 from prometheus_client.parser import text_string_to_metric_families
 
 from engine import keys
-from engine.store import GAME
+from engine.games.registry import DEFAULT_GAME as GAME
 from tgbot.metrics import Tally, read_snapshot, registry
 
 

@@ -22,9 +22,9 @@ from engine.commands import (
 )
 from engine.errors import RuleError
 from engine.events import RoundScored
+from engine.games.hintrigue.scoring import score_round
 from engine.model import OVER_PHASES, Phase, Room, SeatStatus
 from engine.rules import apply
-from engine.scoring import score_round
 from tests.builders import a_room
 
 NEXT_PHASES = {

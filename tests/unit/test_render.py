@@ -1,6 +1,6 @@
 """Rendering: secrets stay private, user text is escaped, keyboards fit Telegram's limits."""
 
-from engine.decks import scene
+from engine.games.hintrigue.decks import scene
 from engine.model import Phase
 from tests.builders import a_room
 from tgbot.callback import MAX_BYTES, decode

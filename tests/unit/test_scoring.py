@@ -1,6 +1,6 @@
 """Every row of the points table, and its edge cases."""
 
-from engine.scoring import score_round
+from engine.games.hintrigue.scoring import score_round
 
 # Seat 0 is the storyteller with card 10; seats 1-3 played decoys 11-13.
 PLAYS = {0: 10, 1: 11, 2: 12, 3: 13}

@@ -32,9 +32,10 @@ from engine.commands import (
 )
 from engine.errors import ErrorCode, RuleError
 from engine.events import PlayerJoined, RoundScored, VoteCast
+from engine.games.registry import DEFAULT_GAME as GAME
 from engine.model import OVER_PHASES, Phase, Room, Seat, SeatStatus
 from engine.roomid import RoomId
-from engine.store import DAY, GAME, CorruptRoom, Retention, Store, StoreBusy
+from engine.store import DAY, CorruptRoom, Retention, Store, StoreBusy
 from tests.builders import next_move as next_command
 
 NOW = 10_000.0

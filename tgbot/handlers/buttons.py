@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -13,6 +14,7 @@ from telegram.error import BadRequest
 from engine.commands import (
     ChangeSettings,
     ChooseCard,
+    ChooseGame,
     ComeBack,
     Command,
     Join,
@@ -24,6 +26,7 @@ from engine.commands import (
 )
 from engine.errors import ErrorCode
 from engine.events import VoteCast
+from engine.games.registry import GAMES, game_named
 from engine.model import Phase
 from engine.roomid import RoomId
 from engine.settings import LANGUAGES
@@ -34,6 +37,7 @@ from tgbot.handlers.common import (
     attempt,
     display_name,
     is_admin,
+    remembered_settings,
     room_of,
     service,
     too_late_to_join,
@@ -43,6 +47,7 @@ from tgbot.handlers.language import on_language_button, speakers
 from tgbot.i18n import _
 from tgbot.outgoing import Outgoing
 from tgbot.render import DECK_NAMES, SETTING_ROWS
+from tgbot.render.lobby import SWITCHES
 
 log = logging.getLogger(__name__)
 
@@ -54,15 +59,24 @@ async def on_button(update: Update, context: Context) -> None:
     svc = service(context)
     # A press is answered in the presser's language; what it changes in the group speaks the
     # group's (its rendering says so).
+    games = _game_buttons()  # registers the games' kinds of buttons too
     with i18n.use(speakers().user):
         try:
             pressed = callback.decode(svc.look.key, query.data, svc.look.earlier_keys)
         except callback.BadCallback:
             await query.answer(texts.FORGED_BUTTON, show_alert=True)
             return
-        handler = BUTTONS.get(pressed.kind)
-        assert handler is not None
+        handler = BUTTONS.get(pressed.kind) or games[pressed.kind]
         await handler(update, context, query, pressed.args)
+
+
+@functools.cache
+def _game_buttons() -> dict[str, Any]:
+    """Every game's own buttons, by callback kind."""
+    from tgbot.games.registry import SCREENS  # the games' buttons import this module
+
+    return {kind: handler for screens in SCREENS.values()
+            for kind, handler in screens.buttons.items()}  # fmt: skip
 
 
 async def answer(query: CallbackQuery, text: str, alert: bool = False) -> None:
@@ -81,7 +95,7 @@ def _room(update: Update) -> RoomId:
     return room_of(update)
 
 
-def _named_room(args: tuple[int, ...], topic_at: int) -> RoomId:
+def named_room(args: tuple[int, ...], topic_at: int) -> RoomId:
     """The room a private button names: its chat, and its forum topic when the button carries
     one at `topic_at` (`callback.WITH_TOPIC`)."""
     return RoomId(args[0], args[topic_at] if len(args) > topic_at else 0)
@@ -90,7 +104,7 @@ def _named_room(args: tuple[int, ...], topic_at: int) -> RoomId:
 Ok = str | Callable[[Outcome], str]
 
 
-async def _button_command(
+async def button_command(
     update: Update,
     context: Context,
     query: CallbackQuery,
@@ -132,7 +146,7 @@ async def on_join(
             await query.answer(texts.OPEN_PRIVATE, url=svc.look.link(f"j{where}"))
         return
     name, username = display_name(update)
-    await _button_command(
+    await button_command(
         update,
         context,
         query,
@@ -141,7 +155,7 @@ async def on_join(
             user_id=user.id,
             name=name,
             username=username,
-            game_id=_game(args, 0),
+            game_id=game_of(args, 0),
             language=speakers().own,
         ),
         texts.JOINED,
@@ -152,8 +166,8 @@ async def on_leave_button(
     update: Update, context: Context, query: CallbackQuery, args: tuple[int, ...]
 ) -> None:
     """Leave the lobby."""
-    command = Leave(user_id=query.from_user.id, game_id=_game(args, 0))
-    await _button_command(update, context, query, _room(update), command, texts.LEFT)
+    command = Leave(user_id=query.from_user.id, game_id=game_of(args, 0))
+    await button_command(update, context, query, _room(update), command, texts.LEFT)
 
 
 async def on_start_button(
@@ -168,8 +182,8 @@ async def on_start_button(
         # The host starting the game first opens the chat where the cards are dealt.
         await query.answer(texts.OPEN_PRIVATE_FIRST, url=svc.look.link(f"r{where}"))
         return
-    command = StartGame(user_id=user.id, game_id=_game(args, 0))
-    await _button_command(update, context, query, where, command, texts.STARTED)
+    command = StartGame(user_id=user.id, game_id=game_of(args, 0))
+    await button_command(update, context, query, where, command, texts.STARTED)
 
 
 async def on_menu(
@@ -182,7 +196,7 @@ async def on_menu(
     if room is None or room.phase is not Phase.LOBBY:
         await answer(query, texts.STALE_BUTTON, alert=True)
         return
-    if (game := _game(args, 0)) is not None and room.game_id and game != room.game_id:
+    if (game := game_of(args, 0)) is not None and room.game_id and game != room.game_id:
         await answer(query, texts.ERRORS[ErrorCode.OTHER_GAME], alert=True)
         return
     if query.from_user.id != room.creator and not await is_admin(update, context):
@@ -203,24 +217,50 @@ async def on_set(
         return
     name = SETTING_ROWS[row]
     setting: int | bool | str = value
-    if name == "timers":
+    if name in SWITCHES:
         setting = bool(value)
     elif name == "deck":
         setting = DECK_NAMES[value % len(DECK_NAMES)]
     elif name == "language":
         setting = LANGUAGES[value % len(LANGUAGES)]
-    await _button_command(
+    await button_command(
         update,
         context,
         query,
         _room(update),
-        ChangeSettings(user_id=query.from_user.id, changes={name: setting}, game_id=_game(args, 2)),
+        ChangeSettings(
+            user_id=query.from_user.id, changes={name: setting}, game_id=game_of(args, 2)
+        ),
         texts.SETTINGS_CHANGED,
         settings_mode=True,
     )
 
 
-def _game(args: tuple[int, ...], fields: int) -> int | None:
+async def on_game(
+    update: Update, context: Context, query: CallbackQuery, args: tuple[int, ...]
+) -> None:
+    """The lobby's Game button: the lobby becomes one of the next game, with the group's
+    remembered settings of it (host or admin)."""
+    order = list(GAMES)
+    if not 0 <= args[0] < len(order):
+        await answer(query, texts.FORGED_BUTTON, alert=True)
+        return
+    game = order[args[0]]
+    svc = service(context)
+    where = _room(update)
+    remembered = await asyncio.to_thread(remembered_settings, svc, where.chat, game)
+    command = ChooseGame(
+        user_id=query.from_user.id,
+        game=game,
+        settings=remembered,
+        game_id=game_of(args, 1),
+    )
+    title = game_named(game).title
+    done = _("The lobby is for {game} now.").format(game=title)
+    await button_command(update, context, query, where, command, done)
+
+
+def game_of(args: tuple[int, ...], fields: int) -> int | None:
     """The game id a button carries after its `fields` other fields (older buttons have none)."""
     return args[fields] if len(args) > fields else None
 
@@ -241,13 +281,13 @@ async def on_card(
 ) -> None:
     """The storyteller's card, in private."""
     _chat, round_no, card = args[:3]
-    await _button_command(
+    await button_command(
         update,
         context,
         query,
-        _named_room(args, 4),
+        named_room(args, 4),
         ChooseCard(
-            user_id=query.from_user.id, card=card, round_no=round_no, game_id=_game(args, 3)
+            user_id=query.from_user.id, card=card, round_no=round_no, game_id=game_of(args, 3)
         ),
         lambda outcome: texts.CARD_CHOSEN.format(card=_scene(outcome, card)),
     )
@@ -258,13 +298,13 @@ async def on_decoy(
 ) -> None:
     """A decoy, in private."""
     _chat, round_no, card = args[:3]
-    await _button_command(
+    await button_command(
         update,
         context,
         query,
-        _named_room(args, 4),
+        named_room(args, 4),
         PlayDecoy(
-            user_id=query.from_user.id, card=card, round_no=round_no, game_id=_game(args, 3)
+            user_id=query.from_user.id, card=card, round_no=round_no, game_id=game_of(args, 3)
         ),
         lambda outcome: texts.DECOY_ACCEPTED.format(card=_scene(outcome, card)),
     )
@@ -282,12 +322,12 @@ async def on_vote(
             card=_scene(outcome, card)
         )
 
-    await _button_command(
+    await button_command(
         update,
         context,
         query,
         _room(update),
-        Vote(user_id=query.from_user.id, card=card, round_no=round_no, game_id=_game(args, 2)),
+        Vote(user_id=query.from_user.id, card=card, round_no=round_no, game_id=game_of(args, 2)),
         accepted,
     )
 
@@ -296,8 +336,8 @@ async def on_back_button(
     update: Update, context: Context, query: CallbackQuery, args: tuple[int, ...]
 ) -> None:
     """ "I'm back", in private."""
-    command = ComeBack(user_id=query.from_user.id, game_id=_game(args, 1))
-    await _button_command(update, context, query, _named_room(args, 2), command, texts.BACK)
+    command = ComeBack(user_id=query.from_user.id, game_id=game_of(args, 1))
+    await button_command(update, context, query, named_room(args, 2), command, texts.BACK)
 
 
 async def on_stop_button(
@@ -306,11 +346,11 @@ async def on_stop_button(
     """The /stop confirmation: for the game's creator or an admin. Once decided, the question
     is edited into the decision, without its buttons."""
     confirm, asked = args[:2]
-    game = _game(args, 2)
+    game = game_of(args, 2)
     where = _room(update)
     svc = service(context)
     if confirm:
-        outcome = await _button_command(
+        outcome = await button_command(
             update, context, query, where, StopGame(user_id=query.from_user.id, game_id=game),
             lambda done: _("The game is stopped.") if done.room is not None else _(
                 "The lobby is closed."),
@@ -358,4 +398,5 @@ BUTTONS: dict[str, Callable[[Update, Context, CallbackQuery, tuple[int, ...]], A
     "back": on_back_button,
     "stop": on_stop_button,
     "notify": on_notify_button,
+    "game": on_game,
 }

@@ -18,10 +18,11 @@ from telegram.ext import (
 from engine import keys
 from engine.commands import Command, OpenLobby
 from engine.errors import MARKED, ErrorCode, RuleError
-from engine.events import LobbyOpened, SettingsChanged
+from engine.events import GameChosen, LobbyOpened, SettingsChanged
+from engine.games.registry import DEFAULT_GAME, GAMES, game_named
 from engine.model import RUNNING_PHASES, Room
 from engine.roomid import RoomId
-from engine.store import GAME, LANGUAGE_TTL, CorruptRoom, Outcome, StoreBusy
+from engine.store import LANGUAGE_TTL, CorruptRoom, Outcome, StoreBusy
 from tgbot import i18n, render, texts
 from tgbot.i18n import _
 from tgbot.notify import tell_subscribers
@@ -91,7 +92,7 @@ async def run(
         svc.run, where, command, update_id=update.update_id, **options
     )
     room = outcome.room
-    if room is not None and any(isinstance(e, LobbyOpened | SettingsChanged)
+    if room is not None and any(isinstance(e, LobbyOpened | SettingsChanged | GameChosen)
                                 for e in outcome.events):  # fmt: skip
         await asyncio.to_thread(remember_settings, svc, room)
     if room is not None and isinstance(command, OpenLobby) and any(
@@ -105,10 +106,22 @@ def remember_settings(svc: Service, room: Room) -> None:
     """Keep a lobby's settings for its group's next lobby of the game, and its language for
     the group's answers outside a game too."""
     remembered = room.settings.model_dump(exclude={"language"}, exclude_defaults=True)
+    if room.game_settings is not None:
+        own = game_named(room.game).setting_names
+        remembered.update((k, v) for k, v in room.game_settings.model_dump(exclude_defaults=True)
+                          .items() if k in own)  # fmt: skip
     pipe = svc.redis.pipeline(transaction=False)
-    pipe.set(keys.group_settings(room.chat_id, GAME), json.dumps(remembered), ex=LANGUAGE_TTL)
+    pipe.set(keys.group_settings(room.chat_id, room.game), json.dumps(remembered), ex=LANGUAGE_TTL)
     pipe.set(keys.group_language(room.chat_id), room.settings.language, ex=LANGUAGE_TTL)
+    pipe.set(keys.group_game(room.chat_id), room.game, ex=LANGUAGE_TTL)
     pipe.execute()
+
+
+def last_game(svc: Service, chat_id: int) -> str:
+    """The group's last game: what a bare /newgame opens (Hintrigue at first)."""
+    raw = svc.redis.get(keys.group_game(chat_id))
+    name = raw.decode() if isinstance(raw, bytes) else raw
+    return name if name in GAMES else DEFAULT_GAME
 
 
 def remember_group_language(svc: Service, chat_id: int, language: str) -> None:
@@ -116,9 +129,11 @@ def remember_group_language(svc: Service, chat_id: int, language: str) -> None:
     svc.redis.set(keys.group_language(chat_id), language, ex=LANGUAGE_TTL)
 
 
-def remembered_settings(svc: Service, chat_id: int) -> dict[str, int | bool | str]:
+def remembered_settings(
+    svc: Service, chat_id: int, game: str = DEFAULT_GAME
+) -> dict[str, int | bool | str]:
     """The settings of the group's last lobby of the game (none: the defaults)."""
-    raw = svc.redis.get(keys.group_settings(chat_id, GAME))
+    raw = svc.redis.get(keys.group_settings(chat_id, game))
     try:
         found = json.loads(raw) if raw else {}
     except ValueError:
@@ -191,8 +206,8 @@ async def command_in_group(
 def too_late_to_join(svc: Service, where: RoomId) -> str | None:
     """Why nobody can join the room's game any more (its last turn started), if so."""
     room = svc.store.load(where)
-    if room is not None and room.phase in RUNNING_PHASES and (
-        room.round is None or room.round.last
+    if room is not None and room.phase in RUNNING_PHASES and not game_named(room.game).joinable(
+        room
     ):
         return texts.ERRORS[ErrorCode.TOO_LATE_TO_JOIN]
     return None

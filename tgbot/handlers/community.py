@@ -6,9 +6,9 @@ import asyncio
 
 from telegram import CallbackQuery, Update, User
 
-from engine.store import GAME
+from engine.games.registry import GAMES
 from tgbot import render
-from tgbot.handlers.common import Context, reply, service
+from tgbot.handlers.common import Context, last_game, reply, service
 from tgbot.handlers.language import speakers
 from tgbot.i18n import _
 from tgbot.notify import subscribe, unsubscribe
@@ -41,8 +41,14 @@ async def on_top(update: Update, context: Context) -> None:
     assert chat is not None
     svc = service(context)
     now = await asyncio.to_thread(svc.store.clock)
-    board = await asyncio.to_thread(svc.store.leaderboard, chat.id, GAME, now)
-    await reply(update, context, community.top(GAME, board), once="top")
+    boards = {
+        game: await asyncio.to_thread(svc.store.leaderboard, chat.id, game, now) for game in GAMES
+    }
+    shown = [community.top(game, board) for game, board in boards.items() if board]
+    if not shown:  # no game finished lately: said of the group's last game
+        game = await asyncio.to_thread(last_game, svc, chat.id)
+        shown = [community.top(game, [])]
+    await reply(update, context, "\n\n".join(shown), once="top")
 
 
 async def on_notify(update: Update, context: Context) -> None:

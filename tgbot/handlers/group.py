@@ -5,10 +5,12 @@ from __future__ import annotations
 import asyncio
 import secrets
 
+from redis.exceptions import ResponseError
 from telegram import Update
 
 from engine.commands import (
     ChangeSettings,
+    ChooseGame,
     ComeBack,
     ExtendLobby,
     Join,
@@ -27,10 +29,13 @@ from engine.events import (
     RoundVoided,
     SeatReturned,
 )
-from engine.model import Phase
+from engine.games.registry import DEFAULT_GAME, GAMES, game_named
+from engine.model import OVER_PHASES, Phase
+from engine.roomid import RoomId
 from engine.settings import parse_changes
 from engine.store import CorruptRoom, Outcome
 from tgbot import render, texts
+from tgbot.games import screens
 from tgbot.handlers.common import (
     Context,
     attempt,
@@ -38,6 +43,7 @@ from tgbot.handlers.common import (
     display_name,
     error_text,
     is_admin,
+    last_game,
     remembered_settings,
     reply,
     room_of,
@@ -48,19 +54,32 @@ from tgbot.handlers.common import (
 from tgbot.handlers.language import speakers
 from tgbot.i18n import _, ngettext
 from tgbot.outgoing import Outgoing
+from tgbot.render import user_text
 
 # A /skip handled within this many seconds of its phase's start was most likely typed for the
 # phase before (two managers skipping at once): it is refused, not applied to the next one.
 SKIP_GRACE = 2.0
 
 
+GAME_ALIASES = {"guess": "guesswhat", "guess_what": "guesswhat", "guesswhat!": "guesswhat"}
+
+
 async def on_newgame(update: Update, context: Context) -> None:
-    """/newgame: open a lobby, or point to the one already here."""
+    """/newgame [game]: open a lobby of the group's last game (or the one named), make the
+    open lobby one of the game named, or point to the lobby or game already here."""
     chat = update.effective_chat
     user = update.effective_user
     assert chat is not None and user is not None
     name, username = display_name(update)
     svc = service(context)
+    asked = (context.args or [""])[0].lower().strip("/")
+    asked = GAME_ALIASES.get(asked, asked)
+    if asked and asked not in GAMES:
+        await reply(update, context, texts.ERRORS[ErrorCode.UNKNOWN_GAME].format(
+            detail=user_text(asked, 32)) + " " + _("Games: {games}.").format(
+            games=", ".join(f"/newgame {game}" for game in GAMES)))  # fmt: skip
+        return
+    game = asked or await asyncio.to_thread(last_game, svc, chat.id)
     where = room_of(update)
     command = OpenLobby(
         chat_id=chat.id,
@@ -73,12 +92,35 @@ async def on_newgame(update: Update, context: Context) -> None:
         timer_scale=svc.timer_scale,
         private_ok=await asyncio.to_thread(svc.has_started, user.id),
         language=speakers().chat,
-        settings=await asyncio.to_thread(remembered_settings, svc, chat.id),
+        settings=await asyncio.to_thread(remembered_settings, svc, chat.id, DEFAULT_GAME),
         seat_language=speakers().own,
+        game=game,
+        game_settings=await asyncio.to_thread(remembered_settings, svc, chat.id, game),
     )
     _outcome, problem = await attempt(update, context, where, command)
+    if problem and asked and await _switch(update, context, asked, command.game_settings):
+        return
     if problem:
         await reply(update, context, problem + " " + _("Scroll up to its latest message."))
+
+
+async def _switch(
+    update: Update, context: Context, game: str, settings: dict[str, int | bool | str]
+) -> bool:
+    """/newgame <game> while a lobby of another game is open: the lobby becomes one of it.
+    True when that was the case (answered)."""
+    svc = service(context)
+    chat, user = update.effective_chat, update.effective_user
+    assert chat is not None and user is not None
+    room = await asyncio.to_thread(svc.store.load, room_of(update))
+    if room is None or room.phase is not Phase.LOBBY or room.game == game:
+        return False
+    command = ChooseGame(user_id=user.id, game=game, settings=settings)
+    title = game_named(game).title
+    await command_in_group(
+        update, context, command, lambda _done: _("The lobby is for {game} now.").format(game=title)
+    )
+    return True
 
 
 def topic_name(update: Update) -> str | None:
@@ -294,18 +336,50 @@ async def on_score(update: Update, context: Context) -> None:
     await reply(update, context, render.score(room, stats), once="score")
 
 
+async def _game_here(update: Update, context: Context) -> str:
+    """The game of the lobby or game here, else the group's last one (in private: the game
+    the player sits in, else Hintrigue)."""
+    svc = service(context)
+    chat, user = update.effective_chat, update.effective_user
+    assert chat is not None and user is not None
+    where: RoomId | None = room_of(update)
+    if chat.type == "private":
+        where = await asyncio.to_thread(svc.store.room_of_player, user.id)
+        if where is None:
+            return DEFAULT_GAME
+    try:
+        room = await asyncio.to_thread(svc.store.load, where)
+    except (CorruptRoom, ResponseError):  # damaged data: the rules are still worth reading
+        room = None
+    if room is not None and room.phase not in OVER_PHASES:
+        return room.game
+    return await asyncio.to_thread(last_game, svc, where.chat)
+
+
+def _once(answer: str, game: str) -> str:
+    """The name of an answer that is not queued twice: per game."""
+    return answer if game == DEFAULT_GAME else f"{answer}:{game}"
+
+
 async def on_rules(update: Update, context: Context) -> None:
-    """/rules: how to play."""
-    await reply(update, context, texts.RULES, once="rules")
+    """/rules: how to play the game of the lobby or game here."""
+    game = await _game_here(update, context)
+    await reply(update, context, screens(game).rules(), once=_once("rules", game))
 
 
 async def on_help(update: Update, context: Context) -> None:
-    """/help: the commands (in private: what the bot does there)."""
+    """/help: the commands, with the settings of the game here (in private: what the bot does
+    there)."""
     chat = update.effective_chat
     assert chat is not None
-    await reply(
-        update, context, texts.PRIVATE_HELP if chat.type == "private" else texts.HELP, once="help"
-    )
+    if chat.type == "private":
+        await reply(update, context, texts.PRIVATE_HELP, once="help")
+        return
+    game = await _game_here(update, context)
+    # The commands are every game's; the last paragraph lists the settings of this one.
+    commands = texts.HELP.rsplit("\n\n", 1)[0]
+    text = commands + "\n\n" + screens(game).settings_help()
+    await reply(update, context, text, once=_once("help", game))
 
 
 async def wrong_chat(update: Update, context: Context) -> None:

@@ -12,10 +12,12 @@ from telegram import Update
 from engine.commands import GiveHint, Join, OpenedPrivateChat
 from engine.errors import RuleError
 from engine.events import PlayerJoined
+from engine.games.registry import DEFAULT_GAME
 from engine.model import OVER_PHASES, Phase, Room, SeatStatus
 from engine.roomid import RoomId
 from engine.store import CorruptRoom
 from tgbot import i18n, render, texts
+from tgbot.games import screens
 from tgbot.handlers.common import (
     Context,
     attempt,
@@ -73,7 +75,7 @@ async def on_start(update: Update, context: Context) -> None:
     if room is None:
         await reply(update, context, texts.PRIVATE_HELP)
     elif not await resend(update, context, room):
-        await reply(update, context, where_it_stands(room, user.id))
+        await reply(update, context, screens(room.game).where_it_stands(room, user.id))
 
 
 async def _connect(update: Update, context: Context) -> Room | None:
@@ -141,7 +143,7 @@ async def resend(update: Update, context: Context, room: Room) -> bool:
     index = room.seat_of(user.id)
     if index is None:
         return False
-    message = render.waiting_prompt(room, index, svc.look.at(time.time()))
+    message = screens(room.game).waiting_prompt(room, index, svc.look.at(time.time()))
     if message is None:
         return False
     # A new message at the bottom of the chat, which later edits then follow; the old copy
@@ -151,7 +153,7 @@ async def resend(update: Update, context: Context, room: Room) -> bool:
 
 
 async def on_private_text(update: Update, context: Context) -> None:
-    """Text in private: the storyteller's hint."""
+    """Text in private: the storyteller's hint, the active player's clue."""
     svc = service(context)
     user, message = update.effective_user, update.effective_message
     assert user is not None and message is not None
@@ -159,14 +161,19 @@ async def on_private_text(update: Update, context: Context) -> None:
     if where is None:
         await reply(update, context, texts.PRIVATE_HELP)
         return
-    _outcome, problem = await attempt(
+    # The text a player types in private is the game's: a hint, a clue.
+    outcome, problem = await attempt(
         update, context, where, GiveHint(user_id=user.id, text=message.text or "")
     )
     if problem:
         late = await asyncio.to_thread(_hint_too_late, svc, where, user.id)
         await reply(update, context, texts.HINT_TOO_LATE if late else problem)
     else:
-        await reply(update, context, _("Hint given. The others are choosing their decoys."))
+        room = outcome.room if outcome is not None else None
+        if room is None:  # a duplicate: answered as the first copy was
+            room = await asyncio.to_thread(svc.store.load, where)
+        game = room.game if room is not None else DEFAULT_GAME
+        await reply(update, context, screens(game).text_given())
 
 
 def _hint_too_late(svc: Service, where: RoomId, user_id: int) -> bool:

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Concatenate, ParamSpec, TypeVar
 
-from engine.decks import scene
+from engine.games.hintrigue.decks import scene
 from engine.model import Room
 from tgbot import callback, i18n
 from tgbot.i18n import _, ngettext

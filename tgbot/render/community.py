@@ -3,18 +3,18 @@ opened."""
 
 from __future__ import annotations
 
+from engine.games.registry import GAMES
 from engine.roomid import RoomId
 from engine.stats import Line
 from tgbot.i18n import _, ngettext
 from tgbot.outgoing import Button, Outgoing
 from tgbot.render.common import Look, user_text
 
-GAME_NAMES = {"hintrigue": "Hintrigue"}  # the games' own names, the same in every language
-
 
 def game_name(game: str) -> str:
-    """A game as players know it."""
-    return GAME_NAMES.get(game, game)
+    """A game as players know it (its own name, the same in every language)."""
+    found = GAMES.get(game)
+    return found.title if found is not None else game
 
 
 def _figures(figures: dict[str, int]) -> str:
@@ -30,6 +30,9 @@ def _figures(figures: dict[str, int]) -> str:
     if "stolen" in figures:
         shown.append(ngettext("{n} vote stolen", "{n} votes stolen", figures["stolen"]))
         values.append(figures["stolen"])
+    if "correct" in figures:
+        shown.append(ngettext("{n} correct guess", "{n} correct guesses", figures["correct"]))
+        values.append(figures["correct"])
     if "best" in figures:
         shown.append(ngettext("best round: {n} point", "best round: {n} points", figures["best"]))
         values.append(figures["best"])

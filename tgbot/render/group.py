@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+from engine.games.hintrigue.views import group_view, missed_voters, waiting_for
+from engine.games.registry import game_named
 from engine.model import OVER_PHASES, Phase, Room, Round, SeatStatus
-from engine.views import group_view, missed_voters, waiting_for
+from tgbot.games import screens
 from tgbot.i18n import N_, Texts, _, ngettext
 from tgbot.outgoing import Button, Outgoing
 from tgbot.render.common import (
@@ -207,24 +211,34 @@ def ranks(room: Room, order: list[int]) -> list[int]:
 
 def standings_text(room: Room) -> str:
     """Standings with points, finds and votes stolen; tied seats share their rank."""
-    view = group_view(room)
-    who = names(room)
-    lines = [_("<b>Standings</b>")]
-    for rank, index in zip(ranks(room, view.standings), view.standings, strict=True):
-        seat = room.seats[index]
-        status = {SeatStatus.LEFT: _(" (left)"), SeatStatus.SPECTATING: _(" (sitting out)")}.get(
-            seat.status, ""
-        )
-        figures = " · ".join(
+    seats = room.seats
+
+    def figures(index: int) -> str:
+        seat = seats[index]
+        return " · ".join(
             [
                 ngettext("{n} point", "{n} points", seat.score).format(n=seat.score),
                 ngettext("{n} find", "{n} finds", seat.finds).format(n=seat.finds),
                 ngettext("{n} vote stolen", "{n} votes stolen", seat.stolen).format(n=seat.stolen),
             ]
         )
+
+    return standings_lines(room, group_view(room).standings, figures)
+
+
+def standings_lines(room: Room, order: list[int], figures: Callable[[int], str]) -> str:
+    """Standings in `order`, each seat with its status and `figures`; tied seats share their
+    rank (any game)."""
+    who = names(room)
+    lines = [_("<b>Standings</b>")]
+    for rank, index in zip(ranks(room, order), order, strict=True):
+        seat = room.seats[index]
+        status = {SeatStatus.LEFT: _(" (left)"), SeatStatus.SPECTATING: _(" (sitting out)")}.get(
+            seat.status, ""
+        )
         lines.append(
             _("{rank}. {name}{status} — {figures}").format(
-                rank=rank, name=who[index], status=status, figures=figures
+                rank=rank, name=who[index], status=status, figures=figures(index)
             )
         )
     return "\n".join(lines)
@@ -232,15 +246,14 @@ def standings_text(room: Room) -> str:
 
 @in_group_language
 def final(room: Room, look: Look) -> Outgoing:
-    """The final message: winners together, or why the game ended without one; its button puts
-    the presser on the list for the group's next lobby."""
-    view = group_view(room)
+    """The final message of any game: winners together, or why the game ended without one;
+    its button puts the presser on the list for the group's next lobby."""
     who = names(room)
     if room.phase is Phase.FINISHED:
-        winners = listed([who[i] for i in view.winners])
+        won = game_named(room.game).winners(room)
         head = ngettext(
-            "🏆 <b>{names}</b> wins!", "🏆 <b>{names}</b> win together!", len(view.winners)
-        ).format(names=winners)
+            "🏆 <b>{names}</b> wins!", "🏆 <b>{names}</b> win together!", len(won)
+        ).format(names=listed([who[i] for i in won]))
     elif room.end_reason == "stopped":
         head = _("The game was stopped. No winner this time.")
     elif room.end_reason == "topic_gone":
@@ -248,7 +261,8 @@ def final(room: Room, look: Look) -> Outgoing:
     else:
         head = _("Fewer than three players are left: the game is abandoned. No winner.")
     text = "\n".join(
-        [_("<b>Game over</b>"), head, "", standings_text(room), "", _("Play again with /newgame.")]
+        [_("<b>Game over</b>"), head, "", screens(room.game).standings(room), "",
+         _("Play again with /newgame.")]  # fmt: skip
     )
     if room.end_reason == "topic_gone":  # said in the General topic, the topic being gone
         return message(room, chat_id=room.chat_id, key="final", text=text)
@@ -285,12 +299,13 @@ def unreachable_notice(room: Room, index: int, look: Look) -> Outgoing:
 def score(room: Room | None, stats: dict[str, int]) -> str:
     """The /score answer: the current or last game's standings and the group's lifetime stats."""
     parts = []
-    if room is not None and room.phase is not Phase.LOBBY and room.round is not None:
+    started = room is not None and (room.round is not None or room.play is not None)
+    if room is not None and room.phase is not Phase.LOBBY and started:
         state = {
             Phase.FINISHED: _("The last game (finished)"),
             Phase.ABANDONED: _("The last game (ended early)"),
         }.get(room.phase, _("This game"))
-        parts += [f"<b>{state}</b>", standings_text(room)]
+        parts += [f"<b>{state}</b>", screens(room.game).standings(room)]
     elif room is not None and room.phase is Phase.LOBBY:
         parts.append(_("The game has not started yet: the lobby is open."))
     else:

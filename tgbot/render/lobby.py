@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from engine.games.guesswhat.settings import BOUNDS as GUESSWHAT_BOUNDS
+from engine.games.registry import GAMES, game_named
 from engine.lobby import unreachable_seats
 from engine.model import MIN_SEATS, Phase, Room
 from engine.settings import BOUNDS, LANGUAGES
 from tgbot import i18n
+from tgbot.games import screens
 from tgbot.i18n import N_, Texts, _, ngettext
 from tgbot.outgoing import Button, Outgoing
 from tgbot.render.common import (
@@ -14,11 +17,10 @@ from tgbot.render.common import (
     in_group_language,
     names,
     seconds_left,
-    settings_text,
     to_group,
 )
 
-SETTING_ROWS = (
+HINTRIGUE_ROWS = (
     "max_seats",
     "rotations",
     "hand_size",
@@ -31,6 +33,11 @@ SETTING_ROWS = (
     "language",
     "join_s",
 )
+"""Hintrigue's settings keyboard, row by row."""
+SETTING_ROWS = (*HINTRIGUE_ROWS, "target", "connoisseurs", "clue_s", "guess_s")
+"""Every setting a settings button may name, by its index (each game shows some of them)."""
+SWITCHES = frozenset({"timers", "connoisseurs"})
+SETTING_BOUNDS = {**GUESSWHAT_BOUNDS, **BOUNDS}
 SETTING_STEPS = {
     "max_seats": 1,
     "rotations": 1,
@@ -40,6 +47,9 @@ SETTING_STEPS = {
     "vote_s": 15,
     "reveal_s": 2,
     "join_s": 30,
+    "target": 1,
+    "clue_s": 15,
+    "guess_s": 15,
 }
 DECK_NAMES = ("default", "short")
 SETTING_LABELS = Texts({
@@ -54,6 +64,10 @@ SETTING_LABELS = Texts({
     "deck": N_("deck"),
     "language": N_("language"),
     "join_s": N_("join time"),
+    "target": N_("target points"),
+    "connoisseurs": N_("connoisseurs"),
+    "clue_s": N_("clue time"),
+    "guess_s": N_("guess time"),
 })
 SETTING_HELP = Texts({
     "max_seats": N_("How many players may join: 3–10."),
@@ -73,6 +87,12 @@ SETTING_HELP = Texts({
         "How long the lobby waits for players before it starts by itself: up to 10 min. Off: "
         "the host starts it, and a lobby left alone for a day closes."
     ),
+    "target": N_("The game ends after the turn in which somebody reaches this many points: 5–20."),
+    "connoisseurs": N_(
+        "On: when every other player finds the three icons, the active player scores nothing."
+    ),
+    "clue_s": N_("Time for the active player's three icons and clue."),
+    "guess_s": N_("Time for everybody's guesses."),
 })
 
 
@@ -88,9 +108,11 @@ def lobby(room: Room, look: Look, settings_mode: bool = False) -> Outgoing:
     who = names(room)
     missing = unreachable_seats(room) if room.phase is Phase.LOBBY else []
     heading = {
-        Phase.LOBBY: _("<b>Hintrigue</b> — a new game is open!"),
-        Phase.CLOSED: _("<b>Hintrigue</b> — this lobby is closed."),
-    }.get(room.phase, _("<b>Hintrigue</b> — this game has started."))
+        Phase.LOBBY: _("<b>{game}</b> — a new game is open!"),
+        Phase.CLOSED: _("<b>{game}</b> — this lobby is closed."),
+    }.get(room.phase, _("<b>{game}</b> — this game has started.")).format(
+        game=game_named(room.game).title
+    )
     lines = [
         heading,
         "",
@@ -101,7 +123,7 @@ def lobby(room: Room, look: Look, settings_mode: bool = False) -> Outgoing:
         if i in missing:
             line += " — " + _("must open {link} first").format(link=look.anchor(f"r{room.room_id}"))
         lines.append(line)
-    lines += ["", settings_text(room)]
+    lines += ["", screens(room.game).settings_text(room)]
     game = room.game_id
     if room.phase is Phase.LOBBY:
         lines.append(
@@ -126,6 +148,7 @@ def lobby(room: Room, look: Look, settings_mode: bool = False) -> Outgoing:
             else [
                 [look.button(_("Join"), "join", game), look.button(_("Leave"), "leave", game)],
                 [look.button(_("Start"), "start", game), look.button(_("Settings"), "menu", game)],
+                [_game_button(room, look)],
             ]
         )
     else:
@@ -135,10 +158,27 @@ def lobby(room: Room, look: Look, settings_mode: bool = False) -> Outgoing:
     return to_group(room, key="lobby", text="\n".join(lines), buttons=rows)
 
 
+def _game_button(room: Room, look: Look) -> Button:
+    """The Game button: the lobby becomes one of the next game (host or admin)."""
+    order = list(GAMES)
+    following = (order.index(room.game) + 1) % len(order)
+    label = _("🎲 Game: {game} (change)").format(game=game_named(room.game).title)
+    return look.button(label, "game", following, room.game_id)
+
+
+def setting_values(room: Room) -> dict[str, int | bool | str]:
+    """Every setting of the lobby by name: the table's, and its game's own where it has them."""
+    values = room.settings.model_dump()
+    if room.game_settings is not None:
+        own = game_named(room.game).setting_names
+        values.update((k, v) for k, v in room.game_settings.model_dump().items() if k in own)
+    return values
+
+
 def setting_shown(room: Room, name: str) -> str:
     """A setting's value as players read it (timers as long as they really run)."""
-    value = room.settings.model_dump()[name]
-    if name == "timers":
+    value = setting_values(room)[name]
+    if name in SWITCHES:
         return _("on") if value else _("off")
     if name == "join_s" and not value:
         return _("off")
@@ -159,11 +199,12 @@ def setting_line(room: Room, name: str) -> str:
 def _settings_rows(room: Room, look: Look) -> list[list[Button]]:
     rows = []
     game = room.game_id
-    current = room.settings.model_dump()
-    for index, name in enumerate(SETTING_ROWS):
+    current = setting_values(room)
+    for name in screens(room.game).setting_rows:
+        index = SETTING_ROWS.index(name)
         value = current[name]
         label = setting_line(room, name)
-        if name == "timers":
+        if name in SWITCHES:
             rows.append([look.button(label, "set", index, int(not value), game)])
         elif name == "deck":
             other = DECK_NAMES.index(value) ^ 1
@@ -172,7 +213,7 @@ def _settings_rows(room: Room, look: Look) -> list[list[Button]]:
             following = (LANGUAGES.index(value) + 1) % len(LANGUAGES)
             rows.append([look.button(label, "set", index, following, game)])
         else:
-            low, high = BOUNDS[name]
+            low, high = SETTING_BOUNDS[name]
             step = SETTING_STEPS[name]
             rows.append(
                 [

@@ -3,8 +3,8 @@ and prompts closed once their moment is over."""
 
 from __future__ import annotations
 
+from engine.games.hintrigue.views import seat_view
 from engine.model import OVER_PHASES, Phase, Room, SeatStatus
-from engine.views import seat_view
 from tgbot.i18n import N_, Texts, _
 from tgbot.outgoing import Button, Outgoing, dm_key
 from tgbot.render.common import (
@@ -41,7 +41,8 @@ def hand_buttons(room: Room, index: int, kind: str, look: Look) -> list[list[But
     return [buttons[i : i + 2] for i in range(0, len(buttons), 2)]
 
 
-def _heading(room: Room, round_no: int) -> str:
+def heading(room: Room, round_no: int) -> str:
+    """"Round 3 in <group>", the start of every private prompt of a round."""
     return _("<b>Round {n}</b> in <b>{group}</b>").format(n=round_no, group=title(room))
 
 
@@ -51,7 +52,7 @@ def storyteller_dm(room: Room, index: int, look: Look) -> Outgoing:
     rnd = room.round
     assert rnd is not None
     seat = room.seats[index]
-    lines = [_("{heading}: you are the storyteller.").format(heading=_heading(room, rnd.no))]
+    lines = [_("{heading}: you are the storyteller.").format(heading=heading(room, rnd.no))]
     rows: list[list[Button]] = []
     if room.phase is Phase.HINT and seat.status is not SeatStatus.LEFT:
         if rnd.chosen is None:
@@ -93,7 +94,7 @@ def decoy_dm(room: Room, index: int, look: Look) -> Outgoing:
     who = names(room)
     lines = [
         _("{heading}: {name}'s hint is <b>«{hint}»</b>.").format(
-            heading=_heading(room, rnd.no),
+            heading=heading(room, rnd.no),
             name=who[rnd.storyteller],
             hint=user_text(rnd.hint or ""),
         )
@@ -136,16 +137,17 @@ CLOSED_REASONS = Texts(
 def closed_prompt(room: Room, index: int, round_no: int, reason: str) -> Outgoing:
     """A private prompt whose moment is over (`reason`: one of CLOSED_REASONS): its buttons go,
     and it says what happened."""
-    return _closed(room, index, round_no, CLOSED_REASONS[reason])
+    return closed_with(room, index, round_no, CLOSED_REASONS[reason])
 
 
-def _closed(room: Room, index: int, round_no: int, why: str) -> Outgoing:
+def closed_with(room: Room, index: int, round_no: int, why: str) -> Outgoing:
+    """A seat's private prompt of a round, without its buttons, saying `why` (any game)."""
     seat = room.seats[index]
     return message(
         room,
         chat_id=seat.user_id,
         key=dm_key(seat.user_id, round_no),
-        text=_("{heading}: {why}").format(heading=_heading(room, round_no), why=why),
+        text=_("{heading}: {why}").format(heading=heading(room, round_no), why=why),
     )
 
 
@@ -160,21 +162,27 @@ def void_prompt(room: Room, index: int, round_no: int, storyteller: int, reason:
         why = _("the round is void: {why} Your cards stay yours.").format(
             why=VOID_REASONS[reason].format(name=names(room)[storyteller])
         )
-    return _closed(room, index, round_no, why)
+    return closed_with(room, index, round_no, why)
 
 
 @in_seat_language
 def spectator_dm(room: Room, index: int, look: Look) -> Outgoing:
     """A sitting-out seat's private message with its way back."""
+    return away_dm(room, index, look, _(
+        "You missed two hints in a row in <b>{group}</b>, so you sit out for now. "
+        "Press the button or send /back in the group to play again."
+    ))  # fmt: skip
+
+
+def away_dm(room: Room, index: int, look: Look, sitting_out: str) -> Outgoing:
+    """A seat's private message about sitting out, in any game: why (`sitting_out`, with
+    `{group}`) and the way back; or that it plays again, or that the game is over."""
     seat = room.seats[index]
     rows: list[list[Button]] = []
     if room.phase in OVER_PHASES:
         text = _("The game in <b>{group}</b> is over.").format(group=title(room))
     elif seat.status is SeatStatus.SPECTATING:
-        text = _(
-            "You missed two hints in a row in <b>{group}</b>, so you sit out for now. "
-            "Press the button or send /back in the group to play again."
-        ).format(group=title(room))
+        text = sitting_out.format(group=title(room))
         back = look.button(_("I'm back"), "back", room.chat_id, room.game_id, *topic_field(room))
         rows = [[back]]
     else:

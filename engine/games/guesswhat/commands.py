@@ -18,9 +18,11 @@ class _PlayerCommand(_Command):
 
 
 class _RoundCommand(_PlayerCommand):
-    """Given on a button of one turn; `round_no` refuses a button of another (None: typed)."""
+    """Given on a button of one turn; `round_no` refuses a button of another (None: typed),
+    and at the table `game_id` one of another game in the same room (None: not a button)."""
 
     round_no: int | None = None
+    game_id: int | None = None
 
 
 class PickIcon(_RoundCommand):

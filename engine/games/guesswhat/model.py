@@ -61,6 +61,8 @@ class Seat(BaseModel):
     """Turns in which this seat guessed the three icons."""
     missed: int = 0
     """Clues missed in a row as the active player (two: it becomes spectating)."""
+    best: int = 0
+    """The most points the seat scored in one turn of this game."""
 
 
 def _no_picks() -> list[int | None]:

@@ -86,7 +86,7 @@ def redraw(ctx: Ctx, index: int, icons: tuple[int, ...]) -> None:
 
 
 # Letters that show nothing although Unicode does not call them spaces or format characters
-# (as for Hintrigue's hints, engine.play).
+# (as for Hintrigue's hints, engine.games.hintrigue.play).
 _BLANK_LETTERS = frozenset("\u115f\u1160\u3164\uffa0\u2800")
 
 
@@ -165,6 +165,7 @@ def close_guessing(ctx: Ctx) -> None:
     )
     for index, gained in points.items():
         state.seats[index].score += gained
+        state.seats[index].best = max(state.seats[index].best, gained)
     for index in correct:
         state.seats[index].correct += 1
     rnd.points, rnd.correct = points, correct

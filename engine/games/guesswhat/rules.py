@@ -27,6 +27,7 @@ from engine.games.guesswhat.model import OVER_PHASES, Phase, Seat, Settings, Sta
 from engine.games.guesswhat.turns import abandon, new_game
 from engine.model import SeatStatus
 from engine.rng import Rng
+from engine.table import check_timer, require_manager
 
 _ROUND_ACTIONS = (PickIcon, Redraw, GiveClue, GuessIcon, ConfirmGuess, ComeBack)
 
@@ -101,8 +102,7 @@ def _dispatch(ctx: Ctx, command: Command) -> None:
 
 
 def _manage(ctx: Ctx, command: Skip | StopGame) -> None:
-    if command.user_id != ctx.state.host and not command.is_admin:
-        raise RuleError(ErrorCode.NOT_ALLOWED)
+    require_manager(ctx.state.host, command.user_id, command.is_admin)
     index = ctx.state.seat_of(command.user_id)
     if index is not None:
         _came_back(ctx, index, command)
@@ -155,13 +155,13 @@ def _join(ctx: Ctx, command: Join) -> None:
         raise RuleError(ErrorCode.HAS_LEFT if left else ErrorCode.ALREADY_JOINED)
     if len(state.present_seats()) >= state.settings.max_seats:
         raise RuleError(ErrorCode.ROOM_FULL)
-    if state.round is None or state.round.last or _ending(state):
+    if state.round is None or state.round.last or ending(state):
         raise RuleError(ErrorCode.TOO_LATE_TO_JOIN)
     state.seats.append(Seat(user_id=command.user_id, name=command.name))
     ctx.emit(PlayerJoined(seat=len(state.seats) - 1))
 
 
-def _ending(state: State) -> bool:
+def ending(state: State) -> bool:
     """The reveal of the round in which a seat reached the target: the game ends after it."""
     target = state.settings.target
     return state.phase is Phase.REVEAL and any(seat.score >= target for seat in state.seats)
@@ -171,13 +171,12 @@ def _system(ctx: Ctx, command: Timeout | MarkUnreachable) -> None:
     """Timers and delivery failures name the round and phase they were meant for."""
     state = ctx.state
     rnd = state.round
-    if rnd is None or rnd.no != command.round_no or state.phase is not command.phase:
-        raise RuleError(ErrorCode.STALE, "the game has moved on")
+    current = (rnd.no, state.phase.value) if rnd is not None else None
+    named = (command.round_no, command.phase.value)
     if isinstance(command, MarkUnreachable):
+        if current != named:
+            raise RuleError(ErrorCode.STALE, "the game has moved on")
         play.unreachable(ctx, ctx.seat_for(command.user_id))
         return
-    if state.deadline is None:
-        raise RuleError(ErrorCode.STALE, "no timer runs in this phase")
-    if ctx.now < state.deadline:
-        raise RuleError(ErrorCode.TOO_EARLY, f"{state.deadline - ctx.now:.3f}s early")
+    check_timer(current, named, state.deadline, ctx.now)
     play.time_out(ctx)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from engine import table
 from engine.errors import ErrorCode, RuleError
 from engine.games.guesswhat import board
 from engine.games.guesswhat.context import Ctx
@@ -129,16 +130,12 @@ def end_of_reveal(ctx: Ctx) -> None:
 def standings(state: State) -> list[int]:
     """Seats ordered by points, then correct guesses, then seat order."""
     seats = state.seats
-    return sorted(range(len(seats)), key=lambda i: (-seats[i].score, -seats[i].correct, i))
+    return table.standings(seats, lambda i: seats[i].correct)
 
 
 def winners(state: State) -> list[int]:
     """Every seat still in the game with the top total; ties stay co-winners."""
-    present = state.present_seats()
-    if not present:
-        return []
-    top = max(state.seats[i].score for i in present)
-    return [i for i in standings(state) if i in present and state.seats[i].score == top]
+    return table.winners(state.seats, standings(state))
 
 
 def finish(ctx: Ctx, reason: str) -> None:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pydantic import BaseModel, ConfigDict
 
+from engine.games.hintrigue.turns import standings, winners
 from engine.model import Phase, Room, Round, SeatStatus
-from engine.turns import standings, winners
 
 
 class SeatLine(BaseModel):

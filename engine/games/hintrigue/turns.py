@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from engine import table
 from engine.context import Ctx
-from engine.decks import decks
 from engine.events import DeckReshuffled, GameAbandoned, GameFinished, RoundStarted
+from engine.games.hintrigue.decks import decks
 from engine.model import MIN_SEATS, RUNNING_PHASES, Phase, Room, Round, SeatStatus
 
 
@@ -62,9 +63,7 @@ def start_round(ctx: Ctx, storyteller: int) -> None:
     room.phase = Phase.HINT
     room.deadline = ctx.timer(room.settings.hint_s)
     ctx.emit(
-        RoundStarted(
-            round_no=number, storyteller=storyteller, deadline=room.deadline, after=scored
-        )
+        RoundStarted(round_no=number, storyteller=storyteller, deadline=room.deadline, after=scored)
     )
 
 
@@ -83,18 +82,12 @@ def pass_turn(ctx: Ctx) -> None:
 def standings(room: Room) -> list[int]:
     """Seats ordered by points, then finds, then votes stolen, then seat order."""
     seats = room.seats
-    return sorted(
-        range(len(seats)), key=lambda i: (-seats[i].score, -seats[i].finds, -seats[i].stolen, i)
-    )
+    return table.standings(seats, lambda i: seats[i].finds, lambda i: seats[i].stolen)
 
 
 def winners(room: Room) -> list[int]:
     """Every seat still in the game with the top total; ties stay co-winners."""
-    present = room.present_seats()
-    if not present:
-        return []
-    top = max(room.seats[i].score for i in present)
-    return [i for i in standings(room) if i in present and room.seats[i].score == top]
+    return table.winners(room.seats, standings(room))
 
 
 def finish(ctx: Ctx) -> None:

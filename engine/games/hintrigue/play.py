@@ -18,9 +18,9 @@ from engine.events import (
     VoteCast,
     VotingOpened,
 )
+from engine.games.hintrigue.scoring import score_round
+from engine.games.hintrigue.turns import abandon_if_too_few, pass_turn, refill, return_plays
 from engine.model import Phase, SeatStatus
-from engine.scoring import score_round
-from engine.turns import abandon_if_too_few, pass_turn, refill, return_plays
 
 HINT_MAX = 200
 MISSES_BEFORE_SPECTATING = 2

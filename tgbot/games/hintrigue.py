@@ -1,0 +1,44 @@
+"""Hintrigue's Telegram side, registered for the table: its messages live in `tgbot.render`
+(group, private) and `tgbot.effects`, its buttons in `tgbot.handlers.buttons` (the table's
+first game; they were written before there were others)."""
+
+from __future__ import annotations
+
+from engine.model import Phase, Room
+from tgbot import effects, render, texts
+from tgbot.games.base import Screens
+from tgbot.i18n import _
+from tgbot.outgoing import Outgoing
+from tgbot.render import Look
+from tgbot.render.lobby import HINTRIGUE_ROWS
+
+
+def _reminder(room: Room, look: Look) -> Outgoing | None:
+    if room.phase is Phase.VOTING:
+        return render.table(room, look)
+    return render.round_message(room, look)
+
+
+def _where_it_stands(room: Room, user_id: int) -> str:
+    from tgbot.handlers import private  # the handlers import the games
+
+    return private.where_it_stands(room, user_id)
+
+
+def _settings_help() -> str:
+    return texts.HELP.rsplit("\n\n", 1)[1]
+
+
+SCREENS = Screens(
+    name="hintrigue",
+    messages=effects.hintrigue_messages,
+    settings_text=render.settings_text,
+    setting_rows=HINTRIGUE_ROWS,
+    rules=lambda: texts.RULES,
+    settings_help=_settings_help,
+    waiting_prompt=render.waiting_prompt,
+    where_it_stands=_where_it_stands,
+    standings=render.standings_text,
+    reminder=_reminder,
+    text_given=lambda: _("Hint given. The others are choosing their decoys."),
+)
