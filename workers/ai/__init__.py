@@ -1,0 +1,21 @@
+"""The AI players' mind: pure decisions for Hintrigue and Guess What! seats.
+
+What a seat's job calls (each loads the model on first use, once per process, offline):
+
+- `hintrigue.decide(room, seat)`: the engine commands the AI at `seat` owes now (the card and
+  hint as storyteller, its decoy, its vote), empty when it owes nothing.
+- `guesswhat.decide(state, seat, seed)`: the same for Guess What! (picks and clue, or guess
+  and confirmation).
+- `warm_up()`: load the model and the vocabulary ahead of the first decision.
+"""
+
+from __future__ import annotations
+
+from workers.ai.model import load
+from workers.ai.vocab import concept_matrix
+
+
+def warm_up() -> None:
+    """Load the model and embed the vocabulary (a worker may call it when it starts)."""
+    load()
+    concept_matrix()
