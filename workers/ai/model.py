@@ -43,8 +43,11 @@ def load() -> Any:
 
 @lru_cache(maxsize=8192)
 def embed(text: str) -> Vector:
-    """Return the unit-length embedding of a text (kept: the same text is embedded once)."""
-    vector = np.asarray(load().embed([text], norm=True)[0], dtype=np.float32)
+    """Return the unit-length embedding of a text (kept: the same text is embedded once);
+    a text without a single token means nothing (all zeros)."""
+    vector = np.asarray(load().embed([text], norm=False)[0], dtype=np.float32)
+    length = float(np.linalg.norm(vector))
+    vector = vector / length if length > 0 else np.zeros_like(vector)
     vector.setflags(write=False)
     return vector
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Iterable
-from functools import cache
+from functools import cache, lru_cache
 from importlib import resources
 from typing import NamedTuple
 
@@ -138,17 +138,38 @@ def names_any(text: str, forbidden: Iterable[str]) -> bool:
 
 
 @cache
-def _concept_words(language: str) -> tuple[tuple[str, ...], ...]:
-    return tuple(tuple(set(words(c.texts[language])) | set(words(c.english))) for c in concepts())
+def _concept_words(language: str) -> dict[str, tuple[str, frozenset[int]]]:
+    """Every word the concepts say in a language or in English: its stem, and the concepts
+    that say it."""
+    said: dict[str, set[int]] = {}
+    for concept in concepts():
+        for word in words(concept.texts[language]) + words(concept.english):
+            said.setdefault(word, set()).add(concept.number)
+    return {word: (_stem(word), frozenset(numbers)) for word, numbers in said.items()}
+
+
+@lru_cache(maxsize=65536)
+def _naming(forbidden: str, language: str) -> frozenset[int]:
+    """The concepts that say a form of one forbidden word (`_same_word`, unrolled: this runs
+    over the whole vocabulary)."""
+    stem = _stem(forbidden)
+    long = len(forbidden) >= 4
+    found: set[int] = set()
+    for word, (word_stem, numbers) in _concept_words(language).items():
+        if (
+            word.startswith(stem)
+            or forbidden.startswith(word_stem)
+            or (long and forbidden in word)
+            or (len(word) >= 4 and word in forbidden)
+        ):
+            found |= numbers
+    return frozenset(found)
 
 
 def allowed(forbidden: frozenset[str], language: str) -> np.ndarray:
     """A mask of the concepts that name none of the forbidden words, in the room's language
     or in English."""
-    return np.array(
-        [
-            not any(_same_word(w, f) for w in said for f in forbidden)
-            for said in _concept_words(language)
-        ],
-        dtype=bool,
-    )
+    mask = np.ones(len(concepts()), dtype=bool)
+    for word in forbidden:
+        mask[list(_naming(word, language))] = False
+    return mask

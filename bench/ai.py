@@ -1,0 +1,183 @@
+"""AI benchmark: Hintrigue rounds played by AI seats only, through the real engine.
+
+Every game has 4–6 AI seats, a random deck, hand size and room language; each seat's
+decisions come from `workers.ai.hintrigue.decide`, as a worker job would ask for them.
+
+Prints `name=value` lines:
+- `ai_find_rate`: how often an AI voter finds the AI storyteller's card;
+- `chance_rate`: 1 / table size, averaged over the voters (what blind votes would find);
+- `ai_decoy_vote_share`: the share of the votes that went to AI decoys;
+- `decision_ms_p99`: the 99th percentile of one `decide` call (a seat's whole decision, caches
+  cold at first), on one core;
+- `worker_rss_mb`: the peak resident memory of this process, model loaded.
+
+`--languages` prints instead how well the model understands hints typed by people in each
+language (`bench/ai_hints.tsv`: a hand-written hint per language for known cards, each put
+among five other cards): `understood_<language>=` hits/total and the rate.
+
+Run: .venv/bin/python bench/ai.py [rounds] | bench/ai.py --languages
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import resource
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from engine.commands import Join, OpenLobby, StartGame, Timeout  # noqa: E402
+from engine.model import OVER_PHASES, Phase, Room  # noqa: E402
+from engine.rules import apply  # noqa: E402
+from engine.views import waiting_for  # noqa: E402
+from workers.ai import hintrigue, warm_up  # noqa: E402
+from workers.ai.vocab import LANGUAGES  # noqa: E402
+
+HINTS = Path(__file__).resolve().parent / "ai_hints.tsv"
+DISTRACTORS = 5
+
+
+class Tally:
+    """What the rounds added up to."""
+
+    def __init__(self) -> None:
+        self.rounds = 0
+        self.voters = 0
+        self.finds = 0
+        self.chance = 0.0
+        self.votes = 0
+        self.decoy_votes = 0
+        self.storyteller_scored = 0
+        self.decisions: list[float] = []
+
+    def count(self, room: Room) -> None:
+        rnd = room.round
+        assert rnd is not None and rnd.points is not None
+        target = rnd.plays[rnd.storyteller]
+        self.rounds += 1
+        self.storyteller_scored += rnd.points.get(rnd.storyteller, 0) > 0
+        for card in rnd.votes.values():
+            self.voters += 1
+            self.votes += 1
+            self.finds += card == target
+            self.decoy_votes += card != target
+            self.chance += 1 / len(rnd.table)
+
+
+def new_game(rng: random.Random, number: int) -> tuple[Room, float]:
+    seats = rng.randint(4, 6)
+    language = rng.choice(LANGUAGES)
+    settings: dict[str, int | bool | str] = {
+        "hand_size": rng.randint(4, 8),
+        "deck": rng.choice(["default", "default", "short"]),
+        "rotations": 2,
+    }
+    if settings["deck"] == "short":
+        settings["hand_size"] = min(int(settings["hand_size"]), 6)
+        settings["max_seats"] = 6
+    now = 0.0
+    room, _ = apply(
+        None,
+        OpenLobby(
+            chat_id=-1_000_000 - number,
+            user_id=1,
+            name="AI 1",
+            seed=rng.getrandbits(63),
+            language=language,
+            settings=settings,
+        ),
+        now,
+    )
+    for user in range(2, seats + 1):
+        room, _ = apply(room, Join(user_id=user, name=f"AI {user}"), now)
+    room, _ = apply(room, StartGame(user_id=1), now)
+    return room, now
+
+
+def play_game(
+    room: Room, now: float, tally: Tally, rounds_left: int, style: hintrigue.Style
+) -> None:
+    """Play a game to its end (or until enough rounds are counted), every seat an AI."""
+    while room.phase not in OVER_PHASES and tally.rounds < rounds_left:
+        if room.phase is Phase.REVEAL:
+            tally.count(room)
+            assert room.round is not None and room.deadline is not None
+            now = room.deadline
+            room, _ = apply(room, Timeout(round_no=room.round.no, phase=room.phase), now)
+            continue
+        for seat in waiting_for(room):
+            start = time.perf_counter()
+            commands = hintrigue.decide(room, seat, style)
+            tally.decisions.append(time.perf_counter() - start)
+            for command in commands:
+                room, _ = apply(room, command, now)  # an AI's command is never refused
+        now += 1
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+def simulate(rounds: int, style: hintrigue.Style = hintrigue.DEFAULT_STYLE) -> tuple[Tally, int]:
+    """Play games of AI seats until `rounds` rounds are scored; return the tally and the
+    number of games."""
+    rng = random.Random(20261201)
+    tally = Tally()
+    number = 0
+    while tally.rounds < rounds:
+        room, now = new_game(rng, number)
+        play_game(room, now, tally, rounds, style)
+        number += 1
+    return tally, number
+
+
+def bench_rounds(rounds: int) -> None:
+    if hasattr(os, "sched_setaffinity"):
+        os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})  # one core, as the target says
+    warm_up()
+    tally, number = simulate(rounds)
+    print(f"rounds={tally.rounds}")
+    print(f"games={number}")
+    print(f"ai_find_rate={tally.finds / tally.voters:.3f}")
+    print(f"chance_rate={tally.chance / tally.voters:.3f}")
+    print(f"ai_decoy_vote_share={tally.decoy_votes / tally.votes:.3f}")
+    print(f"storyteller_scored_rate={tally.storyteller_scored / tally.rounds:.3f}")
+    print(f"decisions={len(tally.decisions)}")
+    print(f"decision_ms_p50={percentile(tally.decisions, 0.5) * 1000:.2f}")
+    print(f"decision_ms_p99={percentile(tally.decisions, 0.99) * 1000:.2f}")
+    print(f"worker_rss_mb={resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f}")
+
+
+def understanding() -> dict[str, tuple[int, int]]:
+    """Per language: how many hand-written hints put among other cards find their card."""
+    lines = HINTS.read_text(encoding="utf-8").splitlines()
+    header = lines[0].split("\t")
+    rows = [line.split("\t") for line in lines[1:]]
+    cards = [int(row[0]) for row in rows]
+    result: dict[str, tuple[int, int]] = {}
+    for column, language in enumerate(header[1:], start=1):
+        hits = 0
+        for i, row in enumerate(rows):
+            table = [cards[(i + k) % len(cards)] for k in range(DISTRACTORS + 1)]
+            fits = [hintrigue.card_fit("default", c, row[column], language) for c in table]
+            hits += max(range(len(table)), key=fits.__getitem__) == 0
+        result[language] = (hits, len(rows))
+    return result
+
+
+def main() -> None:
+    """Run the benchmark and print its figures."""
+    if sys.argv[1:] == ["--languages"]:
+        print(f"chance_rate={1 / (DISTRACTORS + 1):.3f}")
+        for language, (hits, total) in understanding().items():
+            print(f"understood_{language}={hits}/{total} ({hits / total:.2f})")
+        return
+    bench_rounds(int(sys.argv[1]) if len(sys.argv) > 1 else 1000)
+
+
+if __name__ == "__main__":
+    main()
