@@ -9,6 +9,8 @@ Prints `name=value` lines:
 - `ai_decoy_vote_share`: the share of the votes that went to AI decoys;
 - `decision_ms_p99`: the 99th percentile of one `decide` call (a seat's whole decision, caches
   cold at first), on one core;
+- `guesswhat_correct_rate`: how often an AI guesser finds the three icons of an AI's clue in
+  Guess What! (and `guesswhat_decision_ms_p99`);
 - `worker_rss_mb`: the peak resident memory of this process, model loaded.
 
 `--languages` prints instead how well the model understands hints typed by people in each
@@ -30,10 +32,17 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine.commands import Join, OpenLobby, StartGame, Timeout  # noqa: E402
+from engine.games.guesswhat import rules as guesswhat_rules  # noqa: E402
+from engine.games.guesswhat.commands import Timeout as GWTimeout  # noqa: E402
+from engine.games.guesswhat.model import OVER_PHASES as GW_OVER  # noqa: E402
+from engine.games.guesswhat.model import Phase as GWPhase  # noqa: E402
+from engine.games.guesswhat.model import Settings as GWSettings  # noqa: E402
 from engine.model import OVER_PHASES, Phase, Room  # noqa: E402
 from engine.rules import apply  # noqa: E402
 from engine.views import waiting_for  # noqa: E402
+from workers.ai import guesswhat as ai_guesswhat  # noqa: E402
 from workers.ai import hintrigue, warm_up  # noqa: E402
+from workers.ai.mind import seed_for  # noqa: E402
 from workers.ai.vocab import LANGUAGES  # noqa: E402
 
 HINTS = Path(__file__).resolve().parent / "ai_hints.tsv"
@@ -117,6 +126,45 @@ def play_game(
         now += 1
 
 
+def guesswhat_rounds(rounds: int) -> tuple[float, list[float]]:
+    """Play Guess What! games of 4–6 AI seats until `rounds` rounds are scored; return how
+    often an AI guesser found the AI clue's three icons, and the decision times."""
+    rng = random.Random(20261202)
+    found = guessers = scored = 0
+    times: list[float] = []
+    number = 0
+    while scored < rounds:
+        players = [(user, f"AI {user}") for user in range(1, rng.randint(4, 6) + 1)]
+        language = rng.choice(LANGUAGES)
+        state, _ = guesswhat_rules.start(
+            players, GWSettings(target=20), seed=rng.getrandbits(63), now=0.0
+        )
+        now = 0.0
+        while state.phase not in GW_OVER and scored < rounds:
+            turn = state.round
+            assert turn is not None
+            if state.phase is GWPhase.REVEAL:
+                scored += 1
+                guessers += len(turn.confirmed)
+                found += len(turn.correct)
+                assert state.deadline is not None
+                now = state.deadline
+                state, _ = guesswhat_rules.apply(
+                    state, GWTimeout(round_no=turn.no, phase=state.phase), now
+                )
+                continue
+            for seat in state.waiting_for():
+                start = time.perf_counter()
+                seed = seed_for("bench", number, turn.no, seat)
+                commands = ai_guesswhat.decide(state, seat, language, seed)
+                times.append(time.perf_counter() - start)
+                for command in commands:
+                    state, _ = guesswhat_rules.apply(state, command, now)
+            now += 1
+        number += 1
+    return found / guessers, times
+
+
 def percentile(values: list[float], share: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
@@ -149,6 +197,9 @@ def bench_rounds(rounds: int) -> None:
     print(f"decisions={len(tally.decisions)}")
     print(f"decision_ms_p50={percentile(tally.decisions, 0.5) * 1000:.2f}")
     print(f"decision_ms_p99={percentile(tally.decisions, 0.99) * 1000:.2f}")
+    correct, times = guesswhat_rounds(max(100, rounds // 4))
+    print(f"guesswhat_correct_rate={correct:.3f}")
+    print(f"guesswhat_decision_ms_p99={percentile(times, 0.99) * 1000:.2f}")
     print(f"worker_rss_mb={resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f}")
 
 
