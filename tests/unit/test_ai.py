@@ -13,7 +13,7 @@ from engine.model import Phase
 from engine.rules import apply
 from engine.settings import LANGUAGES as ROOM_LANGUAGES
 from tests.builders import a_room
-from workers.ai import hintrigue, model, vocab
+from workers.ai import gloss, hintrigue, model, vocab
 from workers.ai.mind import seed_for
 
 DECK = decks()["default"]
@@ -173,3 +173,47 @@ def test_a_decision_that_arrives_after_the_room_moved_on_changes_nothing():
     with pytest.raises(RuleError):
         apply(game.room, stale[0], game.now)
     assert hintrigue.decide(game.room, teller) == []
+
+
+def load_bench():
+    """bench/ai.py, imported as a module (bench/ is scripts, not a package)."""
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[2] / "bench" / "ai.py"
+    spec = importlib.util.spec_from_file_location("bench_ai", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_hints_typed_in_every_language_are_understood_well_above_chance():
+    bench = load_bench()
+    for path, least in ((bench.HINTS, 0.7), (bench.HELDOUT, 0.4)):
+        for language, (hits, total) in bench.understanding(path).items():
+            assert hits / total >= least, (path.name, language, hits, total)
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "english"),
+    [
+        ("огонь дракона", "ru", "fire dragon"),
+        ("Le chat et la souris", "fr", "cat mouse"),
+        ("balena", "it", "whale"),
+        ("tres deseos", "es", "three wish"),
+    ],
+)
+def test_a_hint_in_another_language_is_glossed_in_english(text, language, english):
+    assert gloss.gloss(text, language) == english
+
+
+def test_an_english_hint_or_one_of_unknown_words_has_no_gloss():
+    assert gloss.gloss("fire dragon", "en") is None
+    assert gloss.gloss("xyzzy", "de") is None
+
+
+def test_the_common_words_table_covers_every_language():
+    for language in vocab.LANGUAGES[1:]:
+        whole, _ = gloss.dictionary(language)
+        assert len(whole) > 500

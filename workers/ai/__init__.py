@@ -11,11 +11,15 @@ What a seat's job calls (each loads the model on first use, once per process, of
 
 from __future__ import annotations
 
+from workers.ai.gloss import dictionary
 from workers.ai.model import load
-from workers.ai.vocab import concept_matrix
+from workers.ai.vocab import LANGUAGES, concept_matrix
 
 
 def warm_up() -> None:
-    """Load the model and embed the vocabulary (a worker may call it when it starts)."""
+    """Load the model, embed the vocabulary and build the gloss dictionaries (about a
+    second; a worker may call it when it starts, or leave it to the first decision)."""
     load()
     concept_matrix()
+    for language in LANGUAGES[1:]:
+        dictionary(language)

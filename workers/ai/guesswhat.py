@@ -85,7 +85,12 @@ def choose_guess(
     guess = []
     for column in columns(board):
         scores = [
-            fit(clue, icon_vector(i), None if language == "en" else icon_vector(i, language))
+            fit(
+                clue,
+                icon_vector(i),
+                None if language == "en" else icon_vector(i, language),
+                language,
+            )
             for i in column
         ]
         guess.append(column[best(np.asarray(scores) + jitter(rng, len(column), style.guess_noise))])

@@ -57,7 +57,7 @@ def card_vector(deck: str, card: int, language: str = "en") -> Vector:
 def card_fit(deck: str, card: int, hint: str, language: str) -> float:
     """How well a hint fits a card, as `workers.ai.mind.fit` says."""
     local = None if language == "en" else card_vector(deck, card, language)
-    return fit(hint, card_vector(deck, card), local)
+    return fit(hint, card_vector(deck, card), local, language)
 
 
 @lru_cache(maxsize=8192)

@@ -8,6 +8,7 @@ import numpy as np
 import numpy.typing as npt
 
 from engine.rng import Rng
+from workers.ai.gloss import gloss
 from workers.ai.model import Vector, embed
 from workers.ai.vocab import concept_matrix, lookup
 
@@ -26,18 +27,22 @@ def jitter(rng: Rng, count: int, scale: float) -> Vector:
     )
 
 
-def fit(text: str, english: Vector, local: Vector | None = None) -> float:
+def fit(text: str, english: Vector, local: Vector | None = None, language: str = "en") -> float:
     """How well a hint or clue fits something described by its names (cosine similarity of
     unit vectors): `english` embeds its English names, `local` its names in the room's
-    language (None: English is the room's language).
+    `language` (None: the room speaks English).
 
-    A phrase of the vocabulary, in any of its languages, means its English concept. Any
-    other text is compared with both descriptions and the closer counts: the model is
-    English-centric, and a hint in another language often shares words with the names in
-    its own (see the README for how well each language is understood)."""
+    The model is English-centric, so a text is read in English where it can be: a phrase of
+    the vocabulary, in any of its languages, means its English concept; a text in another
+    language whose words the gloss dictionary knows is read as its English gloss. Any other
+    text is compared with both descriptions and the closer counts (a hint often shares words
+    with the names in its own language). See the README for how well each language works."""
     concept = lookup(text)
     if concept is not None:
         return float(concept_matrix()[concept.number] @ english)
+    english_gloss = gloss(text, language)
+    if english_gloss is not None:
+        return float(embed(english_gloss) @ english)
     meaning = embed(text.strip())
     score = float(meaning @ english)
     return score if local is None else max(score, float(meaning @ local))
