@@ -217,3 +217,17 @@ def test_the_common_words_table_covers_every_language():
     for language in vocab.LANGUAGES[1:]:
         whole, _ = gloss.dictionary(language)
         assert len(whole) > 500
+
+
+def test_a_decision_reads_only_what_the_seat_may_see():
+    game = a_room().with_players(5).with_seed(21).in_hint().give_hint("moonlight")
+    room = game.room
+    seat = next(i for i in game.others())
+    before = hintrigue.decide(room, seat)
+    hidden = room.clone()
+    for index, other in enumerate(hidden.seats):
+        if index != seat:
+            other.hand = list(reversed(other.hand))  # other hands are secret
+    hidden.draw = list(reversed(hidden.draw))
+    hidden.rng = room.rng + 1
+    assert hintrigue.decide(hidden, seat) == before

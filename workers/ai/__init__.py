@@ -4,14 +4,17 @@ What a seat's job calls (each loads the model on first use, once per process, of
 
 - `hintrigue.decide(room, seat)`: the engine commands the AI at `seat` owes now (the card and
   hint as storyteller, its decoy, its vote), empty when it owes nothing.
-- `guesswhat.decide(state, seat, seed)`: the same for Guess What! (picks and clue, or guess
-  and confirmation).
+- `guesswhat.decide(state, seat, language, seed)`: the same for Guess What! (picks and clue,
+  or guess and confirmation); `guesswhat.state_seed(state, seat, chat, topic, game_id)` makes
+  the seed, since a Guess What! state does not know its room.
 - `warm_up()`: load the model and the vocabulary ahead of the first decision.
 """
 
 from __future__ import annotations
 
+from engine.decks import decks
 from workers.ai.gloss import dictionary
+from workers.ai.hintrigue import concept_bias
 from workers.ai.model import load
 from workers.ai.vocab import LANGUAGES, concept_matrix
 
@@ -23,3 +26,5 @@ def warm_up() -> None:
     concept_matrix()
     for language in LANGUAGES[1:]:
         dictionary(language)
+    for deck in decks():
+        concept_bias(deck)

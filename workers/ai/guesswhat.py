@@ -21,7 +21,7 @@ from engine.games.guesswhat import icon
 from engine.games.guesswhat.commands import Command, ConfirmGuess, GiveClue, GuessIcon, PickIcon
 from engine.games.guesswhat.model import COLUMNS, ROWS, Phase, State
 from engine.rng import Rng
-from workers.ai.mind import best, fit, jitter, pick_top
+from workers.ai.mind import best, fit, jitter, pick_top, seed_for
 from workers.ai.model import Vector, embed, emoji_name
 from workers.ai.vocab import allowed, concept_matrix, concepts, name_words, words
 
@@ -97,14 +97,19 @@ def choose_guess(
     return guess
 
 
+def state_seed(state: State, seat: int, *identity: object) -> int:
+    """The seed of a seat's decision in this turn: `identity` names the game (e.g. its chat,
+    topic and game id), so the same turn asked twice decides the same."""
+    return seed_for(*identity, state.round.no if state.round is not None else 0, seat)
+
+
 def decide(
     state: State, seat: int, language: str, seed: int, style: Style = DEFAULT_STYLE
 ) -> list[Command]:
     """The commands the AI at `seat` owes the game now, in order (empty: it owes nothing).
 
-    `seed` identifies the decision (e.g. `workers.ai.mind.seed_for(room, game, round, seat)`);
-    the commands name their round, so one that arrives after the game moved on is refused
-    and changes nothing.
+    `seed` identifies the decision (`state_seed`). The commands name their round, so one that
+    arrives after the game moved on is refused and changes nothing.
     """
     rnd = state.round
     if rnd is None or seat not in state.waiting_for():

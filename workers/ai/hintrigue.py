@@ -1,10 +1,11 @@
 """Hintrigue decisions of an AI seat: pure, deterministic functions of what the seat may see
 (its hand, the hint, the table, the room's language) and a seed.
 
-- As storyteller, `choose_hint` picks a card and a hint of the vocabulary that fits it,
-  never one naming an emoji of that card (in the room's language or English). It picks among
-  the best few cards and the best few hints with the seeded generator: a hint that only its
-  card fits is found by everyone, and then scores the storyteller nothing.
+- As storyteller, `choose_hint` picks a card and a hint of the vocabulary that fits it
+  (better than it fits the deck's average card), never one naming an emoji of that card (in
+  the room's language or English). It picks among the best few cards and the best few hints
+  with the seeded generator: a hint that only its card fits is found by everyone, and then
+  scores the storyteller nothing.
 - Otherwise `choose_decoy` plays the card of its hand that fits the hint best, and
   `choose_vote` votes for the table card that fits best, never its own; both with a little
   seeded noise, so an AI is a player and not an oracle.
@@ -28,7 +29,7 @@ from functools import lru_cache
 import numpy as np
 
 from engine.commands import ChooseCard, Command, GiveHint, PlayDecoy, Vote
-from engine.decks import scene
+from engine.decks import decks, scene
 from engine.model import Phase, Room
 from engine.rng import Rng
 from engine.views import waiting_for
@@ -43,13 +44,14 @@ class Style:
 
     card_top_k: int = 3
     """The storyteller's card is one of the `card_top_k` cards the vocabulary suits best."""
-    hint_top_k: int = 6
+    hint_top_k: int = 8
     """Its hint is one of the `hint_top_k` concepts that fit that card best."""
     decoy_noise: float = 0.02
-    vote_noise: float = 0.08
+    vote_noise: float = 0.1
     """Noise added to each card's fit (cosine similarity) before the best is taken. Tuned
     with `bench/ai.py`: AI voters find an AI storyteller's card about 3 times as often as
-    chance, and the storyteller scores (some but not all find it) in about half the rounds."""
+    chance, and the storyteller scores (some but not all find it) in about two rounds of
+    three."""
 
 
 DEFAULT_STYLE = Style()
@@ -67,6 +69,17 @@ def card_fit(deck: str, card: int, hint: str, language: str) -> float:
     return fit(hint, card_vector(deck, card), local, language)
 
 
+@lru_cache(maxsize=64)
+def concept_bias(deck: str) -> Vector:
+    """How well each concept fits the deck's cards on average. Some concepts sit close to
+    everything in the model's space (`in the sky`); a hint is ranked by how much better it
+    fits its card than it fits an average card."""
+    cards = np.stack([card_vector(deck, card) for card in range(len(decks()[deck]))])
+    bias = (cards @ concept_matrix().T).mean(axis=0).astype(np.float32)
+    bias.setflags(write=False)
+    return bias
+
+
 @lru_cache(maxsize=8192)
 def _hint_mask(deck: str, card: int, language: str) -> np.ndarray:
     return allowed(scene_words(scene(deck, card), language), language)
@@ -78,9 +91,10 @@ def choose_hint(
     """The storyteller's card (from its hand) and its hint, in the room's language."""
     rng = Rng(seed)
     matrix = concept_matrix()
+    bias = concept_bias(deck)
     options: list[tuple[float, int, Vector, np.ndarray]] = []
     for card in sorted(set(hand)):
-        scores = matrix @ card_vector(deck, card)
+        scores = matrix @ card_vector(deck, card) - bias
         mask = _hint_mask(deck, card, language)
         options.append((float(scores[mask].max()), card, scores, mask))
     options.sort(key=lambda option: (-option[0], option[1]))
@@ -132,6 +146,9 @@ def room_seed(room: Room, seat: int, what: str, salt: object = 0) -> int:
 
 def decide(room: Room, seat: int, style: Style = DEFAULT_STYLE, salt: object = 0) -> list[Command]:
     """The commands the AI at `seat` owes the room now, in order (empty: it owes nothing).
+
+    It reads only what the seat may see: its own hand and play, the hint, the table, the
+    room's settings (deck, language) and the ids that make its seed.
 
     Every command names its game and round, so one that arrives after the room moved on is
     refused by the engine and changes nothing; asked twice, `decide` answers the same.
