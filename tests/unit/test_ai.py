@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+import importlib.util
 import socket
+import subprocess
+import sys
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 
 import pytest
 
@@ -36,6 +41,32 @@ def test_the_model_loads_and_embeds_with_the_network_blocked(monkeypatch):
 
 def test_the_model_is_loaded_once_per_process():
     assert model.load() is model.load()
+
+
+def test_a_fresh_process_imports_and_loads_everything_with_the_network_blocked():
+    script = (
+        "import socket\n"
+        "def refuse(*a, **k): raise OSError('no network')\n"
+        "socket.socket.connect = refuse\n"
+        "socket.create_connection = refuse\n"
+        "socket.getaddrinfo = refuse\n"
+        "from workers.ai import hintrigue, warm_up\n"
+        "warm_up()\n"
+        "print(hintrigue.choose_hint([0, 1, 2], 'default', 'de', 1))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=120,
+        cwd=Path(__file__).resolve().parents[2],
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("(")
+
+
+def test_threads_asking_at_once_share_one_model(monkeypatch):
+    monkeypatch.setattr(model, "_model", None)
+    with ThreadPoolExecutor(8) as pool:
+        loaded = list(pool.map(lambda _: model.load(), range(8)))
+    assert all(m is loaded[0] for m in loaded)
 
 
 def test_emoji_are_named_in_the_rooms_language_else_in_english():
@@ -177,9 +208,6 @@ def test_a_decision_that_arrives_after_the_room_moved_on_changes_nothing():
 
 def load_bench():
     """bench/ai.py, imported as a module (bench/ is scripts, not a package)."""
-    import importlib.util
-    from pathlib import Path
-
     path = Path(__file__).resolve().parents[2] / "bench" / "ai.py"
     spec = importlib.util.spec_from_file_location("bench_ai", path)
     assert spec is not None and spec.loader is not None
