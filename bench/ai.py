@@ -17,7 +17,7 @@ Prints `name=value` lines:
 language: a hand-written hint per language for known cards, each card put among five other
 cards of its set, counts when the card fits best. `bench/ai_hints.tsv` (24 cards) was used
 while the gloss dictionary was written (`understood_<language>=`); `bench/ai_hints_heldout.tsv`
-(12 cards) was written after it and never tuned on (`heldout_<language>=`).
+(24 cards) was written after it and never tuned on (`heldout_<language>=`).
 
 Run: .venv/bin/python bench/ai.py [rounds] | bench/ai.py --languages
 """
