@@ -37,6 +37,7 @@ ALIASES = {
     "join_s": "join_s",
     "language": "language",
     "lang": "language",
+    "pictures": "pictures",
 }
 
 _TRUE = {"on", "yes", "true", "1"}
@@ -52,7 +53,7 @@ def parse_changes(text: str) -> dict[str, int | bool | str]:
         if not sep or name is None:
             raise RuleError(ErrorCode.BAD_SETTING, token)
         value = raw.strip().lower()
-        if name == "timers":
+        if name in ("timers", "pictures"):
             if value not in _TRUE | _FALSE:
                 raise RuleError(ErrorCode.BAD_SETTING, token)
             changes[name] = value in _TRUE
@@ -86,6 +87,9 @@ def apply_changes(settings: Settings, changes: dict[str, int | bool | str]) -> S
         elif name == "timers":
             if not isinstance(value, bool):
                 raise RuleError(ErrorCode.BAD_SETTING, N_("timers must be on or off"))
+        elif name == "pictures":
+            if not isinstance(value, bool):
+                raise RuleError(ErrorCode.BAD_SETTING, N_("pictures must be on or off"))
         elif name == "deck":
             if value not in decks():
                 why = N_("deck must be one of {decks}")

@@ -10,6 +10,7 @@ from __future__ import annotations
 from pydantic import BaseModel, ConfigDict, Field
 
 from tgbot import i18n
+from tgbot.pictures.model import Picture
 
 
 class Button(BaseModel):
@@ -43,6 +44,10 @@ class Outgoing(BaseModel):
     """For a private message: (user id, round, phase) to report if the user cannot be reached."""
     lang: str = Field(default_factory=i18n.current)
     """The language it is written in (what delivery adds to it speaks it too)."""
+    picture: Picture | None = None
+    """A picture to show with it: delivery draws it and sends it as a photo with the text as
+    its caption (or, when Telegram refuses the photo or the text is too long for a caption,
+    sends the text alone)."""
 
 
 def dm_key(user_id: int, round_no: int) -> str:

@@ -203,7 +203,7 @@ async def on_set(
         return
     name = SETTING_ROWS[row]
     setting: int | bool | str = value
-    if name == "timers":
+    if name in ("timers", "pictures"):
         setting = bool(value)
     elif name == "deck":
         setting = DECK_NAMES[value % len(DECK_NAMES)]

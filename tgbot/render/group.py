@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from collections import Counter
+
 from engine.model import OVER_PHASES, Phase, Room, Round, SeatStatus
 from engine.views import group_view, missed_voters, waiting_for
 from tgbot.i18n import N_, Texts, _, ngettext
 from tgbot.outgoing import Button, Outgoing
+from tgbot.pictures.model import ResultRow, ResultsPicture, Tally
 from tgbot.render.common import (
     Look,
     card,
@@ -247,13 +250,74 @@ def final(room: Room, look: Look) -> Outgoing:
         head = _("The topic of this game was deleted, so the game is abandoned. No winner.")
     else:
         head = _("Fewer than three players are left: the game is abandoned. No winner.")
-    text = "\n".join(
-        [_("<b>Game over</b>"), head, "", standings_text(room), "", _("Play again with /newgame.")]
-    )
+    lines = [_("<b>Game over</b>"), head, "", standings_text(room)]
+    picture = results_picture(room) if room.settings.pictures and room.seats else None
+    if picture is not None and (fooled := fooled_text(room)):
+        lines += ["", fooled]  # the picture's facts, as text too
+    text = "\n".join([*lines, "", _("Play again with /newgame.")])
     if room.end_reason == "topic_gone":  # said in the General topic, the topic being gone
-        return message(room, chat_id=room.chat_id, key="final", text=text)
+        return message(room, chat_id=room.chat_id, key="final", text=text, picture=picture)
     notify = look.button(_("🔔 Notify me of the next game"), "notify", room.game_id)
-    return to_group(room, key="final", text=text, buttons=[[notify]])
+    return to_group(room, key="final", text=text, buttons=[[notify]], picture=picture)
+
+
+def fooled_text(room: Room) -> str:
+    """Whose decoys fooled whom over the game, one line per seat that fooled anyone ("" when
+    no decoy took a vote)."""
+    who = names(room)
+    lines = [
+        _("{name} fooled {names}.").format(
+            name=who[index],
+            names=", ".join(
+                who[voter] if times == 1 else f"{who[voter]} ×{times}"
+                for voter, times in sorted(seat.fooled.items())
+            ),
+        )
+        for index, seat in enumerate(room.seats)
+        if seat.fooled
+    ]
+    return "\n".join([_("<b>Fooled by decoys</b>"), *lines]) if lines else ""
+
+
+def plain_names(room: Room) -> list[str]:
+    """Seat names as they are (for pictures, which escape nothing), told apart like `names`."""
+    counts = Counter(seat.name for seat in room.seats)
+    return [
+        seat.name + (f" (@{seat.username})" if seat.username else f" #{index + 1}")
+        if counts[seat.name] > 1
+        else seat.name
+        for index, seat in enumerate(room.seats)
+    ]
+
+
+def results_picture(room: Room) -> ResultsPicture:
+    """What the final's results picture shows: the standings, and per seat whom its decoys
+    fooled and who fooled it over the game."""
+    view = group_view(room)
+    who = plain_names(room)
+    winners = set(view.winners) if room.phase is Phase.FINISHED else set()
+    rows = []
+    for rank, index in zip(ranks(room, view.standings), view.standings, strict=True):
+        seat = room.seats[index]
+        fooled_by = [
+            Tally(name=who[other], times=s.fooled[index])
+            for other, s in enumerate(room.seats)
+            if index in s.fooled
+        ]
+        rows.append(
+            ResultRow(
+                rank=rank,
+                name=who[index],
+                points=seat.score,
+                finds=seat.finds,
+                stolen=seat.stolen,
+                status=seat.status.value,
+                winner=index in winners,
+                fooled=[Tally(name=who[v], times=t) for v, t in sorted(seat.fooled.items())],
+                fooled_by=fooled_by,
+            )
+        )
+    return ResultsPicture(finished=room.phase is Phase.FINISHED, rows=rows)
 
 
 @in_group_language

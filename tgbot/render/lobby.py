@@ -30,6 +30,7 @@ SETTING_ROWS = (
     "deck",
     "language",
     "join_s",
+    "pictures",  # rows are numbered in buttons: new ones go last
 )
 SETTING_STEPS = {
     "max_seats": 1,
@@ -54,6 +55,7 @@ SETTING_LABELS = Texts({
     "deck": N_("deck"),
     "language": N_("language"),
     "join_s": N_("join time"),
+    "pictures": N_("pictures"),
 })
 SETTING_HELP = Texts({
     "max_seats": N_("How many players may join: 3–10."),
@@ -72,6 +74,9 @@ SETTING_HELP = Texts({
     "join_s": N_(
         "How long the lobby waits for players before it starts by itself: up to 10 min. Off: "
         "the host starts it, and a lobby left alone for a day closes."
+    ),
+    "pictures": N_(
+        "With pictures on, the final results also come as a picture; the text says the same."
     ),
 })
 
@@ -138,7 +143,7 @@ def lobby(room: Room, look: Look, settings_mode: bool = False) -> Outgoing:
 def setting_shown(room: Room, name: str) -> str:
     """A setting's value as players read it (timers as long as they really run)."""
     value = room.settings.model_dump()[name]
-    if name == "timers":
+    if name in ("timers", "pictures"):
         return _("on") if value else _("off")
     if name == "join_s" and not value:
         return _("off")
@@ -163,7 +168,7 @@ def _settings_rows(room: Room, look: Look) -> list[list[Button]]:
     for index, name in enumerate(SETTING_ROWS):
         value = current[name]
         label = setting_line(room, name)
-        if name == "timers":
+        if name in ("timers", "pictures"):
             rows.append([look.button(label, "set", index, int(not value), game)])
         elif name == "deck":
             other = DECK_NAMES.index(value) ^ 1
