@@ -10,9 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import html
 import logging
-import re
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -30,7 +28,7 @@ from telegram.error import BadRequest, Forbidden, NetworkError, RetryAfter, Tele
 from engine import keys
 from tgbot import i18n, pictures, texts
 from tgbot.metrics import TALLY
-from tgbot.outgoing import Outgoing
+from tgbot.outgoing import MAX_CAPTION, Outgoing, caption_length
 from tgbot.pictures.cache import FileIds
 
 log = logging.getLogger(__name__)
@@ -39,7 +37,6 @@ LOCK_SECONDS = 15  # longer than one Bot API call can take with the request time
 SHORT_WAIT = 0.3  # wait in the job for less than this; longer waits free the worker meanwhile
 NETWORK_BACKOFF = (1.0, 2.0, 5.0, 10.0, 30.0)
 BATCH = 20
-MAX_CAPTION = 1024  # a photo's caption, in characters once its HTML is parsed
 # A game's message ids live as long as a finished game's room is kept, and a day more.
 MESSAGE_IDS_TTL = 8 * 24 * 3600
 
@@ -163,12 +160,6 @@ async def send_or_edit(
             disable_web_page_preview=True,
         )
     return sent.message_id
-
-
-def caption_length(text: str) -> int:
-    """How long an HTML text is as a caption: its characters once parsed, in UTF-16 units."""
-    plain = html.unescape(re.sub(r"<[^>]*>", "", text))
-    return len(plain.encode("utf-16-le")) // 2
 
 
 async def send_picture(

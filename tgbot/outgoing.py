@@ -7,6 +7,9 @@ A message without a key is always sent as a new one.
 
 from __future__ import annotations
 
+import html
+import re
+
 from pydantic import BaseModel, ConfigDict, Field
 
 from tgbot import i18n
@@ -48,6 +51,15 @@ class Outgoing(BaseModel):
     """A picture to show with it: delivery draws it and sends it as a photo with the text as
     its caption (or, when Telegram refuses the photo or the text is too long for a caption,
     sends the text alone)."""
+
+
+MAX_CAPTION = 1024  # a photo's caption, in characters once its HTML is parsed
+
+
+def caption_length(text: str) -> int:
+    """How long an HTML text is as a caption: its characters once parsed, in UTF-16 units."""
+    plain = html.unescape(re.sub(r"<[^>]*>", "", text))
+    return len(plain.encode("utf-16-le")) // 2
 
 
 def dm_key(user_id: int, round_no: int) -> str:

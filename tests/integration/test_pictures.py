@@ -20,11 +20,13 @@ from engine.store import Store
 from tests.conftest import test_redis_url
 from tests.harness import GROUP, Stack, button, running_stack, wait_for
 from tests.integration.test_telegram_game import play_round, seat_players
+from tests.unit.test_pictures import LOOK, played
 from tgbot import pictures
 from tgbot.delivery import FlushResult, flush
-from tgbot.outgoing import Outgoing
+from tgbot.outgoing import MAX_CAPTION, Outgoing, caption_length
 from tgbot.pictures import ResultRow, ResultsPicture, Tally
 from tgbot.pictures.cache import RETENTION_SECONDS, key
+from tgbot.render import final
 from tgbot.standin import run_double
 from workers.ratelimit import Limits, RedisLimiter
 
@@ -193,3 +195,32 @@ def test_the_double_takes_and_refuses_photos_as_telegram_does():
             InputMediaPhoto(InputFile(png, attach=True), caption="new"), chat_id=chat,
             message_id=sent.message_id))  # fmt: skip
         assert edited.caption == "new" and edited.photo
+
+
+def test_a_text_too_long_for_a_caption_goes_alone(real_redis):
+    with run_double() as double:
+        chat = -1007
+        double.world.add_chat(chat, "supergroup")
+        long = CAPTION + "\n" + "<b>x</b>" * 1100  # 1,100 characters once parsed: no caption
+        assert caption_length(long) > MAX_CAPTION > caption_length(CAPTION)
+        message = Outgoing(chat_id=chat, key="final", game=1, text=long, picture=PICTURE)
+        real_redis.rpush(keys.outbox(chat), message.model_dump_json())
+        assert flush_once(double, real_redis, chat).delivered == 1
+        shown = double.world.last_bot_message(chat)
+        assert shown is not None and shown.photo is None and shown.plain_text.endswith("x" * 1100)
+        assert double.world.calls_of("sendPhoto") == []
+
+
+def test_a_long_final_comes_below_its_picture_in_the_group(real_redis):
+    room = played(players=8, max_seats=10).room
+    for seat in room.seats:
+        seat.name += " Longname-Nachname"
+    with run_double() as double:
+        double.world.add_chat(room.chat_id, "supergroup")
+        for message in final(room, LOOK):
+            real_redis.rpush(keys.outbox(room.chat_id), message.model_dump_json())
+        assert flush_once(double, real_redis, room.chat_id).delivered == 2
+        picture, text = double.world.bot_messages(room.chat_id)
+        assert picture.photo and "message below" in picture.plain_text
+        assert text.photo is None and text.plain_text.startswith("Game over")
+        assert "Fooled by decoys" in text.plain_text and "Notify me" in str(text.reply_markup)

@@ -14,6 +14,7 @@ from engine.model import Phase, Room
 from engine.settings import LANGUAGES, apply_changes, parse_changes
 from tests.builders import Game, a_room
 from tgbot import pictures
+from tgbot.outgoing import MAX_CAPTION, caption_length
 from tgbot.pictures import ResultRow, ResultsPicture, Tally
 from tgbot.pictures.draw import FONTS, draw_text, emoji_font, runs, text_font
 from tgbot.render import Look, final
@@ -133,7 +134,7 @@ def test_a_room_stored_before_fooled_was_kept_still_loads():
 def test_the_final_carries_the_results_picture_and_its_facts_as_text():
     game = played()
     room = game.room
-    message = final(room, LOOK)
+    (message,) = final(room, LOOK)
     picture = message.picture
     assert picture is not None and picture == results_picture(room)
     assert [r.points for r in picture.rows] == sorted((s.score for s in room.seats), reverse=True)
@@ -153,6 +154,18 @@ def test_the_final_carries_the_results_picture_and_its_facts_as_text():
 
 def test_pictures_off_sends_the_final_as_text_only():
     assert apply_changes(played().room.settings, parse_changes("pictures=off")).pictures is False
-    message = final(played(pictures=False).room, LOOK)
+    (message,) = final(played(pictures=False).room, LOOK)
     assert message.picture is None
     assert "fooled" not in message.text
+
+
+def test_a_final_too_long_for_a_caption_comes_below_its_picture():
+    room = played(players=8, max_seats=10).room
+    for seat in room.seats:
+        seat.name = seat.name + " Longname-Nachname"
+    picture, text = final(room, LOOK)
+    assert picture.key == "results" and picture.picture is not None and not picture.buttons
+    assert caption_length(picture.text) <= MAX_CAPTION < caption_length(text.text)
+    assert text.key == "final" and text.picture is None and text.buttons
+    assert "Fooled by decoys" in text.text and "Standings" in text.text
+    assert picture.thread_id == text.thread_id and picture.chat_id == text.chat_id

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any
 
 from engine.model import OVER_PHASES, Phase, Room, Round, SeatStatus
 from engine.views import group_view, missed_voters, waiting_for
 from tgbot.i18n import N_, Texts, _, ngettext
-from tgbot.outgoing import Button, Outgoing
+from tgbot.outgoing import MAX_CAPTION, Button, Outgoing, caption_length
 from tgbot.pictures.model import ResultRow, ResultsPicture, Tally
 from tgbot.render.common import (
     Look,
@@ -234,9 +235,11 @@ def standings_text(room: Room) -> str:
 
 
 @in_group_language
-def final(room: Room, look: Look) -> Outgoing:
+def final(room: Room, look: Look) -> list[Outgoing]:
     """The final message: winners together, or why the game ended without one; its button puts
-    the presser on the list for the group's next lobby."""
+    the presser on the list for the group's next lobby. With pictures on, the results picture
+    with the text as its caption; a text too long for a caption (ten players with long names)
+    goes below the picture, which then comes first, as a message of its own."""
     view = group_view(room)
     who = names(room)
     if room.phase is Phase.FINISHED:
@@ -255,10 +258,21 @@ def final(room: Room, look: Look) -> Outgoing:
     if picture is not None and (fooled := fooled_text(room)):
         lines += ["", fooled]  # the picture's facts, as text too
     text = "\n".join([*lines, "", _("Play again with /newgame.")])
+    alone: list[Outgoing] = []
+    if picture is not None and caption_length(text) > MAX_CAPTION:
+        caption = _("🏆 The results in a picture: the message below says it all in words.")
+        alone = [_final_message(room, look, key="results", text=caption, picture=picture)]
+        picture = None
+    return [*alone, _final_message(room, look, key="final", text=text, picture=picture)]
+
+
+def _final_message(room: Room, look: Look, **fields: Any) -> Outgoing:
     if room.end_reason == "topic_gone":  # said in the General topic, the topic being gone
-        return message(room, chat_id=room.chat_id, key="final", text=text, picture=picture)
+        return message(room, chat_id=room.chat_id, **fields)
+    if fields["key"] != "final":
+        return to_group(room, **fields)
     notify = look.button(_("🔔 Notify me of the next game"), "notify", room.game_id)
-    return to_group(room, key="final", text=text, buttons=[[notify]], picture=picture)
+    return to_group(room, buttons=[[notify]], **fields)
 
 
 def fooled_text(room: Room) -> str:
