@@ -73,12 +73,12 @@ def test_emoji_are_drawn_in_colour_from_the_shipped_font():
     draw_text(plain, (4, 4), "W", 48, (0, 0, 0))
     assert coloured(with_emoji) > 300  # a blue whale, not a black outline
     assert coloured(plain) == 0
-    assert runs("Ann 🐋") == [(False, "Ann "), (True, "🐋")]
+    assert runs("Ann 🐋") == ((False, "Ann "), (True, "🐋"))
 
 
 def test_right_to_left_names_are_put_in_visual_order():
-    assert runs("שרה ×3") == [(False, "הרש ×3")]
-    assert runs("Bob") == [(False, "Bob")]
+    assert runs("שרה ×3") == ((False, "הרש ×3"),)
+    assert runs("Bob") == ((False, "Bob"),)
 
 
 def test_the_digest_is_stable_for_a_fixed_input():

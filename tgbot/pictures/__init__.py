@@ -34,7 +34,7 @@ def render(picture: Picture, language: str) -> bytes:
 
 def _png(image: Image.Image) -> bytes:
     buffer = io.BytesIO()
-    image.save(buffer, "PNG", compress_level=6)
+    image.save(buffer, "PNG", compress_level=3)  # a palette image: level 6 saves 15 % more
     return buffer.getvalue()
 
 

@@ -85,7 +85,8 @@ def _clean(text: str) -> str:
     )  # fmt: skip
 
 
-def runs(text: str) -> list[tuple[bool, str]]:
+@lru_cache(maxsize=4096)
+def runs(text: str) -> tuple[tuple[bool, str], ...]:
     """The text split into runs: (True, one emoji) or (False, text), in visual order."""
     text = _clean(text)
     out: list[tuple[bool, str]] = []
@@ -103,7 +104,7 @@ def runs(text: str) -> list[tuple[bool, str]]:
             out[-1] = (False, out[-1][1] + char)
         else:
             out.append((False, char))
-    return [(emoji, _visual(part) if not emoji else part) for emoji, part in out]
+    return tuple((emoji, _visual(part) if not emoji else part) for emoji, part in out)
 
 
 def _visual(run: str) -> str:
@@ -127,6 +128,7 @@ def _visual(run: str) -> str:
     return "".join(out)
 
 
+@lru_cache(maxsize=8192)
 def width(text: str, size: int, bold: bool = False) -> int:
     """How wide `text` is drawn at `size`."""
     font = text_font(size, bold)
