@@ -59,6 +59,8 @@ class Settings(BaseModel):
     idle lobby then closes after a day)."""
     language: str = "en"
     """What the group is told in (one of `engine.settings.LANGUAGES`)."""
+    pictures: bool = True
+    """Whether the bot sends pictures (the final's results picture) beside its texts."""
 
 
 class Seat(BaseModel):
@@ -79,6 +81,8 @@ class Seat(BaseModel):
     """Whether the bot can write to the player in private (it opened a chat with the bot)."""
     language: str | None = None
     """The player's own language for private messages (None: the group's)."""
+    fooled: dict[int, int] = Field(default_factory=dict)
+    """Over the game: seat index → how many of that seat's votes went to this seat's decoys."""
 
 
 class Round(BaseModel):
@@ -180,7 +184,10 @@ class Room(BaseModel):
         """Return a copy sharing no mutable container with this room (settings are frozen)."""
         return self.model_copy(
             update={
-                "seats": [s.model_copy(update={"hand": list(s.hand)}) for s in self.seats],
+                "seats": [
+                    s.model_copy(update={"hand": list(s.hand), "fooled": dict(s.fooled)})
+                    for s in self.seats
+                ],
                 "draw": list(self.draw),
                 "discard": list(self.discard),
                 "round": self.round.clone() if self.round is not None else None,

@@ -37,6 +37,7 @@ ALIASES = {
     "join_s": "join_s",
     "language": "language",
     "lang": "language",
+    "pictures": "pictures",
 }
 
 _TRUE = {"on", "yes", "true", "1"}
@@ -48,7 +49,7 @@ def parse_changes(text: str) -> dict[str, int | bool | str]:
     from engine.games.registry import GAMES  # its games import this module
 
     aliases = dict(ALIASES)
-    switches = {"timers"}
+    switches = {"timers", "pictures"}
     for game in GAMES.values():
         aliases.update(game.setting_aliases)
         switches |= game.switches
@@ -93,6 +94,9 @@ def apply_changes(settings: Settings, changes: dict[str, int | bool | str]) -> S
         elif name == "timers":
             if not isinstance(value, bool):
                 raise RuleError(ErrorCode.BAD_SETTING, N_("timers must be on or off"))
+        elif name == "pictures":
+            if not isinstance(value, bool):
+                raise RuleError(ErrorCode.BAD_SETTING, N_("pictures must be on or off"))
         elif name == "deck":
             if value not in decks():
                 why = N_("deck must be one of {decks}")

@@ -20,14 +20,16 @@ import redis
 from pydantic import ValidationError
 from redis.exceptions import LockError
 from redis.lock import Lock
-from telegram import Bot, InlineKeyboardButton, InlineKeyboardMarkup
+from telegram import Bot, InlineKeyboardButton, InlineKeyboardMarkup, InputFile, InputMediaPhoto
+from telegram import Message as TgMessage
 from telegram.constants import ParseMode
 from telegram.error import BadRequest, Forbidden, NetworkError, RetryAfter, TelegramError
 
 from engine import keys
-from tgbot import i18n, texts
+from tgbot import i18n, pictures, texts
 from tgbot.metrics import TALLY
-from tgbot.outgoing import Outgoing
+from tgbot.outgoing import MAX_CAPTION, Outgoing, caption_length
+from tgbot.pictures.cache import FileIds
 
 log = logging.getLogger(__name__)
 
@@ -95,8 +97,17 @@ async def retire(bot: Bot, chat_id: int, message_id: int, language: str) -> None
         with _timed("editMessageText"):
             await bot.edit_message_text(pointer, chat_id=chat_id, message_id=message_id)
     except BadRequest as error:
-        if _unchanged(error) is None:
+        if _no_text(error):  # a photo: its caption becomes the pointer
+            with contextlib.suppress(BadRequest), _timed("editMessageCaption"):
+                await bot.edit_message_caption(chat_id=chat_id, message_id=message_id,
+                                               caption=pointer)  # fmt: skip
+        elif _unchanged(error) is None:
             raise
+
+
+def _no_text(error: BadRequest) -> bool:
+    """An edit of a message's text refused because the message is a photo (it has a caption)."""
+    return "no text in the message" in str(error).lower()
 
 
 def _unchanged(error: BadRequest) -> str | None:
@@ -106,8 +117,13 @@ def _unchanged(error: BadRequest) -> str | None:
     return next((why for why in ("not modified", "not found") if why in text), None)
 
 
-async def send_or_edit(bot: Bot, message: Outgoing, known: int | None) -> int | None:
-    """Send a message, or edit the one already sent under its key; return a new message's id."""
+async def send_or_edit(
+    bot: Bot, message: Outgoing, known: int | None, file_ids: FileIds | None = None
+) -> int | None:
+    """Send a message, or edit the one already sent under its key; return a new message's id.
+    A message with a picture goes as a photo with its text as the caption (given `file_ids`)."""
+    if message.picture is not None and file_ids is not None:
+        return await send_picture(bot, message, known, file_ids)
     if known is not None and not message.fresh:
         try:
             with _timed("editMessageText"):
@@ -121,6 +137,13 @@ async def send_or_edit(bot: Bot, message: Outgoing, known: int | None) -> int | 
                 )
             return None
         except BadRequest as error:
+            if _no_text(error):  # sent as a photo: its caption is the text
+                with _timed("editMessageCaption"):
+                    await bot.edit_message_caption(
+                        chat_id=message.chat_id, message_id=known, caption=message.text,
+                        parse_mode=ParseMode.HTML, reply_markup=markup(message),
+                    )  # fmt: skip
+                return None
             why = _unchanged(error)
             if why == "not modified":
                 return None
@@ -137,6 +160,79 @@ async def send_or_edit(bot: Bot, message: Outgoing, known: int | None) -> int | 
             disable_web_page_preview=True,
         )
     return sent.message_id
+
+
+async def send_picture(
+    bot: Bot, message: Outgoing, known: int | None, file_ids: FileIds
+) -> int | None:
+    """Send (or edit into) a photo with the message's text as its caption: by the file_id
+    of an identical picture sent before, else uploaded. The text alone is sent instead when it
+    is too long for a caption or Telegram refuses the photo (its facts are all in the text)."""
+    assert message.picture is not None
+    text_only = message.model_copy(update={"picture": None})
+    if caption_length(message.text) > MAX_CAPTION:
+        log.info("chat %s: %s is too long for a caption: sent without its picture",
+                 message.chat_id, message.key)  # fmt: skip
+        return await send_or_edit(bot, text_only, known)
+    began = time.perf_counter()
+    png = await asyncio.to_thread(pictures.render, message.picture, message.lang)
+    TALLY.observe("picture_render_seconds", time.perf_counter() - began)
+    digest = pictures.digest(png)
+    file_id = file_ids.get(digest)
+    tries: list[str | bytes] = [file_id, png] if file_id else [png]
+    for media in tries:
+        try:
+            return await _photo(bot, message, known, media, digest, file_ids)
+        except BadRequest as error:
+            if _unchanged(error) == "not modified":
+                return None
+            if "thread not found" in str(error).lower():
+                raise
+            if isinstance(media, str):
+                log.info("chat %s: file_id refused (%s): uploading the picture", message.chat_id,
+                         error)  # fmt: skip
+                file_ids.forget(digest)
+                continue
+            log.warning("chat %s: Telegram refused the picture (%s): sending the text alone",
+                        message.chat_id, error)  # fmt: skip
+    return await send_or_edit(bot, text_only, known)
+
+
+async def _photo(
+    bot: Bot, message: Outgoing, known: int | None, media: str | bytes, digest: str,
+    file_ids: FileIds,
+) -> int | None:  # fmt: skip
+    """Send the photo (or edit the message under its key into it); remember the file_id of an
+    upload."""
+    photo: str | InputFile = media if isinstance(media, str) else InputFile(
+        media, filename="picture.png", attach=True
+    )  # fmt: skip
+    result: TgMessage | bool
+    if known is not None and not message.fresh:
+        try:
+            with _timed("editMessageMedia"):
+                result = await bot.edit_message_media(
+                    media=InputMediaPhoto(photo, caption=message.text, parse_mode=ParseMode.HTML),
+                    chat_id=message.chat_id, message_id=known, reply_markup=markup(message),
+                )  # fmt: skip
+            _remember(result, media, digest, file_ids)
+            return None
+        except BadRequest as error:
+            if _unchanged(error) != "not found":
+                raise
+            log.info("chat %s: message %s is gone, sending it again", message.chat_id, message.key)
+    with _timed("sendPhoto"):
+        sent = await bot.send_photo(
+            chat_id=message.chat_id, message_thread_id=message.thread_id, photo=photo,
+            caption=message.text, parse_mode=ParseMode.HTML, reply_markup=markup(message),
+        )  # fmt: skip
+    _remember(sent, media, digest, file_ids)
+    return sent.message_id
+
+
+def _remember(result: TgMessage | bool, media: str | bytes, digest: str, file_ids: FileIds) -> None:
+    if isinstance(media, bytes) and isinstance(result, TgMessage) and result.photo:
+        file_ids.put(digest, result.photo[-1].file_id)
 
 
 @contextlib.contextmanager
@@ -256,7 +352,7 @@ async def _drain(
                 if not held.keep():
                     return FlushResult(delivered, busy=True)
                 outcome = await _deliver(bot, where, message, known, limiter, refused,
-                                         attempt, patient)  # fmt: skip
+                                         attempt, patient, FileIds(client))  # fmt: skip
                 if isinstance(outcome, FlushResult):
                     if outcome.busy or outcome.network_error or outcome.retry_after is None:
                         return FlushResult(delivered, outcome.retry_after, outcome.busy,
@@ -325,6 +421,7 @@ async def _deliver(
     refused: tuple[Unreachable, TopicGone],
     attempt: int,
     patient: Callable[[], bool],
+    file_ids: FileIds | None = None,
 ) -> int | None | FlushResult:
     """Send one message within the limits; its new id, None, or why to stop for now. A fresh
     copy of a message sent before first turns the old one into a pointer to it."""
@@ -337,7 +434,7 @@ async def _deliver(
         edit = previous is not None and not message.fresh
         if (waited := await _slot(limiter, message.chat_id, edit, patient)) is not None:
             return waited
-        return await send_or_edit(bot, message, previous)
+        return await send_or_edit(bot, message, previous, file_ids)
     except RetryAfter as error:
         seconds = _seconds(error.retry_after)
         TALLY.count("telegram_429")

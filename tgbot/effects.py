@@ -205,7 +205,7 @@ def _game_over(room: Room, look: Look) -> list[Outgoing]:
         for i, seat in enumerate(room.seats)
         if seat.status is SeatStatus.SPECTATING
     ]
-    return [render.final(room, look), *away]
+    return [*render.final(room, look), *away]
 
 
 def _phase_messages(room: Room, look: Look) -> list[Outgoing]:

@@ -43,6 +43,7 @@ LATENCY = (0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0)
 BUCKETS: dict[str, tuple[float, ...]] = {
     "update_handling_seconds": LATENCY,
     "delivery_seconds": LATENCY,
+    "picture_render_seconds": LATENCY,
     "timer_lateness_seconds": (0.05, 0.1, 0.25, 0.5, 1.0, 2.0, 5.0, 10.0, 30.0, 60.0),
     "retry_after_seconds": (1.0, 2.0, 5.0, 10.0, 30.0, 60.0, 300.0, 3600.0),
 }
@@ -56,6 +57,7 @@ COUNTERS: dict[str, str] = {
 HISTOGRAMS: dict[str, str] = {
     "update_handling_seconds": "Time a worker took to handle one update, by outcome",
     "delivery_seconds": "Time of the Bot API call that delivered a message, by method",
+    "picture_render_seconds": "Time the worker took to draw a picture before sending it",
     "timer_lateness_seconds": "How long after its deadline a timer took effect",
     "retry_after_seconds": "retry_after that Telegram asked for with a 429",
 }

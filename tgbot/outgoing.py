@@ -7,9 +7,13 @@ A message without a key is always sent as a new one.
 
 from __future__ import annotations
 
+import html
+import re
+
 from pydantic import BaseModel, ConfigDict, Field
 
 from tgbot import i18n
+from tgbot.pictures.model import Picture
 
 
 class Button(BaseModel):
@@ -43,6 +47,19 @@ class Outgoing(BaseModel):
     """For a private message: (user id, round, phase) to report if the user cannot be reached."""
     lang: str = Field(default_factory=i18n.current)
     """The language it is written in (what delivery adds to it speaks it too)."""
+    picture: Picture | None = None
+    """A picture to show with it: delivery draws it and sends it as a photo with the text as
+    its caption (or, when Telegram refuses the photo or the text is too long for a caption,
+    sends the text alone)."""
+
+
+MAX_CAPTION = 1024  # a photo's caption, in characters once its HTML is parsed
+
+
+def caption_length(text: str) -> int:
+    """How long an HTML text is as a caption: its characters once parsed, in UTF-16 units."""
+    plain = html.unescape(re.sub(r"<[^>]*>", "", text))
+    return len(plain.encode("utf-16-le")) // 2
 
 
 def dm_key(user_id: int, round_no: int) -> str:

@@ -124,7 +124,8 @@ _TEXTS: dict[str, str] = {
         "/rules — how to play\n"
         "/language — the group's language (host or admin); in private, yours\n\n"
         "Settings: seats=3–10 rotations=1–5 hand=4–8 timers=on|off hint=15–900 decoy=15–900 "
-        "vote=15–900 reveal=2–60 join=0–600 deck=default|short language=en|it|es|fr|de|pt|ru"
+        "vote=15–900 reveal=2–60 join=0–600 deck=default|short language=en|it|es|fr|de|pt|ru "
+        "pictures=on|off"
     ),
     "PRIVATE_HELP": N_(
         "I run <b>Hintrigue</b> games in groups. Add me to a group and send /newgame there.\n"

@@ -193,6 +193,11 @@ def test_three_players_play_a_whole_game_on_the_page(
     for name, points in totals.items():
         assert re.search(rf"{re.escape(name)} — {points} points?", text), (name, points, text)
     expect(final.locator("b").first).to_have_text("Game over")  # the formatting is rendered
+    picture = final.locator("img.photo")  # the results picture, above its caption
+    expect(picture).to_be_visible()
+    picture.scroll_into_view_if_needed()
+    page.wait_for_function("(img) => img.complete && img.naturalWidth >= 800",
+                           arg=picture.element_handle())  # fmt: skip
     page.screenshot(path=str(artifacts / "final.png"))
 
 

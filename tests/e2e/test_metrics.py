@@ -34,9 +34,10 @@ def total(samples: dict[str, float], prefix: str) -> float:
 
 
 def delivered(stack: ProcStack) -> int:
-    """Messages the double took: sent, or edited."""
-    return sum(call.ok for method in ("sendMessage", "editMessageText")
-               for call in stack.world.calls_of(method))  # fmt: skip
+    """Messages the double took: sent, or edited (the final is a photo)."""
+    methods = ("sendMessage", "editMessageText", "sendPhoto", "editMessageMedia",
+               "editMessageCaption")  # fmt: skip
+    return sum(call.ok for method in methods for call in stack.world.calls_of(method))
 
 
 def test_metrics_count_what_telegram_saw_during_a_game(launch, monkeypatch):

@@ -182,6 +182,8 @@ def settings_text(room: Room) -> str:
         else _("timers off")
     )
     line = _("{players} · {rotations} · {hand} · {timers} · reveal {reveal} · deck {deck}")
+    if not s.pictures:
+        line += " · " + _("no pictures")
     return (line + " · {language}").format(
         players=_("3–{max} players").format(max=s.max_seats),
         rotations=ngettext("{n} rotation", "{n} rotations", s.rotations).format(n=s.rotations),

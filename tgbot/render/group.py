@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
+from typing import Any
 
 from engine.games.hintrigue.views import group_view, missed_voters, waiting_for
 from engine.games.registry import game_named
 from engine.model import OVER_PHASES, Phase, Room, Round, SeatStatus
 from tgbot.games import screens
 from tgbot.i18n import N_, Texts, _, ngettext
-from tgbot.outgoing import Button, Outgoing
+from tgbot.outgoing import MAX_CAPTION, Button, Outgoing, caption_length
+from tgbot.pictures.model import ResultRow, ResultsPicture, Tally
 from tgbot.render.common import (
     Look,
     card,
@@ -245,9 +248,12 @@ def standings_lines(room: Room, order: list[int], figures: Callable[[int], str])
 
 
 @in_group_language
-def final(room: Room, look: Look) -> Outgoing:
+def final(room: Room, look: Look) -> list[Outgoing]:
     """The final message of any game: winners together, or why the game ended without one;
-    its button puts the presser on the list for the group's next lobby."""
+    its button puts the presser on the list for the group's next lobby. For Hintrigue with
+    pictures on, the results picture with the text as its caption; a text too long for a
+    caption (ten players with long names) goes below the picture, which then comes first, as a
+    message of its own."""
     who = names(room)
     if room.phase is Phase.FINISHED:
         won = game_named(room.game).winners(room)
@@ -260,14 +266,87 @@ def final(room: Room, look: Look) -> Outgoing:
         head = _("The topic of this game was deleted, so the game is abandoned. No winner.")
     else:
         head = _("Fewer than three players are left: the game is abandoned. No winner.")
-    text = "\n".join(
-        [_("<b>Game over</b>"), head, "", screens(room.game).standings(room), "",
-         _("Play again with /newgame.")]  # fmt: skip
-    )
+    lines = [_("<b>Game over</b>"), head, "", screens(room.game).standings(room)]
+    hintrigue = room.game == "hintrigue"  # the results picture is Hintrigue's
+    picture = results_picture(room) if hintrigue and room.settings.pictures and room.seats \
+        else None  # fmt: skip
+    if picture is not None and (fooled := fooled_text(room)):
+        lines += ["", fooled]  # the picture's facts, as text too
+    text = "\n".join([*lines, "", _("Play again with /newgame.")])
+    alone: list[Outgoing] = []
+    if picture is not None and caption_length(text) > MAX_CAPTION:
+        caption = _("🏆 The results in a picture: the message below says it all in words.")
+        alone = [_final_message(room, look, key="results", text=caption, picture=picture)]
+        picture = None
+    return [*alone, _final_message(room, look, key="final", text=text, picture=picture)]
+
+
+def _final_message(room: Room, look: Look, **fields: Any) -> Outgoing:
     if room.end_reason == "topic_gone":  # said in the General topic, the topic being gone
-        return message(room, chat_id=room.chat_id, key="final", text=text)
+        return message(room, chat_id=room.chat_id, **fields)
+    if fields["key"] != "final":
+        return to_group(room, **fields)
     notify = look.button(_("🔔 Notify me of the next game"), "notify", room.game_id)
-    return to_group(room, key="final", text=text, buttons=[[notify]])
+    return to_group(room, buttons=[[notify]], **fields)
+
+
+def fooled_text(room: Room) -> str:
+    """Whose decoys fooled whom over the game, one line per seat that fooled anyone ("" when
+    no decoy took a vote)."""
+    who = names(room)
+    lines = [
+        _("{name} fooled {names}.").format(
+            name=who[index],
+            names=", ".join(
+                who[voter] if times == 1 else f"{who[voter]} ×{times}"
+                for voter, times in sorted(seat.fooled.items())
+            ),
+        )
+        for index, seat in enumerate(room.seats)
+        if seat.fooled
+    ]
+    return "\n".join([_("<b>Fooled by decoys</b>"), *lines]) if lines else ""
+
+
+def plain_names(room: Room) -> list[str]:
+    """Seat names as they are (for pictures, which escape nothing), told apart like `names`."""
+    counts = Counter(seat.name for seat in room.seats)
+    return [
+        seat.name + (f" (@{seat.username})" if seat.username else f" #{index + 1}")
+        if counts[seat.name] > 1
+        else seat.name
+        for index, seat in enumerate(room.seats)
+    ]
+
+
+def results_picture(room: Room) -> ResultsPicture:
+    """What the final's results picture shows: the standings, and per seat whom its decoys
+    fooled and who fooled it over the game."""
+    view = group_view(room)
+    who = plain_names(room)
+    winners = set(view.winners) if room.phase is Phase.FINISHED else set()
+    rows = []
+    for rank, index in zip(ranks(room, view.standings), view.standings, strict=True):
+        seat = room.seats[index]
+        fooled_by = [
+            Tally(name=who[other], times=s.fooled[index])
+            for other, s in enumerate(room.seats)
+            if index in s.fooled
+        ]
+        rows.append(
+            ResultRow(
+                rank=rank,
+                name=who[index],
+                points=seat.score,
+                finds=seat.finds,
+                stolen=seat.stolen,
+                status=seat.status.value,
+                winner=index in winners,
+                fooled=[Tally(name=who[v], times=t) for v, t in sorted(seat.fooled.items())],
+                fooled_by=fooled_by,
+            )
+        )
+    return ResultsPicture(finished=room.phase is Phase.FINISHED, rows=rows)
 
 
 @in_group_language

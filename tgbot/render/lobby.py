@@ -32,11 +32,12 @@ HINTRIGUE_ROWS = (
     "deck",
     "language",
     "join_s",
+    "pictures",  # rows are numbered in buttons: new ones go last
 )
 """Hintrigue's settings keyboard, row by row."""
 SETTING_ROWS = (*HINTRIGUE_ROWS, "target", "connoisseurs", "clue_s", "guess_s")
 """Every setting a settings button may name, by its index (each game shows some of them)."""
-SWITCHES = frozenset({"timers", "connoisseurs"})
+SWITCHES = frozenset({"timers", "connoisseurs", "pictures"})
 SETTING_BOUNDS = {**GUESSWHAT_BOUNDS, **BOUNDS}
 SETTING_STEPS = {
     "max_seats": 1,
@@ -68,6 +69,7 @@ SETTING_LABELS = Texts({
     "connoisseurs": N_("connoisseurs"),
     "clue_s": N_("clue time"),
     "guess_s": N_("guess time"),
+    "pictures": N_("pictures"),
 })
 SETTING_HELP = Texts({
     "max_seats": N_("How many players may join: 3–10."),
@@ -93,6 +95,9 @@ SETTING_HELP = Texts({
     ),
     "clue_s": N_("Time for the active player's three icons and clue."),
     "guess_s": N_("Time for everybody's guesses."),
+    "pictures": N_(
+        "With pictures on, the final results also come as a picture; the text says the same."
+    ),
 })
 
 

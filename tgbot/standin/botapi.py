@@ -8,6 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 from tgbot.standin import errors as E
+from tgbot.standin import photos
 from tgbot.standin.chatapi import CHAT_METHODS, chat_for_bot
 from tgbot.standin.errors import ApiError, bad_request, too_many_requests
 from tgbot.standin.htmltext import parse_html
@@ -54,6 +55,7 @@ _JSON_KEYS = frozenset(
         "commands",
         "scope",
         "caption_entities",
+        "media",
     }
 )
 _BUTTON_ACTIONS = (
@@ -153,9 +155,15 @@ def _editable(world: World, params: dict[str, Any], missing: str) -> MessageReco
     return record
 
 
+def _shown_photo(photo: list[dict[str, Any]] | None) -> str | None:
+    return photo[-1]["file_unique_id"] if photo else None
+
+
 def _apply_edit(world: World, record: MessageRecord, **changes: Any) -> dict[str, Any]:
-    before = (record.plain_text, record.entities, _inline(record.reply_markup))
+    before = (_shown_photo(record.photo), record.plain_text, record.entities,
+              _inline(record.reply_markup))  # fmt: skip
     after = (
+        _shown_photo(changes.get("photo", record.photo)),
         changes.get("plain_text", record.plain_text),
         changes.get("entities", record.entities),
         _inline(changes["reply_markup"]),
@@ -209,6 +217,8 @@ def edit_message_text(world: World, params: dict[str, Any]) -> dict[str, Any]:
     record = _editable(world, params, E.EDIT_NOT_FOUND)
     if not record.from_bot:
         raise bad_request("Bad Request: message can't be edited")
+    if record.photo is not None:
+        raise bad_request(E.NO_TEXT)
     plain, entities = render_text(params)
     markup = check_markup(params.get("reply_markup"))
     return _apply_edit(
@@ -262,6 +272,9 @@ METHODS: dict[str, Handler] = {
     "editMessageReplyMarkup": edit_message_reply_markup,
     "deleteMessage": delete_message,
     "answerCallbackQuery": answer_callback_query,
+    "sendPhoto": photos.send_photo,
+    "editMessageMedia": photos.edit_message_media,
+    "editMessageCaption": photos.edit_message_caption,
     **CHAT_METHODS,
 }
 _BY_LOWER = {name.lower(): name for name in METHODS}

@@ -47,6 +47,8 @@ def _message(record: MessageRecord) -> dict[str, Any]:
         "edits": len(record.edits),
         "thread_id": record.thread_id,
         "topic_created": record.topic_created,
+        # A photo's address: its unique id changes with the picture, so the page reloads it.
+        "photo": f"/_standin/photo/{record.photo[-1]['file_unique_id']}" if record.photo else None,
     }
 
 
@@ -117,8 +119,17 @@ def page_routes(
             await asyncio.sleep(0.05)
         return JSONResponse(view(world), headers={"Cache-Control": "no-store"})
 
+    async def photo(request: Request) -> Response:
+        with world.lock:
+            stored = world.uploads.get(request.path_params["unique"])
+        if stored is None:
+            return Response("no such photo", status_code=404)
+        return Response(stored.content, media_type="image/png",
+                        headers={"Cache-Control": "max-age=86400"})  # fmt: skip
+
     return [
         Route("/", index, methods=["GET"]),
         Route("/_standin/view", live_view, methods=["GET"]),
+        Route("/_standin/photo/{unique}", photo, methods=["GET"]),
         Mount("/static", app=StaticFiles(directory=STATIC), name="static"),
     ]

@@ -52,6 +52,8 @@ class MessageRecord:
     """For the service message that opened a forum topic: the topic's name."""
     reply_to: int | None = None
     """The message id this one replies to (None: none, or a topic's opening message)."""
+    photo: list[dict[str, Any]] | None = None
+    """A photo message's sizes (PhotoSize objects, smallest first); its text is the caption."""
 
     @property
     def from_bot(self) -> bool:
@@ -65,6 +67,7 @@ class MessageRecord:
             "parse_mode": self.parse_mode,
             "reply_markup": self.reply_markup,
             "date": self.edit_date or self.date,
+            "photo": self.photo,
         }
 
     def to_state(self) -> dict[str, Any]:
@@ -85,7 +88,18 @@ class MessageRecord:
             "edits": self.edits,
             "thread_id": self.thread_id,
             "topic_created": self.topic_created,
+            "photo": self.photo,
         }
+
+
+@dataclass
+class StoredFile:
+    """A photo the bot uploaded: its bytes and what Telegram says of it."""
+
+    unique_id: str
+    content: bytes
+    width: int
+    height: int
 
 
 @dataclass

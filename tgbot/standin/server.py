@@ -36,9 +36,11 @@ async def _read_params(request: Request) -> dict[str, Any]:
     if "form" in content_type:
         form = await request.form()
         for key, value in form.multi_items():
-            params[key] = value if isinstance(value, str) else {"filename": value.filename}
             if isinstance(value, UploadFile):
+                params[key] = {"filename": value.filename, "content": await value.read()}
                 await value.close()
+            else:
+                params[key] = value
         return params
     body = await request.body()
     if body.strip():

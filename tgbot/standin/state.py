@@ -16,6 +16,7 @@ from tgbot.standin.records import (
     InjectedFailure,
     MessageRecord,
     RateLimitHit,
+    StoredFile,
     User,
     WebhookSettings,
     member_dict,
@@ -63,6 +64,8 @@ class WorldState:
         self.too_many_requests: list[RateLimitHit] = []
         self.failures: list[InjectedFailure] = []
         self.commands: dict[str, list[dict[str, Any]]] = {}
+        self.files: dict[str, StoredFile] = {}  # file_id → the uploaded photo
+        self.uploads: dict[str, StoredFile] = {}  # file_unique_id → the uploaded photo
         self._next_update_id = first_update_id
         self._next_query_id = 1
         self._next_user_id = first_user_id
@@ -205,6 +208,14 @@ class WorldState:
 
     # ----- queries -----------------------------------------------------------------------
 
+    def photo_bytes(self, record: MessageRecord) -> bytes | None:
+        """The picture a photo message shows (None: not a photo)."""
+        with self.lock:
+            if not record.photo:
+                return None
+            stored = self.uploads.get(record.photo[-1]["file_unique_id"])
+            return stored.content if stored else None
+
     def messages(self, chat_id: int, *, include_deleted: bool = False) -> list[MessageRecord]:
         """Messages of a chat in order, by the bot and by users."""
         with self.lock:
@@ -287,10 +298,17 @@ class WorldState:
                 "from": sender.to_api(),
                 "chat": self.chat_to_api(record.chat_id),
                 "date": record.date,
-                "text": record.plain_text,
             }
-            if record.entities:
-                data["entities"] = record.entities
+            if record.photo is not None:  # a photo: its text is the caption
+                data["photo"] = record.photo
+                if record.plain_text:
+                    data["caption"] = record.plain_text
+                if record.entities:
+                    data["caption_entities"] = record.entities
+            else:
+                data["text"] = record.plain_text
+                if record.entities:
+                    data["entities"] = record.entities
             if record.thread_id is not None:  # a forum topic's (General's carry neither)
                 data["message_thread_id"] = record.thread_id
                 data["is_topic_message"] = True

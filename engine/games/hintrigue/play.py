@@ -175,11 +175,13 @@ def close_voting(ctx: Ctx) -> None:
         seat.best = max(seat.best, gained)
     for index in finders:
         room.seats[index].finds += 1
-    for card in rnd.votes.values():
+    for voter, card in rnd.votes.items():
         if card != target:
             owner = rnd.owner_of(card)
             assert owner is not None
             room.seats[owner].stolen += 1
+            fooled = room.seats[owner].fooled
+            fooled[voter] = fooled.get(voter, 0) + 1
     rnd.points = points
     room.discard.extend(rnd.table)
     for index in room.present_seats():

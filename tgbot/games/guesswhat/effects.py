@@ -121,4 +121,4 @@ def _game_over(room: Room, look: Look) -> list[Outgoing]:
         for i, seat in enumerate(room.seats)
         if seat.status is SeatStatus.SPECTATING
     ]
-    return [render.final(room, look), *away]
+    return [*render.final(room, look), *away]

@@ -362,7 +362,8 @@ function renderMessages(pane, chat, topic = null) {
   }
   let grew = false;
   messages.forEach((message, index) => {
-    const signature = JSON.stringify([message.text, message.entities, message.keyboard, message.edits]);
+    const signature = JSON.stringify([message.text, message.entities, message.keyboard, message.edits,
+      message.photo]);
     const entry = pane.nodes.get(message.message_id);
     if (entry && entry.signature === signature) return;
     const node = messageNode(chat, message);
@@ -394,6 +395,13 @@ function messageNode(chat, message) {
     const sender = fromBot ? state.view.bot : userById(message.from_user_id);
     const id = sender ? sender.id : 0;
     bubble.append(el('div', `sender c${Math.abs(id) % 7}`, nameOf(sender)));
+  }
+  if (message.photo) {  // a photo message: the picture, then its caption
+    const picture = el('img', 'photo');
+    picture.src = message.photo;
+    picture.alt = 'Picture';
+    picture.loading = 'lazy';
+    bubble.append(picture);
   }
   const text = el('div', 'text');
   const shown = startWithoutPayload(chat, message) || message;

@@ -1,0 +1,85 @@
+"""Picture benchmark: how long drawing a picture takes on one core, and how big it gets.
+
+Each kind of picture is drawn for many inputs (3 to 10 players, names in several scripts with
+emoji, long names, several decoys fooled per seat), each in a language of the bot, as the worker
+draws them at delivery (PNG encoding included). The first drawing of a process, which loads the
+fonts, is reported apart.
+
+Prints `name=value` lines. Run: .venv/bin/python bench/pictures.py [pictures]
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from engine.settings import LANGUAGES  # noqa: E402
+from tgbot import pictures  # noqa: E402
+from tgbot.pictures import ResultRow, ResultsPicture, Tally  # noqa: E402
+
+NAMES = [
+    "Ann", "Борис 🐻", "שרה כהן", "محمد", "Zoë ✨", "Pedro ❤️", "Jean-Baptiste de la Fontaine",
+    "😀🎲🃏🌙", "Ludwig van Beethoven the Second of His Name", "李小龙", "<b>Bob</b> & co", "Ольга",
+]  # fmt: skip
+
+
+def results(rng: random.Random) -> ResultsPicture:
+    """A results picture of a random game of 3–10 players."""
+    seats = rng.randint(3, 10)
+    names = rng.sample(NAMES, min(seats, len(NAMES)))
+    points = sorted((rng.randint(0, 40) for _ in names), reverse=True)
+    rows = []
+    for index, (name, score) in enumerate(zip(names, points, strict=True)):
+        others = [n for n in names if n != name]
+        three = rng.sample(others, min(3, len(others)))
+        rows.append(
+            ResultRow(
+                rank=1 + sum(p > score for p in points), name=name, points=score,
+                finds=rng.randint(0, 8), stolen=rng.randint(0, 12), winner=score == points[0],
+                fooled=[Tally(name=n, times=rng.randint(1, 4)) for n in three],
+                fooled_by=[Tally(name=n, times=rng.randint(1, 3)) for n in rng.sample(others, 2)],
+                status="left" if index == seats - 1 and seats > 3 else "playing",
+            )
+        )  # fmt: skip
+    return ResultsPicture(rows=rows)
+
+
+KINDS: dict[str, Callable[[random.Random], pictures.Picture]] = {"results": results}
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+def main() -> None:
+    count = int(sys.argv[1]) if len(sys.argv) > 1 else 200
+    largest = 0
+    for kind, make in KINDS.items():
+        rng = random.Random(7)
+        began = time.perf_counter()
+        largest = max(largest, len(pictures.render(make(rng), "en")))
+        print(f"{kind}_first_render_ms={(time.perf_counter() - began) * 1000:.1f}")
+        times = []
+        for number in range(count):
+            picture = make(rng)
+            language = LANGUAGES[number % len(LANGUAGES)]
+            began = time.perf_counter()
+            data = pictures.render(picture, language)
+            times.append((time.perf_counter() - began) * 1000)
+            largest = max(largest, len(data))
+        print(f"{kind}_pictures={count}")
+        print(f"{kind}_render_ms_p50={statistics.median(times):.1f}")
+        print(f"{kind}_render_ms_p99={percentile(times, 0.99):.1f}")
+        print(f"{kind}_render_ms_max={max(times):.1f}")
+    print(f"picture_bytes_max={largest}")
+
+
+if __name__ == "__main__":
+    main()
