@@ -41,4 +41,9 @@ SCREENS = Screens(
     standings=render.standings_text,
     reminder=_reminder,
     text_given=lambda: _("Hint given. The others are choosing their decoys."),
+    joined=lambda: texts.JOINED_IN,
+    private_why=lambda: _(
+        "Everybody must open a private chat with me before the start: that is where the cards "
+        "are dealt."
+    ),
 )
