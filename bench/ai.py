@@ -1,0 +1,238 @@
+"""AI benchmark: Hintrigue rounds played by AI seats only, through the real engine.
+
+Every game has 4–6 AI seats, a random deck, hand size and room language; each seat's
+decisions come from `workers.ai.hintrigue.decide`, as a worker job would ask for them.
+
+Prints `name=value` lines:
+- `ai_find_rate`: how often an AI voter finds the AI storyteller's card;
+- `chance_rate`: 1 / table size, averaged over the voters (what blind votes would find);
+- `ai_decoy_vote_share`: the share of the votes that went to AI decoys;
+- `decision_ms_p99`: the 99th percentile of one `decide` call (a seat's whole decision, caches
+  cold at first), on one core;
+- `guesswhat_correct_rate`: how often an AI guesser finds the three icons of an AI's clue in
+  Guess What! (and `guesswhat_decision_ms_p99`);
+- `worker_rss_mb`: the peak resident memory of this process, model loaded.
+
+`--languages` prints instead how well the AI understands hints typed by people in each
+language: a hand-written hint per language for known cards, each card put among five other
+cards of its set, counts when the card fits best. `bench/ai_hints.tsv` (24 cards) was used
+while the gloss dictionary was written (`understood_<language>=`); `bench/ai_hints_heldout.tsv`
+(24 cards) was written after it and never tuned on (`heldout_<language>=`).
+
+Run: .venv/bin/python bench/ai.py [rounds] | bench/ai.py --languages
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import resource
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from engine.commands import Join, OpenLobby, StartGame, Timeout  # noqa: E402
+from engine.games.guesswhat import rules as guesswhat_rules  # noqa: E402
+from engine.games.guesswhat.commands import Timeout as GWTimeout  # noqa: E402
+from engine.games.guesswhat.model import OVER_PHASES as GW_OVER  # noqa: E402
+from engine.games.guesswhat.model import Phase as GWPhase  # noqa: E402
+from engine.games.guesswhat.model import Settings as GWSettings  # noqa: E402
+from engine.games.hintrigue.views import waiting_for  # noqa: E402
+from engine.model import OVER_PHASES, Phase, Room  # noqa: E402
+from engine.rules import apply  # noqa: E402
+from workers.ai import guesswhat as ai_guesswhat  # noqa: E402
+from workers.ai import hintrigue, warm_up  # noqa: E402
+from workers.ai.mind import seed_for  # noqa: E402
+from workers.ai.vocab import LANGUAGES  # noqa: E402
+
+HINTS = Path(__file__).resolve().parent / "ai_hints.tsv"
+HELDOUT = Path(__file__).resolve().parent / "ai_hints_heldout.tsv"
+DISTRACTORS = 5
+
+
+class Tally:
+    """What the rounds added up to."""
+
+    def __init__(self) -> None:
+        self.rounds = 0
+        self.voters = 0
+        self.finds = 0
+        self.chance = 0.0
+        self.votes = 0
+        self.decoy_votes = 0
+        self.storyteller_scored = 0
+        self.decisions: list[float] = []
+
+    def count(self, room: Room) -> None:
+        rnd = room.round
+        assert rnd is not None and rnd.points is not None
+        target = rnd.plays[rnd.storyteller]
+        self.rounds += 1
+        self.storyteller_scored += rnd.points.get(rnd.storyteller, 0) > 0
+        for card in rnd.votes.values():
+            self.voters += 1
+            self.votes += 1
+            self.finds += card == target
+            self.decoy_votes += card != target
+            self.chance += 1 / len(rnd.table)
+
+
+def new_game(rng: random.Random, number: int) -> tuple[Room, float]:
+    seats = rng.randint(4, 6)
+    language = rng.choice(LANGUAGES)
+    settings: dict[str, int | bool | str] = {
+        "hand_size": rng.randint(4, 8),
+        "deck": rng.choice(["default", "default", "short"]),
+        "rotations": 2,
+    }
+    if settings["deck"] == "short":
+        settings["hand_size"] = min(int(settings["hand_size"]), 6)
+        settings["max_seats"] = 6
+    now = 0.0
+    room, _ = apply(
+        None,
+        OpenLobby(
+            chat_id=-1_000_000 - number,
+            user_id=1,
+            name="AI 1",
+            seed=rng.getrandbits(63),
+            language=language,
+            settings=settings,
+        ),
+        now,
+    )
+    for user in range(2, seats + 1):
+        room, _ = apply(room, Join(user_id=user, name=f"AI {user}"), now)
+    room, _ = apply(room, StartGame(user_id=1), now)
+    return room, now
+
+
+def play_game(
+    room: Room, now: float, tally: Tally, rounds_left: int, style: hintrigue.Style
+) -> None:
+    """Play a game to its end (or until enough rounds are counted), every seat an AI."""
+    while room.phase not in OVER_PHASES and tally.rounds < rounds_left:
+        if room.phase is Phase.REVEAL:
+            tally.count(room)
+            assert room.round is not None and room.deadline is not None
+            now = room.deadline
+            room, _ = apply(room, Timeout(round_no=room.round.no, phase=room.phase), now)
+            continue
+        for seat in waiting_for(room):
+            start = time.perf_counter()
+            commands = hintrigue.decide(room, seat, style)
+            tally.decisions.append(time.perf_counter() - start)
+            for command in commands:
+                room, _ = apply(room, command, now)  # an AI's command is never refused
+        now += 1
+
+
+def guesswhat_rounds(rounds: int) -> tuple[float, list[float]]:
+    """Play Guess What! games of 4–6 AI seats until `rounds` rounds are scored; return how
+    often an AI guesser found the AI clue's three icons, and the decision times."""
+    rng = random.Random(20261202)
+    found = guessers = scored = 0
+    times: list[float] = []
+    number = 0
+    while scored < rounds:
+        players = [(user, f"AI {user}") for user in range(1, rng.randint(4, 6) + 1)]
+        language = rng.choice(LANGUAGES)
+        state, _ = guesswhat_rules.start(
+            players, GWSettings(target=20), seed=rng.getrandbits(63), now=0.0
+        )
+        now = 0.0
+        while state.phase not in GW_OVER and scored < rounds:
+            turn = state.round
+            assert turn is not None
+            if state.phase is GWPhase.REVEAL:
+                scored += 1
+                guessers += len(turn.confirmed)
+                found += len(turn.correct)
+                assert state.deadline is not None
+                now = state.deadline
+                state, _ = guesswhat_rules.apply(
+                    state, GWTimeout(round_no=turn.no, phase=state.phase), now
+                )
+                continue
+            for seat in state.waiting_for():
+                start = time.perf_counter()
+                seed = seed_for("bench", number, turn.no, seat)
+                commands = ai_guesswhat.decide(state, seat, language, seed)
+                times.append(time.perf_counter() - start)
+                for command in commands:
+                    state, _ = guesswhat_rules.apply(state, command, now)
+            now += 1
+        number += 1
+    return found / guessers, times
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+def simulate(rounds: int, style: hintrigue.Style = hintrigue.DEFAULT_STYLE) -> tuple[Tally, int]:
+    """Play games of AI seats until `rounds` rounds are scored; return the tally and the
+    number of games."""
+    rng = random.Random(20261201)
+    tally = Tally()
+    number = 0
+    while tally.rounds < rounds:
+        room, now = new_game(rng, number)
+        play_game(room, now, tally, rounds, style)
+        number += 1
+    return tally, number
+
+
+def bench_rounds(rounds: int) -> None:
+    if hasattr(os, "sched_setaffinity"):
+        os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})  # one core, as the target says
+    warm_up()
+    tally, number = simulate(rounds)
+    print(f"rounds={tally.rounds}")
+    print(f"games={number}")
+    print(f"ai_find_rate={tally.finds / tally.voters:.3f}")
+    print(f"chance_rate={tally.chance / tally.voters:.3f}")
+    print(f"ai_decoy_vote_share={tally.decoy_votes / tally.votes:.3f}")
+    print(f"storyteller_scored_rate={tally.storyteller_scored / tally.rounds:.3f}")
+    print(f"decisions={len(tally.decisions)}")
+    print(f"decision_ms_p50={percentile(tally.decisions, 0.5) * 1000:.2f}")
+    print(f"decision_ms_p99={percentile(tally.decisions, 0.99) * 1000:.2f}")
+    correct, times = guesswhat_rounds(max(100, rounds // 4))
+    print(f"guesswhat_correct_rate={correct:.3f}")
+    print(f"guesswhat_decision_ms_p99={percentile(times, 0.99) * 1000:.2f}")
+    print(f"worker_rss_mb={resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f}")
+
+
+def understanding(path: Path) -> dict[str, tuple[int, int]]:
+    """Per language: how many hand-written hints put among other cards find their card."""
+    lines = path.read_text(encoding="utf-8").splitlines()
+    header = lines[0].split("\t")
+    rows = [line.split("\t") for line in lines[1:]]
+    cards = [int(row[0]) for row in rows]
+    result: dict[str, tuple[int, int]] = {}
+    for column, language in enumerate(header[1:], start=1):
+        hits = 0
+        for i, row in enumerate(rows):
+            table = [cards[(i + k) % len(cards)] for k in range(DISTRACTORS + 1)]
+            fits = [hintrigue.card_fit("default", c, row[column], language) for c in table]
+            hits += max(range(len(table)), key=fits.__getitem__) == 0
+        result[language] = (hits, len(rows))
+    return result
+
+
+def main() -> None:
+    """Run the benchmark and print its figures."""
+    if sys.argv[1:] == ["--languages"]:
+        print(f"chance_rate={1 / (DISTRACTORS + 1):.3f}")
+        for name, path in (("understood", HINTS), ("heldout", HELDOUT)):
+            for language, (hits, total) in understanding(path).items():
+                print(f"{name}_{language}={hits}/{total} ({hits / total:.2f})")
+        return
+    bench_rounds(int(sys.argv[1]) if len(sys.argv) > 1 else 1000)
+
+
+if __name__ == "__main__":
+    main()
