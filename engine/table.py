@@ -38,6 +38,26 @@ def winners(seats: Sequence[ScoredSeat], order: list[int]) -> list[int]:
     return [i for i in order if i in present and seats[i].score == top]
 
 
+def next_turn(
+    seats: Sequence[ScoredSeat], current: int, first: int, done: int, rotations: int
+) -> tuple[int | None, int]:
+    """Walk the seat order from `current`; return (the next seat to take a turn, or None when
+    the game's rotations are complete, and the rotations done then). SPEC section 5, for every
+    game: a rotation completes each time the walk reaches the first turn's position (`first`);
+    spectating and left seats are stepped over, so passing that position counts too."""
+    count = len(seats)
+    position = current
+    for _ in range(count * (rotations + 1)):
+        position = (position + 1) % count
+        if position == first:
+            done += 1
+            if done >= rotations:
+                return None, done
+        if seats[position].status is SeatStatus.PLAYING:
+            return position, done
+    return None, done
+
+
 def require_manager(host: int, user_id: int, is_admin: bool) -> None:
     """Only the lobby's creator (the game's host) or a group admin may manage the room."""
     if user_id != host and not is_admin:

@@ -237,3 +237,35 @@ def test_guess_what_in_a_forum_topic_plays_there_and_ends_when_the_topic_is_dele
     store = Store(stack.client)
     assert store.load(RoomId(FORUM, topic)).phase.value == "abandoned"
     assert [store.room_of_player(u) for u in users] == [None] * 3
+
+
+def test_a_newcomer_joins_a_lobby_of_guess_what_by_its_deep_link(stack: Stack):
+    ann = stack.world.add_user(first_name="Ann").id  # no private chat with the bot yet
+    stack.deliver(stack.world.bot_added(GROUP, ann))
+    stack.say(ann, GROUP, "/newgame guesswhat")
+    lobby = wait_for(lambda: stack.find(GROUP, "a new game is open"), what="the lobby")
+    assert "that is where the icons are picked and the guesses made" in lobby.plain_text
+    bob = stack.world.add_user(first_name="Bob").id
+    stack.deliver(stack.world.start_private(bob, f"j{GROUP}"))  # the Join button's deep link
+    joined = wait_for(lambda: stack.find(bob, "You joined the game"), what="the join")
+    assert "you pick your icons and your guesses here" in joined.plain_text
+
+
+def test_missed_clues_pass_the_turn_on_the_same_board_by_the_workers_timers(stack: Stack):
+    users = seat_players(stack)
+    stack.say(users[0], GROUP, "/settings rotations=1")  # timers on: 60 s × 0.02 for a clue
+    wait_for(lambda: "1 rotation ·" in stack.find(GROUP, "a new game is open").plain_text)
+    lobby = stack.find(GROUP, "a new game is open")
+    stack.press(users[0], lobby, button(lobby, "Start"))
+    board = state(stack).board
+    # Nobody gives a clue: each turn times out, the next player's starts on the same board
+    # (30 s), and the missed last turn ends the game with everybody on 0.
+    final = wait_for(lambda: stack.find(GROUP, "Game over"), what="the end by the timers")
+    assert "win together" in final.plain_text
+    for number in (1, 2, 3):
+        assert stack.find(GROUP, rf"round {number} · .*did not give a clue in time")
+    ended = state(stack)
+    assert ended.board == board and [s.score for s in ended.seats] == [0, 0, 0]
+    assert [s.missed for s in ended.seats] == [1, 1, 1]
+    for user in users:  # every active player's prompt is closed, saying why
+        assert stack.find(user, "time ran out before your clue")

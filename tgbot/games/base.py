@@ -42,6 +42,10 @@ class Screens:
     """The group message edited to show the time left shortly before a phase ends."""
     text_given: Callable[[], str]
     """The answer to the text a player typed in private that the game took (a hint, a clue)."""
+    joined: Callable[[], str]
+    """What a player who joined the lobby from its deep link is told (with `{group}`)."""
+    private_why: Callable[[], str]
+    """Why the lobby wants everybody to open a private chat with the bot first."""
     button_kinds: dict[str, int] = field(default_factory=dict)
     """The game's own callback kinds and their number of fields."""
     private_buttons: frozenset[str] = frozenset()

@@ -7,7 +7,7 @@ from engine.games.registry import GAMES
 from tgbot import callback
 from tgbot.games.base import Screens
 from tgbot.games.guesswhat.screens import SCREENS as GUESSWHAT
-from tgbot.games.hintrigue import SCREENS as HINTRIGUE
+from tgbot.games.hintrigue.screens import SCREENS as HINTRIGUE
 
 SCREENS: dict[str, Screens] = {screens.name: screens for screens in (HINTRIGUE, GUESSWHAT)}
 assert list(SCREENS) == list(GAMES), "every game needs its Telegram side"

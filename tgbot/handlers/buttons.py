@@ -13,19 +13,15 @@ from telegram.error import BadRequest
 
 from engine.commands import (
     ChangeSettings,
-    ChooseCard,
     ChooseGame,
     ComeBack,
     Command,
     Join,
     Leave,
-    PlayDecoy,
     StartGame,
     StopGame,
-    Vote,
 )
 from engine.errors import ErrorCode
-from engine.events import VoteCast
 from engine.games.registry import GAMES, game_named
 from engine.model import Phase
 from engine.roomid import RoomId
@@ -123,12 +119,6 @@ async def button_command(
     else:
         await answer(query, ok if isinstance(ok, str) else ok(outcome))
     return outcome
-
-
-def _scene(outcome: Outcome, card: int) -> str:
-    """How a card looks in the room the command left."""
-    assert outcome.room is not None
-    return render.card(outcome.room, card)
 
 
 async def on_join(
@@ -276,62 +266,6 @@ async def on_info(
     await answer(query, render.SETTING_HELP[SETTING_ROWS[row]], alert=True)
 
 
-async def on_card(
-    update: Update, context: Context, query: CallbackQuery, args: tuple[int, ...]
-) -> None:
-    """The storyteller's card, in private."""
-    _chat, round_no, card = args[:3]
-    await button_command(
-        update,
-        context,
-        query,
-        named_room(args, 4),
-        ChooseCard(
-            user_id=query.from_user.id, card=card, round_no=round_no, game_id=game_of(args, 3)
-        ),
-        lambda outcome: texts.CARD_CHOSEN.format(card=_scene(outcome, card)),
-    )
-
-
-async def on_decoy(
-    update: Update, context: Context, query: CallbackQuery, args: tuple[int, ...]
-) -> None:
-    """A decoy, in private."""
-    _chat, round_no, card = args[:3]
-    await button_command(
-        update,
-        context,
-        query,
-        named_room(args, 4),
-        PlayDecoy(
-            user_id=query.from_user.id, card=card, round_no=round_no, game_id=game_of(args, 3)
-        ),
-        lambda outcome: texts.DECOY_ACCEPTED.format(card=_scene(outcome, card)),
-    )
-
-
-async def on_vote(
-    update: Update, context: Context, query: CallbackQuery, args: tuple[int, ...]
-) -> None:
-    """A vote on the table message in the group."""
-    round_no, card = args[:2]
-
-    def accepted(outcome: Outcome) -> str:
-        changed = any(isinstance(e, VoteCast) and e.changed for e in outcome.events)
-        return (texts.VOTE_CHANGED if changed else texts.VOTE_ACCEPTED).format(
-            card=_scene(outcome, card)
-        )
-
-    await button_command(
-        update,
-        context,
-        query,
-        _room(update),
-        Vote(user_id=query.from_user.id, card=card, round_no=round_no, game_id=game_of(args, 2)),
-        accepted,
-    )
-
-
 async def on_back_button(
     update: Update, context: Context, query: CallbackQuery, args: tuple[int, ...]
 ) -> None:
@@ -392,9 +326,6 @@ BUTTONS: dict[str, Callable[[Update, Context, CallbackQuery, tuple[int, ...]], A
     "done": on_menu,
     "set": on_set,
     "info": on_info,
-    "card": on_card,
-    "decoy": on_decoy,
-    "vote": on_vote,
     "back": on_back_button,
     "stop": on_stop_button,
     "notify": on_notify_button,

@@ -68,7 +68,7 @@ async def on_start(update: Update, context: Context) -> None:
         index = room.seat_of(user.id)
         # Seated now: a player without a language of their own is told in the group's.
         with i18n.use(render.seat_language(room, index) if index is not None else None):
-            joined = texts.JOINED_LATE_IN if late else texts.JOINED_IN
+            joined = texts.JOINED_LATE_IN if late else screens(room.game).joined()
             await reply(update, context, joined.format(group=render.title(room)))
         return
     room = await _connect(update, context)

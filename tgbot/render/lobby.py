@@ -135,10 +135,7 @@ def lobby(room: Room, look: Look, settings_mode: bool = False) -> Outgoing:
             _("Press Join to play. The host or a group admin presses Start (3 players or more).")
         )
         if missing:
-            lines.append(
-                _("Everybody must open a private chat with me before the start: that is where "
-                  "the cards are dealt.")
-            )
+            lines.append(screens(room.game).private_why())
         left = seconds_left(room.deadline, look) if room.settings.join_s else None
         if left is not None:
             when = (

@@ -24,7 +24,6 @@ from engine.games.guesswhat.model import (
     State,
 )
 from engine.games.guesswhat.settings import check
-from engine.model import SeatStatus
 from engine.rng import Rng
 
 CARRIED_CLUE_S = 30
@@ -69,18 +68,9 @@ def next_active(state: State, current: int) -> tuple[int | None, int]:
     A rotation completes each time the walk reaches the first active player's position;
     spectating and left seats are stepped over, so passing that position counts too.
     """
-    count = len(state.seats)
-    done = state.rotations_done
-    position = current
-    for _ in range(count * (state.settings.rotations + 1)):
-        position = (position + 1) % count
-        if position == state.first_active:
-            done += 1
-            if done >= state.settings.rotations:
-                return None, done
-        if state.seats[position].status is SeatStatus.PLAYING:
-            return position, done
-    return None, done
+    return table.next_turn(
+        state.seats, current, state.first_active, state.rotations_done, state.settings.rotations
+    )
 
 
 def start_round(ctx: Ctx, active: int, new_board: bool, seconds: int) -> None:

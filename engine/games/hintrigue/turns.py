@@ -39,18 +39,9 @@ def next_storyteller(room: Room, current: int) -> tuple[int | None, int]:
     A rotation completes each time the walk reaches the first storyteller's position;
     spectating and left seats are stepped over, so passing that position counts too.
     """
-    count = len(room.seats)
-    done = room.rotations_done
-    position = current
-    for _ in range(count * (room.settings.rotations + 1)):
-        position = (position + 1) % count
-        if position == room.first_storyteller:
-            done += 1
-            if done >= room.settings.rotations:
-                return None, done
-        if room.seats[position].status is SeatStatus.PLAYING:
-            return position, done
-    return None, done
+    return table.next_turn(
+        room.seats, current, room.first_storyteller, room.rotations_done, room.settings.rotations
+    )
 
 
 def start_round(ctx: Ctx, storyteller: int) -> None:

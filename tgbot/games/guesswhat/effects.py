@@ -10,6 +10,7 @@ from engine.games.guesswhat.model import Phase
 from engine.games.guesswhat.table import state_of
 from engine.model import Room, SeatStatus
 from tgbot import render
+from tgbot.effects import game_over
 from tgbot.games.guesswhat import render as gw
 from tgbot.outgoing import Outgoing
 from tgbot.render import Look
@@ -70,9 +71,9 @@ def messages(room: Room, event: Any, look: Look, settings_mode: bool) -> list[Ou
             out.append(gw.board_message(room, look))
         return out
     if isinstance(event, own.GameFinished):
-        return [*_settled(room, look), *_game_over(room, look)]
+        return [*_settled(room, look), *game_over(room, look, gw.spectator_dm)]
     if isinstance(event, own.GameAbandoned):
-        return [*_interrupted(room, event, look), *_game_over(room, look)]
+        return [*_interrupted(room, event, look), *game_over(room, look, gw.spectator_dm)]
     return []
 
 
@@ -112,13 +113,3 @@ def _interrupted(room: Room, event: own.GameAbandoned, look: Look) -> list[Outgo
         if room.seats[i].status is not SeatStatus.LEFT
     ]
     return out
-
-
-def _game_over(room: Room, look: Look) -> list[Outgoing]:
-    """The final message, and the way back of sitting-out seats closed."""
-    away = [
-        gw.spectator_dm(room, i, look)
-        for i, seat in enumerate(room.seats)
-        if seat.status is SeatStatus.SPECTATING
-    ]
-    return [*render.final(room, look), *away]

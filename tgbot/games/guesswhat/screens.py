@@ -101,6 +101,14 @@ SCREENS = Screens(
     standings=gw.standings_text,
     reminder=_reminder,
     text_given=lambda: _("Clue given. The others are guessing now."),
+    joined=lambda: _(
+        "You joined the game in <b>{group}</b>. When it starts, you pick your icons and your "
+        "guesses here."
+    ),
+    private_why=lambda: _(
+        "Everybody must open a private chat with me before the start: that is where the icons "
+        "are picked and the guesses made."
+    ),
     button_kinds=buttons.KINDS,
     private_buttons=frozenset(buttons.KINDS),
     buttons=buttons.BUTTONS,

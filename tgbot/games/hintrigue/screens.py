@@ -1,12 +1,13 @@
-"""Hintrigue's Telegram side, registered for the table: its messages live in `tgbot.render`
-(group, private) and `tgbot.effects`, its buttons in `tgbot.handlers.buttons` (the table's
-first game; they were written before there were others)."""
+"""Hintrigue's Telegram side, registered for the table: its effects and buttons beside this
+module; its messages in `tgbot.render` (group, private), which the table's own messages share
+(they were written before there were other games)."""
 
 from __future__ import annotations
 
 from engine.model import Phase, Room
-from tgbot import effects, render, texts
+from tgbot import render, texts
 from tgbot.games.base import Screens
+from tgbot.games.hintrigue import buttons, effects
 from tgbot.i18n import _
 from tgbot.outgoing import Outgoing
 from tgbot.render import Look
@@ -31,7 +32,7 @@ def _settings_help() -> str:
 
 SCREENS = Screens(
     name="hintrigue",
-    messages=effects.hintrigue_messages,
+    messages=effects.messages,
     settings_text=render.settings_text,
     setting_rows=HINTRIGUE_ROWS,
     rules=lambda: texts.RULES,
@@ -41,4 +42,10 @@ SCREENS = Screens(
     standings=render.standings_text,
     reminder=_reminder,
     text_given=lambda: _("Hint given. The others are choosing their decoys."),
+    joined=lambda: texts.JOINED_IN,
+    buttons=buttons.BUTTONS,
+    private_why=lambda: _(
+        "Everybody must open a private chat with me before the start: that is where the cards "
+        "are dealt."
+    ),
 )
