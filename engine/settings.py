@@ -37,6 +37,7 @@ ALIASES = {
     "join_s": "join_s",
     "language": "language",
     "lang": "language",
+    "ai": "ai",
 }
 
 _TRUE = {"on", "yes", "true", "1"}
