@@ -7,6 +7,7 @@ again soon after (`workers.sweep`). Jobs take ids, never objects, and may run tw
 
 from __future__ import annotations
 
+import hashlib
 import math
 from datetime import UTC, datetime
 
@@ -50,6 +51,40 @@ redis.call('ZADD', KEYS[2], 'NX', ARGV[2], ARGV[1])
 if redis.call('SET', KEYS[1], '1', 'NX', 'PX', ARGV[3]) then return 1 end
 return 0
 """
+
+
+AI_DELAY_S = (2.0, 5.0)
+"""An AI player acts this many seconds (times TIMER_SCALE) after its phase began: a human-like
+pause, drawn per room, round, phase and seat, so the same moment however often it is asked."""
+AI_GAMES = frozenset({"hintrigue"})  # the games whose AI seats act (the others' only sit)
+
+
+def ai_waiting(room: Room) -> list[int]:
+    """The AI seats the room waits for now (in the games whose AI players act)."""
+    if room.game not in AI_GAMES or room.phase in OVER_PHASES or room.phase is Phase.LOBBY:
+        return []
+    from engine.games.hintrigue.views import waiting_for
+
+    return [i for i in waiting_for(room) if room.seats[i].ai]
+
+
+def ai_moment(room: Room, seat: int) -> float:
+    """When the AI at `seat` acts in the room's current phase (its start plus a pause)."""
+    number = room.round.no if room.round is not None else 0
+    digest = hashlib.sha256(
+        f"{room.room_id}|{room.game_id}|{number}|{room.phase.value}|{seat}".encode()
+    ).digest()
+    low, high = AI_DELAY_S
+    pause = low + (high - low) * int.from_bytes(digest[:8], "big") / 2**64
+    return room.phase_at + pause * room.timer_scale
+
+
+def ai_job_id(room: Room, seat: int) -> str:
+    """One AI move job per room, game, round, phase and seat."""
+    number = room.round.no if room.round is not None else 0
+    return (
+        f"{keys.job_prefix()}ai_{room.room_id}_{room.game_id}_{number}_{room.phase.value}_{seat}"
+    )
 
 
 def timer_of(room: Room) -> tuple[int, str] | None:
@@ -102,6 +137,7 @@ class RqDispatch:
         """Fire the timer of the room's current phase at its deadline, never before."""
         if any(e.kind in OVER for e in events):
             self.client.zrem(keys.pending_timers(), str(room.room_id))
+        self.schedule_ai(room)
         if room.deadline is None:
             return
         if room.phase is Phase.LOBBY:
@@ -160,11 +196,33 @@ class RqDispatch:
     def resume(self, room: Room) -> None:
         """Set the timer of the room's current phase again, if it has one: the job id is the
         same, so a timer set already is only set anew."""
+        self.schedule_ai(room)
         if room.deadline is None or room.phase in OVER_PHASES:
             return
         named = timer_of(room)
         if named is not None:
             self.schedule_timer(room.room_id, *named, room.deadline)
+
+    def schedule_ai(self, room: Room) -> None:
+        """Have every AI seat the room waits for act at its moment. Asked after every commit:
+        the job id and the moment are the same each time, so the job is only set anew; a job
+        lost with a worker is set again by the room's next commit (or its phase times out)."""
+        for seat in ai_waiting(room):
+            at = max(ai_moment(room, seat), 0.0)
+            self.queue.enqueue_at(
+                datetime.fromtimestamp(math.floor(at), UTC),
+                "workers.jobs.ai_move",
+                str(room.room_id),
+                room.game_id,
+                room.round.no if room.round is not None else 0,
+                room.phase.value,
+                seat,
+                job_id=ai_job_id(room, seat),
+                meta={"not_before": at},
+                job_timeout=TIMER_TIMEOUT,
+                result_ttl=RESULT_TTL,
+                failure_ttl=FAILURE_TTL,
+            )
 
     def schedule_timer(self, where: RoomId, round_no: int, phase: str, deadline: float) -> None:
         """Schedule one timer job and note the room's deadline for the sweeper."""

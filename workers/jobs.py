@@ -111,6 +111,36 @@ def _update_id(raw: bytes) -> int | None:
     return None
 
 
+def ai_move(room: int | str, game_id: int, round_no: int, phase: str, seat: int) -> str:
+    """Play the commands an AI seat owes the room, through the same service as a person's.
+
+    Safe to run twice and harmless once the room has moved on: the seat owes nothing then
+    (`decide` answers no command), and a command the rules refuse changes nothing."""
+    from workers.ai import hintrigue as ai
+
+    service = runtime().service
+    where = RoomId.parse(room)
+    current = service.store.load(where)
+    if (
+        current is None
+        or current.game_id != game_id
+        or current.phase.value != phase
+        or (current.round.no if current.round is not None else 0) != round_no
+        or seat >= len(current.seats)
+        or not current.seats[seat].ai
+    ):
+        return "moved_on"
+    commands = ai.decide(current, seat)
+    for command in commands:
+        try:
+            service.run(where, command)
+        except RuleError as error:
+            TALLY.count("ai_moves", result=error.code.value)
+            return error.code.value
+    TALLY.count("ai_moves", result="played" if commands else "nothing")
+    return "played" if commands else "nothing"
+
+
 def fire_timer(room: int | str, round_no: int, phase: str) -> str:
     """Apply a room's timeout; a timer the room has moved past does nothing."""
     rt = runtime()

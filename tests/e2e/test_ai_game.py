@@ -1,0 +1,45 @@
+"""A game with AI players through the Procfile's processes: one person and two AI seats play
+Hintrigue to the final standings, the AI seats acting from the workers on their own."""
+
+from __future__ import annotations
+
+from engine.model import Phase
+from tests.e2e.players import give_hint, play_decoy, seat_players, start, table, vote
+from tests.e2e.procs import GROUP
+from tests.harness import wait_for
+
+
+def test_one_person_and_two_ai_seats_play_hintrigue_to_the_end(launch):
+    stack = launch(timer_scale=0.05)
+    [ann] = seat_players(stack, ["Ann"], "rotations=1 timers=off ai=2")
+    wait_for(lambda: "🤖 Otto" in stack.find(GROUP, "a new game is open").plain_text, 20,
+             "the AI seats in the lobby")  # fmt: skip
+    start(stack, [ann])
+    ai_hints = 0
+    for number in range(1, 4):
+        room = wait_for(lambda n=number: (r := stack.room()).round is not None
+                        and r.round.no == n and r, 30, f"round {number}")  # fmt: skip
+        assert room.round is not None
+        teller = room.seats[room.round.storyteller]
+        own = None
+        if teller.user_id == ann:
+            give_hint(stack, [ann], number)
+        else:
+            ai_hints += 1
+            own = play_decoy(stack, ann, number)
+        message, scenes = table(stack, number)
+        if own is not None:
+            vote(stack, ann, message, next(d for text, d in scenes.items() if text != own))
+        stack.wait_find(GROUP, rf"Reveal · round {number}\b")
+        played = stack.room()
+        assert played.round is not None and played.round.hint
+        # Every seat of the round put a card on the table and every other seat voted.
+        assert len(played.round.table) == 3 and len(played.round.votes) == 2
+    assert ai_hints == 2
+    final = stack.wait_find(GROUP, "Game over")
+    assert stack.room().phase is Phase.FINISHED
+    assert "🤖 Iris" in final.plain_text and "🤖 Otto" in final.plain_text
+    # An AI seat gets no private message.
+    ai_ids = {s.user_id for s in stack.room().seats if s.ai}
+    assert not any(stack.world.bot_messages(user) for user in ai_ids)
+    assert stack.world.too_many_requests == []
