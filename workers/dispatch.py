@@ -10,6 +10,7 @@ from __future__ import annotations
 import hashlib
 import math
 from datetime import UTC, datetime
+from typing import NamedTuple
 
 import redis
 from rq import Queue
@@ -17,8 +18,9 @@ from rq import Queue
 from engine import keys
 from engine.clock import RedisClock
 from engine.events import Event
+from engine.games.guesswhat.model import State as GuessWhatState
 from engine.games.registry import game_named
-from engine.model import OVER_PHASES, Phase, Room
+from engine.model import OVER_PHASES, Phase, Room, is_ai_user
 from engine.roomid import RoomId
 
 # Events after which the room waits on a new deadline (of any game).
@@ -56,35 +58,55 @@ return 0
 AI_DELAY_S = (2.0, 5.0)
 """An AI player acts this many seconds (times TIMER_SCALE) after its phase began: a human-like
 pause, drawn per room, round, phase and seat, so the same moment however often it is asked."""
-AI_GAMES = frozenset({"hintrigue"})  # the games whose AI seats act (the others' only sit)
+class AiTurn(NamedTuple):
+    """Where a running game stands for its AI seats: its round and phase (as the game names
+    them), when that phase began, and the AI seats it waits for."""
+
+    round_no: int
+    phase: str
+    phase_at: float
+    waiting: list[int]
+
+
+def ai_turn(room: Room) -> AiTurn | None:
+    """Where the room's running game stands for its AI seats (None: no game runs)."""
+    if room.phase in OVER_PHASES or room.phase is Phase.LOBBY:
+        return None
+    if room.game == "hintrigue":
+        from engine.games.hintrigue.views import waiting_for
+
+        rnd = room.round
+        waiting = [i for i in waiting_for(room) if room.seats[i].ai]
+        return AiTurn(rnd.no if rnd else 0, room.phase.value, room.phase_at, waiting)
+    if room.game == "guesswhat" and isinstance(room.play, GuessWhatState):
+        state = room.play
+        ai = [i for i in state.waiting_for() if is_ai_user(state.seats[i].user_id)]
+        number = state.round.no if state.round else 0
+        return AiTurn(number, state.phase.value, state.phase_at, ai)
+    return None
 
 
 def ai_waiting(room: Room) -> list[int]:
-    """The AI seats the room waits for now (in the games whose AI players act)."""
-    if room.game not in AI_GAMES or room.phase in OVER_PHASES or room.phase is Phase.LOBBY:
-        return []
-    from engine.games.hintrigue.views import waiting_for
-
-    return [i for i in waiting_for(room) if room.seats[i].ai]
+    """The AI seats the room waits for now."""
+    turn = ai_turn(room)
+    return turn.waiting if turn is not None else []
 
 
-def ai_moment(room: Room, seat: int) -> float:
-    """When the AI at `seat` acts in the room's current phase (its start plus a pause)."""
-    number = room.round.no if room.round is not None else 0
-    digest = hashlib.sha256(
-        f"{room.room_id}|{room.game_id}|{number}|{room.phase.value}|{seat}".encode()
-    ).digest()
+def _ai_key(room: Room, turn: AiTurn, seat: int) -> str:
+    return f"{room.room_id}_{room.game_id}_{turn.round_no}_{turn.phase}_{seat}"
+
+
+def ai_moment(room: Room, turn: AiTurn, seat: int) -> float:
+    """When the AI at `seat` acts in the game's current phase (its start plus a pause)."""
+    digest = hashlib.sha256(_ai_key(room, turn, seat).encode()).digest()
     low, high = AI_DELAY_S
     pause = low + (high - low) * int.from_bytes(digest[:8], "big") / 2**64
-    return room.phase_at + pause * room.timer_scale
+    return turn.phase_at + pause * room.timer_scale
 
 
-def ai_job_id(room: Room, seat: int) -> str:
+def ai_job_id(room: Room, turn: AiTurn, seat: int) -> str:
     """One AI move job per room, game, round, phase and seat."""
-    number = room.round.no if room.round is not None else 0
-    return (
-        f"{keys.job_prefix()}ai_{room.room_id}_{room.game_id}_{number}_{room.phase.value}_{seat}"
-    )
+    return f"{keys.job_prefix()}ai_{_ai_key(room, turn, seat)}"
 
 
 def timer_of(room: Room) -> tuple[int, str] | None:
@@ -207,17 +229,19 @@ class RqDispatch:
         """Have every AI seat the room waits for act at its moment. Asked after every commit:
         the job id and the moment are the same each time, so the job is only set anew; a job
         lost with a worker is set again by the room's next commit (or its phase times out)."""
-        for seat in ai_waiting(room):
-            at = max(ai_moment(room, seat), 0.0)
+        turn = ai_turn(room)
+        for seat in turn.waiting if turn is not None else []:
+            assert turn is not None
+            at = max(ai_moment(room, turn, seat), 0.0)
             self.queue.enqueue_at(
                 datetime.fromtimestamp(math.floor(at), UTC),
                 "workers.jobs.ai_move",
                 str(room.room_id),
                 room.game_id,
-                room.round.no if room.round is not None else 0,
-                room.phase.value,
+                turn.round_no,
+                turn.phase,
                 seat,
-                job_id=ai_job_id(room, seat),
+                job_id=ai_job_id(room, turn, seat),
                 meta={"not_before": at},
                 job_timeout=TIMER_TIMEOUT,
                 result_ttl=RESULT_TTL,

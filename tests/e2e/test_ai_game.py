@@ -3,10 +3,12 @@ Hintrigue to the final standings, the AI seats acting from the workers on their 
 
 from __future__ import annotations
 
+from engine.games.guesswhat.model import State as GuessWhatState
 from engine.model import Phase
+from tests.e2e import test_guesswhat as gw
 from tests.e2e.players import give_hint, play_decoy, seat_players, start, table, vote
 from tests.e2e.procs import GROUP
-from tests.harness import wait_for
+from tests.harness import button, wait_for
 
 
 def test_one_person_and_two_ai_seats_play_hintrigue_to_the_end(launch):
@@ -43,3 +45,37 @@ def test_one_person_and_two_ai_seats_play_hintrigue_to_the_end(launch):
     ai_ids = {s.user_id for s in stack.room().seats if s.ai}
     assert not any(stack.world.bot_messages(user) for user in ai_ids)
     assert stack.world.too_many_requests == []
+
+
+def test_one_person_and_two_ai_seats_play_guess_what_to_the_end(launch):
+    stack = launch(timer_scale=0.05)
+    ann = stack.world.add_user(first_name="Ann", username="g0").id
+    assert stack.deliver(stack.world.start_private(ann)) == 200
+    stack.deliver(stack.world.bot_added(GROUP, ann))
+    stack.say(ann, GROUP, "/newgame guesswhat")
+    stack.wait_find(GROUP, "Guess What! — a new game is open")
+    stack.say(ann, GROUP, "/settings rotations=1 timers=off target=20 ai=2")
+    lobby = wait_for(lambda: (m := stack.find(GROUP, "a new game is open"))
+                     and "🤖 Otto" in m.plain_text and m, 20, "the AI seats")  # fmt: skip
+    assert stack.press(ann, lobby, button(lobby, "Start")) == "The game starts!"
+    clues = 0
+    for number in range(1, 4):
+        state = wait_for(lambda n=number: isinstance(s := stack.room().play, GuessWhatState)
+                         and s.round is not None and s.round.no == n and s, 30,
+                         f"turn {number}")  # fmt: skip
+        assert state.round is not None
+        if state.seats[state.round.active].user_id == ann:
+            gw.pick(stack, ann, rf"Round {number}\b.*it is your turn", 0)
+            assert stack.say(ann, ann, gw.CLUE) == 200
+        else:
+            clues += 1
+            prompt = gw.pick(stack, ann, rf"Round {number}\b.*clue is", 0)
+            assert stack.press(ann, prompt, button(prompt, "Confirm")) == "Your guess is recorded."
+        stack.wait_find(GROUP, rf"Round {number}: the answer")
+    assert clues == 2
+    final = stack.wait_find(GROUP, "Game over")
+    room = stack.room()
+    assert room.phase is Phase.FINISHED and room.game == "guesswhat"
+    assert "🤖 Iris" in final.plain_text and "🤖 Otto" in final.plain_text
+    ai_ids = {s.user_id for s in room.seats if s.ai}
+    assert not any(stack.world.bot_messages(user) for user in ai_ids)

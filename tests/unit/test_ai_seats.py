@@ -3,7 +3,7 @@ toward figures, and a game without a human left is abandoned."""
 
 import pytest
 
-from engine.commands import AddAI, ChangeSettings, Leave, RemoveAI, StartGame
+from engine.commands import AddAI, ChangeSettings, Leave, PlayDecoy, RemoveAI, StartGame
 from engine.errors import ErrorCode, RuleError
 from engine.games.hintrigue.views import waiting_for
 from engine.model import AI_USER_ID, Phase, Room, SeatStatus, is_ai_user
@@ -142,3 +142,30 @@ def test_old_rooms_load_without_the_ai_flag():
         del seat["ai"]
     room = Room.model_validate(raw)
     assert not any(s.ai for s in room.seats)
+
+
+def test_an_ai_move_is_set_for_the_same_moment_and_id_however_often_the_room_commits():
+    from workers.dispatch import ai_job_id, ai_moment, ai_turn
+
+    for seed in range(1, 50):  # a game where a person tells first: the AI plays a decoy
+        game = a_room().with_players(2).with_seed(seed).in_lobby()
+        game.do(AddAI(user_id=user(0)))
+        game.do(StartGame(user_id=user(0)))
+        teller = game.room.round.storyteller
+        if teller != 2:
+            break
+    game.give_hint()
+    turn = ai_turn(game.room)
+    assert turn is not None and turn.phase == "decoys" and turn.waiting == [2]
+    moment, job = ai_moment(game.room, turn, 2), ai_job_id(game.room, turn, 2)
+    assert game.room.phase_at < moment <= game.room.phase_at + 5 * game.room.timer_scale
+    others = [i for i in range(2) if i != teller]
+    game.now += 1
+    game.do(PlayDecoy(user_id=user(others[0]), card=game.room.seats[others[0]].hand[0]))
+    again = ai_turn(game.room)
+    assert again is not None and again.waiting == [2]
+    assert (ai_moment(game.room, again, 2), ai_job_id(game.room, again, 2)) == (moment, job)
+    game.do(PlayDecoy(user_id=AI_USER_ID, card=game.room.seats[2].hand[0]))
+    after = ai_turn(game.room)
+    assert after is not None and after.phase == "voting" and 2 in after.waiting
+    assert ai_job_id(game.room, after, 2) != job
