@@ -169,3 +169,26 @@ def test_an_ai_move_is_set_for_the_same_moment_and_id_however_often_the_room_com
     after = ai_turn(game.room)
     assert after is not None and after.phase == "voting" and 2 in after.waiting
     assert ai_job_id(game.room, after, 2) != job
+
+
+def test_no_message_is_addressed_to_an_ai_seat_and_the_lobby_offers_its_buttons():
+    from tgbot.effects import outgoing_for
+    from tgbot.render import Look, lobby
+
+    look = Look(bot_username="hintrigue_bot", key=b"k")
+    game = a_room().with_players(1).in_lobby()
+    labels = [b.text for row in lobby(game.room, look).buttons for b in row]
+    assert "🤖 Add AI" in labels and "Remove AI" not in labels
+    game.do(AddAI(user_id=user(0)))
+    labels = [b.text for row in lobby(game.room, look).buttons for b in row]
+    assert "Remove AI" in labels
+    game.do(AddAI(user_id=user(0)))
+    events = game.do(StartGame(user_id=user(0)))
+    shown = outgoing_for(game.room, events, look)
+    ai = {s.user_id for s in game.room.seats if s.ai}
+    assert shown and not any(o.chat_id in ai for o in shown)
+    if game.room.round.storyteller == 0:  # the hint sends the AI seats their decoy prompts
+        game.give_hint()
+        shown = outgoing_for(game.room, game.events, look)
+        assert any(o.chat_id == user(0) for o in shown)
+        assert not any(o.chat_id in ai for o in shown)
