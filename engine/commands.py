@@ -102,6 +102,20 @@ class ChooseGame(_ButtonCommand):
     """The group's remembered settings of that game (for a game that keeps its own)."""
 
 
+class AddAI(_ButtonCommand):
+    """Seat one more AI player in the lobby (creator or group admin)."""
+
+    kind: Literal["add_ai"] = "add_ai"
+    is_admin: bool = False
+
+
+class RemoveAI(_ButtonCommand):
+    """Free the lobby's last AI seat (creator or group admin)."""
+
+    kind: Literal["remove_ai"] = "remove_ai"
+    is_admin: bool = False
+
+
 class ExtendLobby(_PlayerCommand):
     """A seated player gives the lobby a minute more before it starts by itself."""
 
@@ -197,6 +211,8 @@ Command = Annotated[
     | ChangeSettings
     | ChooseGame
     | ExtendLobby
+    | AddAI
+    | RemoveAI
     | StartGame
     | ChooseCard
     | GiveHint

@@ -7,12 +7,14 @@ from pydantic import BaseModel
 
 from engine import table
 from engine.commands import (
+    AddAI,
     ChangeSettings,
     ChooseGame,
     ChooseLanguage,
     ExtendLobby,
     Join,
     OpenLobby,
+    RemoveAI,
     StartGame,
 )
 from engine.context import Ctx
@@ -31,7 +33,16 @@ from engine.events import (
 )
 from engine.games.base import Game
 from engine.games.registry import game_named
-from engine.model import MIN_SEATS, Phase, Room, Seat, SeatStatus, Settings
+from engine.model import (
+    AI_NAMES,
+    AI_USER_ID,
+    MIN_SEATS,
+    Phase,
+    Room,
+    Seat,
+    SeatStatus,
+    Settings,
+)
 from engine.settings import apply_changes, check_language
 
 IDLE_LOBBY_S = 24 * 3600  # a lobby without a join timer closes after a day without a move
@@ -222,15 +233,71 @@ def unreachable_seats(room: Room) -> list[int]:
 
 
 def leave_lobby(ctx: Ctx, index: int) -> None:
-    """Free a lobby seat; the earliest remaining player takes over; an empty lobby closes."""
+    """Free a lobby seat; the earliest remaining person takes over; a lobby with nobody but
+    AI players left closes."""
     room = ctx.room
     seat = room.seats.pop(index)
     ctx.emit(PlayerLeftLobby(user_id=seat.user_id, name=seat.name))
-    if not room.seats:
-        close_lobby(ctx)
+    humans = [s for s in room.seats if not s.ai]
+    if not humans:
+        if not seat.ai:
+            close_lobby(ctx)
     elif seat.user_id == room.creator:
-        room.creator = room.seats[0].user_id
+        room.creator = humans[0].user_id
         ctx.emit(CreatorChanged(user_id=room.creator))
+
+
+def add_ai(ctx: Ctx, command: AddAI) -> None:
+    """Seat one more AI player (creator or admin), while a seat is free."""
+    require_manager(ctx, command.user_id, command.is_admin)
+    if ctx.room.phase is not Phase.LOBBY:
+        raise RuleError(ErrorCode.WRONG_PHASE)
+    seat_ai(ctx)
+
+
+def remove_ai(ctx: Ctx, command: RemoveAI) -> None:
+    """Free the last AI seat (creator or admin)."""
+    require_manager(ctx, command.user_id, command.is_admin)
+    if ctx.room.phase is not Phase.LOBBY:
+        raise RuleError(ErrorCode.WRONG_PHASE)
+    unseat_ai(ctx)
+
+
+def seat_ai(ctx: Ctx) -> None:
+    """Seat an AI player named after the first name no seat of the room has taken."""
+    room = ctx.room
+    if len(room.present_seats()) >= room.settings.max_seats:
+        raise RuleError(ErrorCode.ROOM_FULL)
+    taken = {s.user_id for s in room.seats}
+    k = next(k for k in range(len(room.seats) + 1) if AI_USER_ID - k not in taken)
+    names = {s.name for s in room.seats}
+    name = next(
+        (f"🤖 {n}" for n in AI_NAMES if f"🤖 {n}" not in names),
+        f"🤖 {AI_NAMES[k % len(AI_NAMES)]} {k + 1}",
+    )
+    room.seats.append(Seat(user_id=AI_USER_ID - k, name=name, ai=True))
+    ctx.emit(PlayerJoined(seat=len(room.seats) - 1, late=False))
+
+
+def unseat_ai(ctx: Ctx) -> None:
+    """Free the last AI seat of the lobby."""
+    seats = ctx.room.ai_seats()
+    if not seats:
+        raise RuleError(ErrorCode.STALE, "no AI player is seated")
+    leave_lobby(ctx, seats[-1])
+
+
+def set_ai_count(ctx: Ctx, count: int) -> None:
+    """Seat or free AI players until the lobby has `count` of them."""
+    room = ctx.room
+    free = room.settings.max_seats - len(room.present_seats()) + len(room.ai_seats())
+    if count < 0 or count > free:
+        why = N_("{setting} must be {low}–{high}")
+        raise RuleError(ErrorCode.BAD_SETTING, why, setting="ai", low=0, high=free)
+    while len(room.ai_seats()) < count:
+        seat_ai(ctx)
+    while len(room.ai_seats()) > count:
+        unseat_ai(ctx)
 
 
 def change_settings(ctx: Ctx, command: ChangeSettings) -> None:
@@ -240,8 +307,9 @@ def change_settings(ctx: Ctx, command: ChangeSettings) -> None:
     if room.phase is not Phase.LOBBY:
         raise RuleError(ErrorCode.WRONG_PHASE)
     game = game_named(room.game)
+    ai = command.changes.get("ai")
     own = {k: v for k, v in command.changes.items() if k in game.setting_names}
-    shared = {k: v for k, v in command.changes.items() if k not in own}
+    shared = {k: v for k, v in command.changes.items() if k not in own and k != "ai"}
     if own and game.change_settings is not None and room.game_settings is not None:
         room.game_settings = game.change_settings(room.game_settings, own)
     if shared:
@@ -251,6 +319,10 @@ def change_settings(ctx: Ctx, command: ChangeSettings) -> None:
                 why = N_("unknown setting {name}")
                 raise RuleError(ErrorCode.BAD_SETTING, why, name=unknown[0])
         room.settings = apply_changes(room.settings, shared)
+    if ai is not None:
+        if isinstance(ai, bool) or not isinstance(ai, int):
+            raise RuleError(ErrorCode.BAD_SETTING, N_("unknown setting {name}"), name="ai")
+        set_ai_count(ctx, ai)
     if "join_s" in command.changes:
         ctx.room.deadline = join_deadline(ctx.room, ctx.now)
     ctx.emit(SettingsChanged(changes=command.changes))

@@ -11,6 +11,11 @@ from engine.roomid import RoomId
 
 SCHEMA_VERSION: Literal[1] = 1
 MIN_SEATS = 3
+AI_USER_ID = -(1 << 53)
+"""AI seats' user ids are AI_USER_ID - k: below every Telegram id (users and chats fit in 52
+bits), so an AI seat never takes a person's place, in a room, the player index or a chat."""
+AI_NAMES = ("Iris", "Otto", "Nova", "Felix", "Luna", "Milo", "Zara", "Hugo", "Vera", "Leo")
+"""The names AI seats take, in order, each at most once in a room (shown as "🤖 Iris")."""
 
 
 class Phase(StrEnum):
@@ -83,6 +88,8 @@ class Seat(BaseModel):
     """The player's own language for private messages (None: the group's)."""
     fooled: dict[int, int] = Field(default_factory=dict)
     """Over the game: seat index → how many of that seat's votes went to this seat's decoys."""
+    ai: bool = False
+    """An AI player: it gets no private messages, and no figures or leaderboard lines."""
 
 
 class Round(BaseModel):
@@ -207,6 +214,10 @@ class Room(BaseModel):
                 return index
         return None
 
+    def ai_seats(self) -> list[int]:
+        """Return the indices of the AI players' seats."""
+        return [i for i, s in enumerate(self.seats) if s.ai]
+
     def active_seats(self) -> list[int]:
         """Return the seat indices that play rounds."""
         return [i for i, s in enumerate(self.seats) if s.status is SeatStatus.PLAYING]
@@ -231,6 +242,11 @@ class Room(BaseModel):
                 and i not in rnd.plays
             ]
         return []
+
+
+def is_ai_user(user_id: int) -> bool:
+    """Whether a user id is an AI seat's (never a Telegram user's)."""
+    return user_id <= AI_USER_ID
 
 
 def _clone(document: BaseModel | None) -> BaseModel | None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.commands import (
+    AddAI,
     ChangeSettings,
     ChooseGame,
     ChooseLanguage,
@@ -21,6 +22,7 @@ from engine.commands import (
     MarkUnreachable,
     OpenedPrivateChat,
     OpenLobby,
+    RemoveAI,
     Skip,
     StartGame,
     StopGame,
@@ -32,6 +34,7 @@ from engine.errors import ErrorCode, RuleError
 from engine.events import Event
 from engine.games.registry import game_named
 from engine.lobby import (
+    add_ai,
     change_settings,
     choose_game,
     choose_language,
@@ -43,6 +46,7 @@ from engine.lobby import (
     lobby_opened,
     open_room,
     opened_private_chat,
+    remove_ai,
     require_manager,
     start_game,
     time_up,
@@ -120,7 +124,7 @@ def _dispatch(ctx: Ctx, command: Any) -> None:
         extend(ctx, command)
     elif lobby:
         _lobby(ctx, command)
-    elif isinstance(command, ChangeSettings | ChooseGame | StartGame):
+    elif isinstance(command, ChangeSettings | ChooseGame | StartGame | AddAI | RemoveAI):
         require_manager(ctx, command.user_id, command.is_admin)
         raise RuleError(ErrorCode.WRONG_PHASE, f"now {ctx.room.phase.value}")
     else:
@@ -133,6 +137,10 @@ def _lobby(ctx: Ctx, command: Any) -> None:
         leave_lobby(ctx, ctx.seat_for(command.user_id))
     elif isinstance(command, ChangeSettings):
         change_settings(ctx, command)
+    elif isinstance(command, AddAI):
+        add_ai(ctx, command)
+    elif isinstance(command, RemoveAI):
+        remove_ai(ctx, command)
     elif isinstance(command, ChooseGame):
         choose_game(ctx, command)
     elif isinstance(command, StartGame):

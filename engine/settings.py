@@ -38,6 +38,7 @@ ALIASES = {
     "language": "language",
     "lang": "language",
     "pictures": "pictures",
+    "ai": "ai",
 }
 
 _TRUE = {"on", "yes", "true", "1"}

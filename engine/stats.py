@@ -2,8 +2,8 @@
 
 A game adds its figures in the commit that ends it (`engine/commit.lua`), so they are added
 exactly once however often its last command is handled. Only a game that finished (not one
-abandoned or stopped) with at least two human players counts, and only for the seats still in
-it at the end.
+abandoned or stopped) with at least two human players counts, and only for the human seats still
+in it at the end (AI players never count).
 
 What is kept, and for how long:
 
@@ -44,7 +44,11 @@ def counted_seats(room: Room) -> list[int]:
     """The seats whose figures a game that just ended adds (none when it does not count)."""
     if room.phase is not Phase.FINISHED:
         return []
-    seats = [i for i, seat in enumerate(room.seats) if seat.status is not SeatStatus.LEFT]
+    seats = [
+        i
+        for i, seat in enumerate(room.seats)
+        if seat.status is not SeatStatus.LEFT and not seat.ai
+    ]
     return seats if len(seats) >= MIN_HUMANS else []
 
 

@@ -27,7 +27,7 @@ from engine.commands import Command, Join, OpenLobby
 from engine.errors import ErrorCode, RuleError
 from engine.events import Event, PlayerLeftLobby
 from engine.games.registry import GAMES
-from engine.model import OVER_PHASES, SCHEMA_VERSION, Phase, Room, SeatStatus
+from engine.model import OVER_PHASES, SCHEMA_VERSION, Phase, Room, SeatStatus, is_ai_user
 from engine.replicas import Replicas
 from engine.roomid import RoomId
 from engine.rules import apply
@@ -295,8 +295,13 @@ class Store:
         ops = [
             (seat.user_id, "del" if over or seat.status is SeatStatus.LEFT else "set")
             for seat in room.seats
+            if not seat.ai
         ]
-        ops += [(e.user_id, "del") for e in events if isinstance(e, PlayerLeftLobby)]
+        ops += [
+            (e.user_id, "del")
+            for e in events
+            if isinstance(e, PlayerLeftLobby) and not is_ai_user(e.user_id)
+        ]
         return ops
 
     def _title(self, where: RoomId) -> str:

@@ -32,6 +32,8 @@ KINDS = {
     "back": 2,  # chat: spectator comes back, game[, topic]
     "stop": 3,  # group: 1 confirm / 0 cancel, the room version the question was asked at, game
     "notify": 1,  # group final message: tell me when the next game opens (game)
+    "addai": 1,  # lobby: seat an AI player (game)
+    "rmai": 1,  # lobby: free the last AI seat (game)
     "game": 2,  # lobby: choose the game (its index in engine.games.registry.GAMES), game
 }
 WITHOUT_GAME = {"card", "decoy", "vote", "back", "stop", "join", "leave", "start", "menu",

@@ -54,9 +54,11 @@ def outgoing_for(
                 return
         out.append(message)
 
+    ai_chats = {seat.user_id for seat in room.seats if seat.ai}
     for event in events:
         for message in _messages(room, event, look, settings_mode):
-            add(message)
+            if message.chat_id not in ai_chats:  # an AI player reads no private message
+                add(message)
     return out
 
 

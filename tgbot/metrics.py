@@ -53,6 +53,7 @@ COUNTERS: dict[str, str] = {
     "deliveries": "Messages Telegram took (sent or edited), by method",
     "telegram_429": "Bot API calls Telegram refused with 429 Too Many Requests",
     "timers": "Timer jobs run, by what they did (fired, stale, too_early, …)",
+    "ai_moves": "AI move jobs run, by what they did (played, nothing, stale, …)",
 }
 HISTOGRAMS: dict[str, str] = {
     "update_handling_seconds": "Time a worker took to handle one update, by outcome",

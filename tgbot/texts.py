@@ -96,6 +96,8 @@ _TEXTS: dict[str, str] = {
     "BACK": N_("Welcome back! You play from the next round."),
     "SETTINGS_CHANGED": N_("Settings changed."),
     "STARTED": N_("The game starts!"),
+    "AI_ADDED": N_("An AI player took a seat."),
+    "AI_REMOVED": N_("An AI player left."),
     "OPEN_PRIVATE": N_("Open a private chat with me first: press Start there."),
     "OPEN_PRIVATE_FIRST": N_(
         "First open a private chat with me and press Start there: that is where your cards come."

@@ -7,8 +7,10 @@ again soon after (`workers.sweep`). Jobs take ids, never objects, and may run tw
 
 from __future__ import annotations
 
+import hashlib
 import math
 from datetime import UTC, datetime
+from typing import NamedTuple
 
 import redis
 from rq import Queue
@@ -16,8 +18,9 @@ from rq import Queue
 from engine import keys
 from engine.clock import RedisClock
 from engine.events import Event
+from engine.games.guesswhat.model import State as GuessWhatState
 from engine.games.registry import game_named
-from engine.model import OVER_PHASES, Phase, Room
+from engine.model import OVER_PHASES, Phase, Room, is_ai_user
 from engine.roomid import RoomId
 
 # Events after which the room waits on a new deadline (of any game).
@@ -50,6 +53,60 @@ redis.call('ZADD', KEYS[2], 'NX', ARGV[2], ARGV[1])
 if redis.call('SET', KEYS[1], '1', 'NX', 'PX', ARGV[3]) then return 1 end
 return 0
 """
+
+
+AI_DELAY_S = (2.0, 5.0)
+"""An AI player acts this many seconds (times TIMER_SCALE) after its phase began: a human-like
+pause, drawn per room, round, phase and seat, so the same moment however often it is asked."""
+class AiTurn(NamedTuple):
+    """Where a running game stands for its AI seats: its round and phase (as the game names
+    them), when that phase began, and the AI seats it waits for."""
+
+    round_no: int
+    phase: str
+    phase_at: float
+    waiting: list[int]
+
+
+def ai_turn(room: Room) -> AiTurn | None:
+    """Where the room's running game stands for its AI seats (None: no game runs)."""
+    if room.phase in OVER_PHASES or room.phase is Phase.LOBBY:
+        return None
+    if room.game == "hintrigue":
+        from engine.games.hintrigue.views import waiting_for
+
+        rnd = room.round
+        waiting = [i for i in waiting_for(room) if room.seats[i].ai]
+        return AiTurn(rnd.no if rnd else 0, room.phase.value, room.phase_at, waiting)
+    if room.game == "guesswhat" and isinstance(room.play, GuessWhatState):
+        state = room.play
+        ai = [i for i in state.waiting_for() if is_ai_user(state.seats[i].user_id)]
+        number = state.round.no if state.round else 0
+        return AiTurn(number, state.phase.value, state.phase_at, ai)
+    return None
+
+
+def ai_waiting(room: Room) -> list[int]:
+    """The AI seats the room waits for now."""
+    turn = ai_turn(room)
+    return turn.waiting if turn is not None else []
+
+
+def _ai_key(room: Room, turn: AiTurn, seat: int) -> str:
+    return f"{room.room_id}_{room.game_id}_{turn.round_no}_{turn.phase}_{seat}"
+
+
+def ai_moment(room: Room, turn: AiTurn, seat: int) -> float:
+    """When the AI at `seat` acts in the game's current phase (its start plus a pause)."""
+    digest = hashlib.sha256(_ai_key(room, turn, seat).encode()).digest()
+    low, high = AI_DELAY_S
+    pause = low + (high - low) * int.from_bytes(digest[:8], "big") / 2**64
+    return turn.phase_at + pause * room.timer_scale
+
+
+def ai_job_id(room: Room, turn: AiTurn, seat: int) -> str:
+    """One AI move job per room, game, round, phase and seat."""
+    return f"{keys.job_prefix()}ai_{_ai_key(room, turn, seat)}"
 
 
 def timer_of(room: Room) -> tuple[int, str] | None:
@@ -102,6 +159,7 @@ class RqDispatch:
         """Fire the timer of the room's current phase at its deadline, never before."""
         if any(e.kind in OVER for e in events):
             self.client.zrem(keys.pending_timers(), str(room.room_id))
+        self.schedule_ai(room)
         if room.deadline is None:
             return
         if room.phase is Phase.LOBBY:
@@ -160,11 +218,35 @@ class RqDispatch:
     def resume(self, room: Room) -> None:
         """Set the timer of the room's current phase again, if it has one: the job id is the
         same, so a timer set already is only set anew."""
+        self.schedule_ai(room)
         if room.deadline is None or room.phase in OVER_PHASES:
             return
         named = timer_of(room)
         if named is not None:
             self.schedule_timer(room.room_id, *named, room.deadline)
+
+    def schedule_ai(self, room: Room) -> None:
+        """Have every AI seat the room waits for act at its moment. Asked after every commit:
+        the job id and the moment are the same each time, so the job is only set anew; a job
+        lost with a worker is set again by the room's next commit (or its phase times out)."""
+        turn = ai_turn(room)
+        for seat in turn.waiting if turn is not None else []:
+            assert turn is not None
+            at = max(ai_moment(room, turn, seat), 0.0)
+            self.queue.enqueue_at(
+                datetime.fromtimestamp(math.floor(at), UTC),
+                "workers.jobs.ai_move",
+                str(room.room_id),
+                room.game_id,
+                turn.round_no,
+                turn.phase,
+                seat,
+                job_id=ai_job_id(room, turn, seat),
+                meta={"not_before": at},
+                job_timeout=TIMER_TIMEOUT,
+                result_ttl=RESULT_TTL,
+                failure_ttl=FAILURE_TTL,
+            )
 
     def schedule_timer(self, where: RoomId, round_no: int, phase: str, deadline: float) -> None:
         """Schedule one timer job and note the room's deadline for the sweeper."""

@@ -7,14 +7,16 @@ import functools
 import json
 import logging
 import time
+from typing import Any
 
 from telegram import Update
 
 from engine import keys
 from engine.commands import MarkUnreachable, Timeout, TopicGone
 from engine.errors import ErrorCode, RuleError
+from engine.games.guesswhat.model import State as GuessWhatState
 from engine.games.registry import game_named
-from engine.model import Phase
+from engine.model import Phase, Room
 from engine.roomid import RoomId
 from tgbot import i18n, logs, render, texts
 from tgbot.delivery import FlushResult
@@ -22,6 +24,7 @@ from tgbot.delivery import flush as flush_outbox
 from tgbot.games import screens
 from tgbot.handlers import Handled, handle, language
 from tgbot.metrics import TALLY
+from workers.dispatch import ai_turn
 from workers.runtime import STOPPING, runtime
 
 log = logging.getLogger(__name__)
@@ -109,6 +112,47 @@ def _update_id(raw: bytes) -> int | None:
         found = json.loads(raw).get("update_id")
         return found if isinstance(found, int) else None
     return None
+
+
+def ai_move(room: int | str, game_id: int, round_no: int, phase: str, seat: int) -> str:
+    """Play the commands an AI seat owes the room, through the same service as a person's.
+
+    Safe to run twice and harmless once the room has moved on: the seat owes nothing then
+    (`decide` answers no command), and a command the rules refuse changes nothing."""
+    service = runtime().service
+    where = RoomId.parse(room)
+    current = service.store.load(where)
+    turn = ai_turn(current) if current is not None else None
+    if (
+        current is None
+        or turn is None
+        or current.game_id != game_id
+        or (turn.round_no, turn.phase) != (round_no, phase)
+        or seat not in turn.waiting
+    ):
+        return "moved_on"
+    commands = ai_commands(current, seat)
+    for command in commands:
+        try:
+            service.run(where, command)
+        except RuleError as error:
+            TALLY.count("ai_moves", result=error.code.value)
+            return error.code.value
+    TALLY.count("ai_moves", result="played" if commands else "nothing")
+    return "played" if commands else "nothing"
+
+
+def ai_commands(room: Room, seat: int) -> list[Any]:
+    """What the AI players' mind has the seat do now, in the room's game."""
+    if isinstance(room.play, GuessWhatState):
+        from workers.ai import guesswhat
+
+        state = room.play
+        seed = guesswhat.state_seed(state, seat, room.chat_id, room.topic, room.game_id)
+        return list(guesswhat.decide(state, seat, room.settings.language, seed))
+    from workers.ai import hintrigue
+
+    return list(hintrigue.decide(room, seat))
 
 
 def fire_timer(room: int | str, round_no: int, phase: str) -> str:

@@ -474,3 +474,57 @@ def test_the_page_shows_a_forum_one_topic_at_a_time_and_posts_in_the_topic_shown
         expect(page.locator("#group-title")).to_have_text("Forum 2")
         made = [c for c in world.chats.values() if c.title == "Forum 2"]
         assert len(made) == 1 and made[0].is_forum and made[0].type == "supergroup"
+
+
+# ----- AI players on the page -------------------------------------------------------------------
+
+
+def test_one_person_and_two_ai_players_play_a_whole_game_on_the_page(
+    runner_factory: Any, page: Page
+) -> None:
+    runner: Runner = runner_factory("--players", "2")
+    table = Table(page)
+    page.goto(runner.url)
+    expect(page.locator("#status")).to_have_text("live")
+    table.be("Ann")
+    page.click("#start-button")
+    expect(table.private("Add me to a group")).to_be_visible()
+    table.say("group", "/newgame")
+    lobby = table.group("a new game is open")
+    expect(lobby).to_contain_text("Ann (host)")
+    table.say("group", "/settings rotations=1 timers=off reveal=2")
+    expect(lobby).to_contain_text("timers off")
+    for name in ("Iris", "Otto"):
+        table.press(lobby, "Add AI")
+        table.toast("An AI player took a seat.", over="group")
+        expect(lobby).to_contain_text(name)
+    table.press(lobby, "Start")
+    table.toast("The game starts!")
+    for number in (1, 2, 3):
+        telling = rf"Round {number} in .*you are the storyteller"
+        decoying = rf"Round {number} in .*Choose a decoy"
+        for _attempt in range(80):
+            tells, offer = table.private(telling), table.private(decoying)
+            if (tells.count() and tells.locator(".kb").count()) or (
+                offer.count() and offer.locator(".kb").count()
+            ):
+                break
+            page.wait_for_timeout(250)
+        if tells.count() and tells.locator(".kb").count():
+            table.press(tells, table.keys(tells)[0])
+            table.toast("Chosen:", over="private")
+            table.say("private", HINTS[number - 1])
+            expect(table.private("Hint given")).to_be_visible()
+        else:
+            own = table.keys(offer)[0]
+            table.press(offer, own)
+            table.toast("Decoy played", over="private")
+            board = table.group(rf"The table · round {number}\b")
+            label = next(k for k in table.keys(board) if k.split(". ", 1)[1] != own)
+            table.press(board, label)
+            table.toast("Vote recorded", over="group")
+        expect(table.group(rf"Reveal · round {number}\b")).to_be_visible()
+    final = table.group("Game over")
+    expect(final).to_contain_text("Standings")
+    expect(final).to_contain_text("Iris")
+    expect(final).to_contain_text("Otto")

@@ -12,12 +12,14 @@ from telegram import CallbackQuery, Update
 from telegram.error import BadRequest
 
 from engine.commands import (
+    AddAI,
     ChangeSettings,
     ChooseGame,
     ComeBack,
     Command,
     Join,
     Leave,
+    RemoveAI,
     StartGame,
     StopGame,
 )
@@ -176,6 +178,22 @@ async def on_start_button(
     await button_command(update, context, query, where, command, texts.STARTED)
 
 
+async def on_add_ai(
+    update: Update, context: Context, query: CallbackQuery, args: tuple[int, ...]
+) -> None:
+    """Seat an AI player in the lobby (creator or admin)."""
+    command = AddAI(user_id=query.from_user.id, game_id=game_of(args, 0))
+    await button_command(update, context, query, _room(update), command, texts.AI_ADDED)
+
+
+async def on_remove_ai(
+    update: Update, context: Context, query: CallbackQuery, args: tuple[int, ...]
+) -> None:
+    """Free the lobby's last AI seat (creator or admin)."""
+    command = RemoveAI(user_id=query.from_user.id, game_id=game_of(args, 0))
+    await button_command(update, context, query, _room(update), command, texts.AI_REMOVED)
+
+
 async def on_menu(
     update: Update, context: Context, query: CallbackQuery, args: tuple[int, ...]
 ) -> None:
@@ -323,6 +341,8 @@ BUTTONS: dict[str, Callable[[Update, Context, CallbackQuery, tuple[int, ...]], A
     "leave": on_leave_button,
     "start": on_start_button,
     "menu": on_menu,
+    "addai": on_add_ai,
+    "rmai": on_remove_ai,
     "done": on_menu,
     "set": on_set,
     "info": on_info,

@@ -150,6 +150,8 @@ def lobby(room: Room, look: Look, settings_mode: bool = False) -> Outgoing:
             else [
                 [look.button(_("Join"), "join", game), look.button(_("Leave"), "leave", game)],
                 [look.button(_("Start"), "start", game), look.button(_("Settings"), "menu", game)],
+                [look.button(_("🤖 Add AI"), "addai", game)]
+                + ([look.button(_("Remove AI"), "rmai", game)] if room.ai_seats() else []),
                 [_game_button(room, look)],
             ]
         )

@@ -24,6 +24,7 @@ from engine.games.guesswhat.model import (
     State,
 )
 from engine.games.guesswhat.settings import check
+from engine.model import is_ai_user
 from engine.rng import Rng
 
 CARRIED_CLUE_S = 30
@@ -160,9 +161,12 @@ def abandon(ctx: Ctx, reason: str) -> None:
 
 
 def abandon_if_too_few(ctx: Ctx) -> bool:
-    """Abandon a running game with fewer than three active seats; return True if it did."""
+    """Abandon a running game with fewer than three active seats, or with no active human
+    seat (AI players alone do not play on); return True if it did."""
     state = ctx.state
-    if state.phase in RUNNING_PHASES and len(state.active_seats()) < MIN_SEATS:
+    active = state.active_seats()
+    humans = [i for i in active if not is_ai_user(state.seats[i].user_id)]
+    if state.phase in RUNNING_PHASES and (len(active) < MIN_SEATS or not humans):
         abandon(ctx, "too_few_players")
         return True
     return False

@@ -125,9 +125,12 @@ def abandon(ctx: Ctx, reason: str) -> None:
 
 
 def abandon_if_too_few(ctx: Ctx) -> bool:
-    """Abandon a running game with fewer than three active seats; return True if it did."""
+    """Abandon a running game with fewer than three active seats, or with no active human
+    seat (AI players alone do not play on); return True if it did."""
     room = ctx.room
-    if room.phase in RUNNING_PHASES and len(room.active_seats()) < MIN_SEATS:
+    active = room.active_seats()
+    humans = [i for i in active if not room.seats[i].ai]
+    if room.phase in RUNNING_PHASES and (len(active) < MIN_SEATS or not humans):
         abandon(ctx, "too_few_players")
         return True
     return False
