@@ -1,0 +1,1 @@
+"""Hues and Cues (SPEC 11.3): pure rules, like every game at the table."""
