@@ -307,3 +307,29 @@ def test_the_workers_timers_move_every_phase_on_to_the_co_winners(stack: Stack):
     second = stack.find(giver, r"Round 1\b.*The reveal is in the group")
     assert second is not None and second.photo is not None
     assert any("first cones are down" in (edit.get("text") or "") for edit in second.edits)
+
+
+def test_with_free_choice_the_cue_giver_picks_any_cell_by_row_and_column_or_by_typing(
+    stack: Stack,
+):
+    users = seat_players(stack)
+    stack.say(users[0], GROUP, "/settings free=on timers=off")
+    lobby = wait_for(lambda: (m := stack.find(GROUP, "a new game is open"))
+                     and "free choice of colour" in m.plain_text and m, what="the settings")
+    stack.press(users[0], lobby, button(lobby, "Start"))
+    giver, dm = giver_prompt(stack, users, 1)
+    assert "Choose any colour of the board" in dm.plain_text
+    assert shows(stack, dm, HuesBoardPicture())
+    assert stack.answer_to(stack.press(giver, dm, button(dm, "K"))) == ""
+    columns = wait_for(lambda: (m := stack.find(giver, r"Round 1\b.*you give the cues"))
+                       and any(t == "K30" for t, _ in buttons(m)) and m, what="row K")
+    assert stack.answer_to(stack.press(giver, columns, button(columns, "K12"))) == \
+        "Colour K12 chosen. Now send your cue here."
+    chosen = wait_for(lambda: (m := stack.find(giver, r"Round 1\b.*Your colour: K12\."))
+                      and m.photo and m, what="the close-up")  # fmt: skip
+    assert shows(stack, chosen, HuesCloseupPicture(cell=board.at(10, 11)))
+    stack.say(giver, giver, "р30")  # typed, in Cyrillic: the colour changes to P30
+    wait_for(lambda: stack.find(giver, r"Round 1\b.*Your colour: P30\."), what="typed colour")
+    stack.say(giver, giver, "aubergine")
+    wait_for(lambda: stack.find(GROUP, r"round 1 · .*Cues: «aubergine»"), what="the cue")
+    assert state(stack).round.colour == 479
