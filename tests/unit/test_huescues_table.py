@@ -223,3 +223,28 @@ def test_every_new_deadline_comes_with_an_event_the_workers_set_a_timer_for() ->
                 assert any(e.kind in TIMED for e in events), [e.kind for e in events]
                 seen.add(named[1])
         assert seen == {"cue", "guess", "second_cue", "second_guess", "reveal"}
+
+
+def test_every_caption_fits_a_photo_with_ten_long_names_even_in_a_tie_break() -> None:
+    from tgbot.outgoing import MAX_CAPTION, caption_length
+
+    opened = OpenLobby(chat_id=-5, user_id=1, name="Ж" * 64, seed=11, game="huescues",
+                       settings={"max_seats": 10}, game_settings={"turns": 1})  # fmt: skip
+    room, _ = apply(None, opened, 0.0)
+    for user in range(2, 11):
+        room, _ = apply(room, Join(user_id=user, name=f"{user}" + "Ж" * 63), 0.0)
+    room, events = apply(room, StartGame(user_id=1), 1.0)
+    now, checked, extra = 1.0, 0, False
+    while room.phase not in OVER_PHASES:
+        state = room.play
+        if state.phase is OwnPhase.REVEAL and state.round.last and not state.round.extra:
+            for seat in state.seats:
+                seat.score = 7  # everybody tied: a tie-break round with nine guessers
+        command, now = next_move(state, now)
+        room, events = apply(room, own_command(command), now)
+        extra = extra or bool(room.play.round.extra)
+        for message in outgoing_for(room, events, LOOK.at(now)):
+            if message.picture is not None:
+                assert caption_length(message.text) <= MAX_CAPTION, message.text
+                checked += 1
+    assert extra and checked > 100
