@@ -2,9 +2,9 @@
 
 Each kind of picture is drawn for many inputs (3 to 10 players, names in several scripts with
 emoji, long names, several decoys fooled per seat; Hues and Cues' board, close-up and card with
-3 to 20 cones, some sharing a cell, often near an edge), each in a language of the bot, as the
-worker draws them at delivery (PNG encoding included). The first drawing of a process, which
-loads the fonts, is reported apart.
+3 to 20 cones, some sharing a cell, often near an edge; Guess What!'s board and its reveal with up
+to nine guesses), each in a language of the bot, as the worker draws them at delivery (PNG
+encoding included). The first drawing of a process, which loads the fonts, is reported apart.
 
 Prints `name=value` lines. Run: .venv/bin/python bench/pictures.py [pictures]
 """
@@ -20,11 +20,15 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from engine.games.guesswhat.icons import icons  # noqa: E402
 from engine.games.huescues import board  # noqa: E402
 from engine.settings import LANGUAGES  # noqa: E402
 from tgbot import pictures  # noqa: E402
 from tgbot.pictures import (  # noqa: E402
     Cone,
+    GuessBoardPicture,
+    GuessLine,
+    GuessRevealPicture,
     HuesBoardPicture,
     HuesCardPicture,
     HuesCloseupPicture,
@@ -90,9 +94,28 @@ def hues_card(rng: random.Random) -> HuesCardPicture:
     return HuesCardPicture(cells=rng.sample(range(board.CELLS), 4))
 
 
+def guess_board(rng: random.Random) -> GuessBoardPicture:
+    """Guess What!'s board: nine icons of the deck."""
+    return GuessBoardPicture(icons=[i.emoji for i in rng.sample(icons(), 9)])
+
+
+def guess_reveal(rng: random.Random) -> GuessRevealPicture:
+    """Guess What!'s reveal with 2–9 guesses, right or wrong icon by icon, and a long clue."""
+    board = [i.emoji for i in rng.sample(icons(), 9)]
+    answer = [rng.choice(board[c * 3 : c * 3 + 3]) for c in range(3)]
+    names = rng.sample(NAMES, rng.randint(3, 10))
+    guesses = [
+        GuessLine(name=name, icons=[rng.choice(board[c * 3 : c * 3 + 3]) for c in range(3)])
+        for name in names[1:]
+    ]
+    clue = " ".join(rng.choice(["sea", "a long road home", "Людвиг", "שרה", "🎻"]) for _ in "123")
+    return GuessRevealPicture(icons=board, answer=answer, active=names[0], clue=clue,
+                              guesses=guesses)  # fmt: skip
+
+
 KINDS: dict[str, Callable[[random.Random], pictures.Picture]] = {
     "results": results, "hues_board": hues_board, "hues_closeup": hues_closeup,
-    "hues_card": hues_card,
+    "hues_card": hues_card, "guess_board": guess_board, "guess_reveal": guess_reveal,
 }  # fmt: skip
 
 

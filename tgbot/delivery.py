@@ -166,14 +166,32 @@ async def send_picture(
     bot: Bot, message: Outgoing, known: int | None, file_ids: FileIds
 ) -> int | None:
     """Send (or edit into) a photo with the message's text as its caption: by the file_id
-    of an identical picture sent before, else uploaded. The text alone is sent instead when it
-    is too long for a caption or Telegram refuses the photo (its facts are all in the text)."""
+    of an identical picture sent before, else uploaded. A photo message that already shows
+    this very picture has its caption edited only. The text alone is sent instead when it is
+    too long for a caption or Telegram refuses the photo (its facts are all in the text)."""
     assert message.picture is not None
     text_only = message.model_copy(update={"picture": None})
     if caption_length(message.text) > MAX_CAPTION:
         log.info("chat %s: %s is too long for a caption: sent without its picture",
                  message.chat_id, message.key)  # fmt: skip
         return await send_or_edit(bot, text_only, known)
+    shown = pictures.identity(message.picture, message.lang)
+    edit = known is not None and not message.fresh
+    if edit and known is not None and file_ids.showing(message.chat_id, known) == shown:
+        try:
+            with _timed("editMessageCaption"):
+                await bot.edit_message_caption(
+                    chat_id=message.chat_id, message_id=known, caption=message.text,
+                    parse_mode=ParseMode.HTML, reply_markup=markup(message),
+                )  # fmt: skip
+            return None
+        except BadRequest as error:
+            why = _unchanged(error)
+            if why == "not modified":
+                return None
+            if why is None and "no caption" not in str(error).lower():
+                raise
+            # Gone, or no photo after all: the picture is sent or edited in below.
     began = time.perf_counter()
     png = await asyncio.to_thread(pictures.render, message.picture, message.lang)
     TALLY.observe("picture_render_seconds", time.perf_counter() - began)
@@ -182,7 +200,7 @@ async def send_picture(
     tries: list[str | bytes] = [file_id, png] if file_id else [png]
     for media in tries:
         try:
-            return await _photo(bot, message, known, media, digest, file_ids)
+            return await _photo(bot, message, known, media, (digest, shown), file_ids)
         except BadRequest as error:
             if _unchanged(error) == "not modified":
                 return None
@@ -199,11 +217,13 @@ async def send_picture(
 
 
 async def _photo(
-    bot: Bot, message: Outgoing, known: int | None, media: str | bytes, digest: str,
-    file_ids: FileIds,
+    bot: Bot, message: Outgoing, known: int | None, media: str | bytes,
+    digests: tuple[str, str], file_ids: FileIds,
 ) -> int | None:  # fmt: skip
     """Send the photo (or edit the message under its key into it); remember the file_id of an
-    upload."""
+    upload, and which picture the message shows (`digests`: the PNG's, the picture's
+    identity)."""
+    digest, shown = digests
     photo: str | InputFile = media if isinstance(media, str) else InputFile(
         media, filename="picture.png", attach=True
     )  # fmt: skip
@@ -216,6 +236,7 @@ async def _photo(
                     chat_id=message.chat_id, message_id=known, reply_markup=markup(message),
                 )  # fmt: skip
             _remember(result, media, digest, file_ids)
+            file_ids.shows(message.chat_id, known, shown)
             return None
         except BadRequest as error:
             if _unchanged(error) != "not found":
@@ -227,6 +248,7 @@ async def _photo(
             caption=message.text, parse_mode=ParseMode.HTML, reply_markup=markup(message),
         )  # fmt: skip
     _remember(sent, media, digest, file_ids)
+    file_ids.shows(message.chat_id, sent.message_id, shown)
     return sent.message_id
 
 

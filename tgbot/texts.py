@@ -22,7 +22,7 @@ ERRORS: Texts[ErrorCode] = Texts({
     ErrorCode.NOT_ENOUGH_PLAYERS: N_("At least 3 players are needed to start."),
     ErrorCode.PRIVATE_CHAT_MISSING: N_(
         "Not yet: {detail} must first open a private chat with me (the link is in the lobby), "
-        "so that I can deal them cards."
+        "where their secret choices are made."
     ),
     ErrorCode.BAD_SETTING: N_("That setting is not valid: {detail}."),
     ErrorCode.DECK_TOO_SMALL: N_("That deck is too small for these settings: {detail}."),
@@ -124,21 +124,25 @@ _TEXTS: dict[str, str] = {
     "AI_REMOVED": N_("An AI player left."),
     "OPEN_PRIVATE": N_("Open a private chat with me first: press Start there."),
     "OPEN_PRIVATE_FIRST": N_(
-        "First open a private chat with me and press Start there: that is where your cards come."
+        "First open a private chat with me and press Start there: that is where you make your "
+        "secret choices."
     ),
     "OPEN_PRIVATE_LINK": N_("To play, open {link} and press Start: you join from there."),
     "INTRO": N_(
-        "Hi! I run <b>Hintrigue</b>, a storytelling and bluffing card game for groups of 3 to 10 "
-        "players.\n"
-        "Send /newgame to open a lobby, /rules to learn the game, /help for commands."
+        "Hi! I run <b>Hintrigue</b> (tell a story, bluff with cards), <b>Guess What!</b> (one "
+        "clue for three icons) and <b>Hues and Cues</b> (one word for a colour): party games for "
+        "3 to 10 players, and AI players can fill the seats.\n"
+        "Send /newgame to open a lobby (its Game button picks the game), /rules to learn the "
+        "game, /help for commands."
     ),
     "HELP": N_(
         "<b>Commands</b>\n"
-        "/newgame — open a lobby in this group\n"
+        "/newgame — open a lobby in this group (/newgame guesswhat or huescues: another game)\n"
         "/settings key=value … — change the lobby's settings (host or admin)\n"
         "/join — join the lobby, or the running game until its last turn\n"
         "/extend — a minute more before the lobby starts by itself\n"
         "/forcestart — start the lobby now (host or admin)\n"
+        "🤖 Add AI in the lobby, or /settings ai=N — AI players take seats (host or admin)\n"
         "/score — the scores of the current or last game\n"
         "/stats — your lifetime figures (in reply to a message: its sender's)\n"
         "/top — this group's leaderboard of the last 90 days\n"
@@ -154,8 +158,10 @@ _TEXTS: dict[str, str] = {
         "pictures=on|off"
     ),
     "PRIVATE_HELP": N_(
-        "I run <b>Hintrigue</b> games in groups. Add me to a group and send /newgame there.\n"
-        "Your secret choices (your card and hint, your decoys) are made here with me.\n"
+        "I run <b>Hintrigue</b>, <b>Guess What!</b> and <b>Hues and Cues</b> in groups. Add me "
+        "to a group and send /newgame there.\n"
+        "Your secret choices (cards and hints, icons and clues, colours and cues, your guesses) "
+        "are made here with me.\n"
         "/start re-sends whatever I am waiting for from you; /stats shows your lifetime figures; "
         "/language chooses the language I write to you in."
     ),

@@ -4,9 +4,11 @@ the final standings, the figures afterwards."""
 
 from __future__ import annotations
 
+import io
 import re
 
 import pytest
+from PIL import Image
 
 from engine.games.guesswhat.model import State
 from engine.roomid import RoomId
@@ -22,6 +24,8 @@ from tests.harness import (
     without_join_timer,
 )
 from tests.integration.test_topics import FORUM, find_in, in_topic, players, say_in
+from tgbot import pictures
+from tgbot.pictures import GuessBoardPicture
 
 NAMES = ["Ann", "Bob", "Cy"]
 CLUE = "<i>sea</i> & shore"
@@ -166,6 +170,14 @@ def test_a_whole_game_of_guess_what_through_the_webhook(stack: Stack):
     assert f"{expected[users[0]]} point" in stats.plain_text and "correct guess" in stats.plain_text
     stack.say(users[0], GROUP, "/top")
     assert wait_for(lambda: stack.find(GROUP, "Guess What!, the last 90 days"), what="/top")
+    # Every picture of the game (boards and reveals) is a valid PNG under 300 KB.
+    uploads = list(stack.world.uploads.values())
+    assert len(uploads) >= 4  # the boards of the first two turns (a redraw between), reveals
+    for upload in uploads:
+        with Image.open(io.BytesIO(upload.content)) as image:
+            image.verify()
+            assert image.format == "PNG" and image.width >= 600
+        assert len(upload.content) < pictures.MAX_BYTES
 
 
 def test_the_lobbys_game_is_chosen_by_command_or_button_and_rules_follow_it(stack: Stack):
@@ -269,3 +281,68 @@ def test_missed_clues_pass_the_turn_on_the_same_board_by_the_workers_timers(stac
     assert [s.missed for s in ended.seats] == [1, 1, 1]
     for user in users:  # every active player's prompt is closed, saying why
         assert stack.find(user, "time ran out before your clue")
+    # The same board three times: uploaded once, then sent again by its file_id.
+    sent = [call for call in stack.world.calls_of("sendPhoto") if call.ok]
+    assert len(sent) == 3
+    assert not isinstance(sent[0].params["photo"], str) or sent[0].params["photo"].startswith(
+        "attach://")  # fmt: skip
+    for again in sent[1:]:
+        assert isinstance(again.params["photo"], str)
+        assert not again.params["photo"].startswith("attach://")
+    boards = [stack.find(GROUP, rf"round {number} · ") for number in (1, 2, 3)]
+    assert all(b is not None and b.photo for b in boards)
+    assert len({b.photo[-1]["file_unique_id"] for b in boards if b and b.photo}) == 1
+
+
+def started(stack: Stack, settings: str, shown: str) -> list[int]:
+    """Three players in a game of Guess What! started with these settings."""
+    users = seat_players(stack)
+    stack.say(users[0], GROUP, f"/settings {settings}")
+    lobby = wait_for(lambda: (found := stack.find(GROUP, "a new game is open"))
+                     and shown in found.plain_text and found, what="the settings")  # fmt: skip
+    assert stack.answer_to(stack.press(users[0], lobby, button(lobby, "Start"))) == \
+        "The game starts!"
+    return users
+
+
+def edits_of(stack: Stack, method: str, message_id: int) -> list:
+    return [call for call in stack.world.calls_of(method)
+            if call.ok and int(call.params["message_id"]) == message_id]  # fmt: skip
+
+
+def test_a_turns_board_and_reveal_are_photos_whose_captions_carry_the_facts(stack: Stack):
+    users = started(stack, "rotations=1 timers=off", "timers off")
+    play_round(stack, users, 1, redraw=True)
+    board = stack.find(GROUP, r"round 1 · ")
+    assert board is not None and board.photo, "the board is a photo"
+    caption = board.plain_text
+    assert f"Clue: «{CLUE}»" in caption and "Guessing is over" in caption
+    rows = {line[0]: line.split()[1:] for line in caption.splitlines() if line[:3] in
+            ("A  ", "B  ", "C  ")}  # fmt: skip
+    assert sorted(rows) == ["A", "B", "C"] and all(len(r) == 3 for r in rows.values())
+    shown = GuessBoardPicture(icons=[*rows["A"], *rows["B"], *rows["C"]])
+    assert stack.world.photo_bytes(board) == pictures.render(shown, "en"), \
+        "the picture shows the board the caption lists"
+    # Sent as a photo from the start; only the redraw changed its picture, every other change
+    # (the clue, who confirmed) its caption.
+    assert not [c for c in stack.world.calls_of("sendMessage") if "round 1 ·" in c.params["text"]]
+    assert len(edits_of(stack, "editMessageMedia", board.message_id)) == 1
+    assert len(edits_of(stack, "editMessageCaption", board.message_id)) >= 3
+    assert not edits_of(stack, "editMessageText", board.message_id)
+    reveal = stack.find(GROUP, r"Round 1: the answer")
+    assert reveal is not None and reveal.photo, "the reveal is a photo"
+    assert "✅" in reveal.plain_text and "❌" in reveal.plain_text
+    assert "Points:" in reveal.plain_text
+    data = stack.world.photo_bytes(reveal)
+    assert data is not None and len(data) < pictures.MAX_BYTES
+    with Image.open(io.BytesIO(data)) as image:
+        assert image.format == "PNG" and image.height > image.width  # the board, then guesses
+
+
+def test_pictures_off_sends_guess_what_as_text(stack: Stack):
+    users = started(stack, "rotations=1 timers=off pictures=off", "no pictures")
+    play_round(stack, users, 1)
+    board, reveal = stack.find(GROUP, r"round 1 · "), stack.find(GROUP, r"Round 1: the answer")
+    assert board is not None and board.photo is None and "A  " in board.plain_text
+    assert reveal is not None and reveal.photo is None
+    assert not stack.world.calls_of("sendPhoto") and not stack.world.calls_of("editMessageMedia")

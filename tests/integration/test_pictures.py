@@ -1,7 +1,7 @@
 """Pictures through the Bot API double: the final of a whole game is a photo whose caption
 carries the standings; an identical picture goes again by its file_id; `pictures=off` sends the
-text only; a refused photo falls back to its text; the double refuses bad photos as Telegram
-does."""
+text only; a refused photo falls back to its text; an edit that keeps the picture changes the
+caption only; the double refuses bad photos as Telegram does."""
 
 from __future__ import annotations
 
@@ -24,7 +24,7 @@ from tests.unit.test_pictures import LOOK, played
 from tgbot import pictures
 from tgbot.delivery import FlushResult, flush
 from tgbot.outgoing import MAX_CAPTION, Outgoing, caption_length
-from tgbot.pictures import ResultRow, ResultsPicture, Tally
+from tgbot.pictures import GuessBoardPicture, ResultRow, ResultsPicture, Tally
 from tgbot.pictures.cache import RETENTION_SECONDS, key
 from tgbot.render import final
 from tgbot.standin import run_double
@@ -224,3 +224,35 @@ def test_a_long_final_comes_below_its_picture_in_the_group(real_redis):
         assert picture.photo and "message below" in picture.plain_text
         assert text.photo is None and text.plain_text.startswith("Game over")
         assert "Fooled by decoys" in text.plain_text and "Notify me" in str(text.reply_markup)
+
+
+def test_an_edit_keeping_the_picture_edits_the_caption_and_a_new_picture_the_media(real_redis):
+    board = GuessBoardPicture(icons=list("🐋🎻🌙🍕🚲🏰🎩🌵🦊"))
+    redrawn = GuessBoardPicture(icons=list("🐸🐙🦉🍕🚲🏰🎩🌵🦊"))
+    with run_double() as double:
+        chat = -1008
+        double.world.add_chat(chat, "supergroup")
+
+        def deliver(text: str, picture: Any) -> None:
+            shown = Outgoing(chat_id=chat, key="board:1", game=1, text=text, picture=picture)
+            real_redis.rpush(keys.outbox(chat), shown.model_dump_json())
+            assert flush_once(double, real_redis, chat).delivered == 1
+
+        def called() -> list[str]:
+            return [c.method for c in double.world.calls if c.ok and c.method != "getMe"]
+
+        deliver("<b>Round 1</b>\nWaiting for Ann.", board)
+        deliver("<b>Round 1</b>\nWaiting for nobody.", board)
+        assert called() == ["sendPhoto", "editMessageCaption"]
+        deliver("<b>Round 1</b>\nIcons replaced.", redrawn)
+        deliver("<b>Round 1</b>\nIcons replaced. Clue: «sea».", redrawn)
+        deliver("<b>Round 1</b>\nThe turn passed on.", None)  # the text alone: its caption
+        assert called()[2:] == ["editMessageMedia", "editMessageCaption", "editMessageCaption"]
+        (shown,) = double.world.bot_messages(chat)
+        assert shown.plain_text == "Round 1\nThe turn passed on."
+        assert double.world.photo_bytes(shown) == pictures.render(redrawn, "en")
+        # A message Telegram no longer has is sent again, as a photo.
+        shown.deleted = True
+        deliver("<b>Round 1</b>\nAgain.", redrawn)
+        assert called()[-1] == "sendPhoto"
+        assert double.world.last_bot_message(chat).plain_text == "Round 1\nAgain."

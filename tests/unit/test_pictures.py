@@ -1,6 +1,8 @@
 """Pictures: the results picture is a valid image under 300 KB in every language, draws emoji in
 colour from the fonts in the repository, never fails on a name, and has a stable digest; the
-engine counts whom each seat's decoys fooled; the final carries the picture unless turned off."""
+engine counts whom each seat's decoys fooled; the final carries the picture unless turned off.
+Hues and Cues' board keeps its exact colours, its frame, close-up, cones and card; Guess What!'s
+board and reveal carry pictures of the facts their text says."""
 
 from __future__ import annotations
 
@@ -13,20 +15,29 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from PIL import Image, ImageChops
 
+from engine.games.guesswhat import icon as gw_icon
+from engine.games.guesswhat.model import Phase as GwPhase
 from engine.games.huescues import board
 from engine.model import Phase, Room
 from engine.settings import LANGUAGES, apply_changes, parse_changes
 from tests.builders import Game, a_room
+from tests.guesswhat_builders import Game as GwGame
+from tests.guesswhat_builders import a_game
 from tgbot import pictures
+from tgbot.games.guesswhat import render as gw
 from tgbot.outgoing import MAX_CAPTION, Outgoing, caption_length
 from tgbot.pictures import (
     Cone,
+    GuessBoardPicture,
+    GuessLine,
+    GuessRevealPicture,
     HuesBoardPicture,
     HuesCardPicture,
     HuesCloseupPicture,
     ResultRow,
     ResultsPicture,
     Tally,
+    guesswhat,
     huescues,
 )
 from tgbot.pictures.draw import FONTS, draw_text, emoji_font, runs, text_font
@@ -353,3 +364,163 @@ def test_a_message_keeps_its_picture_kind_through_json():
         message = Outgoing(chat_id=1, text="x", picture=picture)
         again = Outgoing.model_validate_json(message.model_dump_json())
         assert again.picture == picture and type(again.picture) is type(picture)
+
+
+# Guess What!'s pictures (SPEC 11.2, 13)
+
+ICONS = list("🐋🎻🌙🍕🚲🏰🎩🌵🦊")
+
+
+def gw_room(players: int = 4, pictures_on: bool = True) -> tuple[Room, GwGame]:
+    """A room of Guess What! in its first clue phase."""
+    game = a_game().with_players(players).with_settings(rotations=1).in_clue()
+    room = a_room().with_players(players).with_settings(max_seats=10).in_lobby().room
+    room.game, room.play = "guesswhat", game.state
+    room.settings = room.settings.model_copy(update={"pictures": pictures_on})
+    return room, game
+
+
+def revealed(room: Room, game: GwGame) -> GwGame:
+    """The turn's clue, the first guesser right, the second wrong in column B, then the
+    reveal."""
+    game.clue(rows=(0, 1, 2))
+    first, second, *_ = game.guessers()
+    game.guess(first, (0, 1, 2)).guess(second, (0, 0, 2)).time_out()
+    room.play = game.state
+    return game
+
+
+def test_guess_whats_board_message_carries_the_board_as_a_picture():
+    room, game = gw_room()
+    message = gw.board_message(room, LOOK)
+    picture = message.picture
+    assert isinstance(picture, GuessBoardPicture)
+    assert picture.icons == [gw_icon(n).emoji for n in game.state.board]
+    for column, name in enumerate("ABC"):  # the caption lists the same board
+        three = "  ".join(picture.icons[column * 3 : column * 3 + 3])
+        assert f"<b>{name}</b>  {three}" in message.text
+    game.clue()
+    room.play = game.state
+    clued = gw.board_message(room, LOOK)
+    assert clued.picture == picture and clued.text != message.text  # only the caption changes
+    off, _game = gw_room(pictures_on=False)
+    assert gw.board_message(off, LOOK).picture is None
+
+
+def test_guess_whats_reveal_carries_the_answer_and_every_guess_as_a_picture():
+    room, game = gw_room()
+    game = revealed(room, game)
+    rnd = game.round
+    (message,) = gw.reveal(room, LOOK)
+    picture = message.picture
+    assert isinstance(picture, GuessRevealPicture)
+    assert picture.answer == [gw_icon(n).emoji for n in rnd.picks]
+    assert picture.clue == rnd.clue and picture.active == room.seats[rnd.active].name
+    assert [g.name for g in picture.guesses] == [room.seats[s].name for s in sorted(rnd.guesses)]
+    for line, (seat, guess) in zip(picture.guesses, sorted(rnd.guesses.items()), strict=True):
+        assert line.icons == [gw_icon(n).emoji for n in guess]
+        mark = "✅" if seat in rnd.correct else "❌"
+        assert f"{mark} {line.name}: A {line.icons[0]} · B {line.icons[1]}" in message.text
+    room.settings = room.settings.model_copy(update={"pictures": False})
+    (text,) = gw.reveal(room, LOOK)
+    assert text.picture is None and text.text == message.text
+
+
+def test_a_reveal_too_long_for_a_caption_comes_below_its_picture():
+    room, game = gw_room(players=10)
+    for seat in room.seats:
+        seat.name = f"{seat.name} Longname-Nachname-Zweiter"
+    game.clue(text="x" * 100, rows=(0, 1, 2))
+    for seat in game.guessers():
+        game.guess(seat, (0, 1, seat % 3))
+    room.play = game.state  # every guesser confirmed: the reveal
+    picture, text = gw.reveal(room, LOOK)
+    assert caption_length(text.text) > MAX_CAPTION - gw.COUNTDOWN_ROOM
+    assert isinstance(picture.picture, GuessRevealPicture) and text.picture is None
+    assert picture.key == "reveal-picture:1" and text.key == "reveal:1"
+    assert "message below" in picture.text and caption_length(picture.text) < MAX_CAPTION
+    assert "Longname" in text.text and "Standings" in text.text
+    (settled,) = gw.reveal(room, LOOK, settled=True)
+    assert settled.key == "reveal:1" and settled.picture is None
+
+
+def test_guess_what_pictures_are_valid_pngs_with_their_icons_in_colour():
+    board = GuessBoardPicture(icons=ICONS)
+    for language in LANGUAGES:
+        data = pictures.render(board, language)
+        assert decoded(data).format == "PNG" and len(data) < pictures.MAX_BYTES
+    image = rgb(pictures.render(board, "en"))
+    assert image.size == (guesswhat.WIDTH, 2 * guesswhat.PAD + guesswhat.board_height())
+    for position in range(9):
+        left, top = card_corner(position, guesswhat.PAD)
+        assert coloured(image.crop((left, top, left + guesswhat.CELL, top + guesswhat.CELL))) > 800
+    other = rgb(pictures.render(GuessBoardPicture(icons=[*ICONS[:8], "🐸"]), "en"))
+    assert other.tobytes() != image.tobytes()
+
+
+def near(pixel: tuple[int, ...], colour: tuple[int, int, int]) -> bool:
+    """The same colour, give or take the palette's rounding (these pictures use 256 colours)."""
+    return max(abs(a - b) for a, b in zip(pixel, colour, strict=True)) <= 6
+
+
+def card_corner(position: int, top: int) -> tuple[int, int]:
+    column, row = divmod(position, 3)
+    return (guesswhat.PAD + column * (guesswhat.CELL + guesswhat.GAP),
+            top + guesswhat.HEAD + row * (guesswhat.CELL + guesswhat.GAP))  # fmt: skip
+
+
+def test_the_reveal_picture_marks_the_answer_and_each_guessed_icon():
+    answer = ["🎻", "🚲", "🦊"]  # row 2 of A, row 2 of B, row 3 of C
+    guesses = [GuessLine(name="Борис 🐻", icons=answer),
+               GuessLine(name="שרה כהן", icons=["🐋", "🚲", "🌵"])]  # fmt: skip
+    picture = GuessRevealPicture(icons=ICONS, answer=answer, active="Ann", clue="music ride",
+                                 guesses=guesses)  # fmt: skip
+    data = pictures.render(picture, "en")
+    assert len(data) < pictures.MAX_BYTES
+    image = rgb(data)
+    board_top = guesswhat.PAD + guesswhat.TITLE
+    for position in range(9):
+        left, top = card_corner(position, board_top)
+        edge = image.getpixel((left + 3, top + guesswhat.CELL // 2))
+        picked = ICONS[position] in answer and answer.index(ICONS[position]) == position // 3
+        assert near(edge, guesswhat.RIGHT) == picked, ICONS[position]
+    top = board_top + guesswhat.board_height() + guesswhat.GAP
+    for guess in guesses:
+        middle = top + guesswhat.LINE // 2
+        icons_left = guesswhat.WIDTH - guesswhat.PAD - 12 - 3 * guesswhat.SLOT
+        for column, icon in enumerate(guess.icons):
+            x = icons_left + column * guesswhat.SLOT + guesswhat.SMALL + 8
+            y = middle + guesswhat.SMALL // 2 - 10 - 8  # inside the mark, off its tick or cross
+            hit = icon == answer[column]
+            assert near(image.getpixel((x, y)), guesswhat.RIGHT if hit else guesswhat.WRONG)
+        whole = image.getpixel((guesswhat.PAD + 30, middle - 13))
+        assert near(whole, guesswhat.RIGHT if guess.icons == answer else guesswhat.WRONG)
+        top += guesswhat.LINE
+    bare = GuessRevealPicture(icons=ICONS, answer=answer, active="Ann", clue="x")
+    assert rgb(pictures.render(bare, "en")).height < image.height
+
+
+def test_every_picture_of_a_whole_game_of_guess_what_is_valid_and_small():
+    room, game = gw_room(players=10)
+    for seat in room.seats:
+        seat.name = "Ludwig van Beethoven the Second 🎹 שרה"[: 20 + seat.user_id % 12]
+    seen: set[str] = set()
+    number = 0
+    while game.state.phase not in (GwPhase.FINISHED, GwPhase.ABANDONED):
+        room.play = game.state
+        shots = [gw.board_message(room, LOOK)]
+        game.clue(text="a very long clue " * 5, rows=(number % 3, 1, 2))
+        for k, seat in enumerate(game.guessers()):
+            game.guess(seat, (number % 3, k % 3, 2))
+        room.play = game.state
+        shots += [gw.board_message(room, LOOK), *gw.reveal(room, LOOK)]
+        for shot in shots:
+            if shot.picture is None:  # a reveal too long for a caption, below its picture
+                assert shot.key == f"reveal:{number + 1}" and "reveal-picture" in shots[-2].key
+                continue
+            data = pictures.render(shot.picture, LANGUAGES[number % len(LANGUAGES)])
+            assert decoded(data).format == "PNG" and len(data) < pictures.MAX_BYTES
+            seen.add(pictures.digest(data))
+        game.time_out()
+        number += 1
+    assert number == 10 and len(seen) >= 20  # a board and a reveal per turn at least

@@ -10,6 +10,7 @@ from telegram import CallbackQuery, Update
 
 from engine.model import Room
 from tgbot.outgoing import Outgoing
+from tgbot.pictures.model import Picture
 from tgbot.render.common import Look
 
 ButtonHandler = Callable[[Update, Any, CallbackQuery, tuple[int, ...]], Awaitable[None]]
@@ -52,3 +53,8 @@ class Screens:
     """Those of its kinds on private messages (they carry the room's forum topic)."""
     buttons: dict[str, ButtonHandler] = field(default_factory=dict)
     """The game's own button handlers, by callback kind."""
+    results_picture: Callable[[Room], Picture | None] | None = None
+    """The picture the final message carries when the room's pictures are on (None: none)."""
+    results_text: Callable[[Room], str] | None = None
+    """The results picture's facts in words, added to the final's text with the picture ("":
+    nothing to add)."""

@@ -10,9 +10,12 @@ import io
 from PIL import Image
 
 from tgbot import i18n
-from tgbot.pictures import huescues
+from tgbot.pictures import guesswhat, huescues
 from tgbot.pictures.model import (
     Cone,
+    GuessBoardPicture,
+    GuessLine,
+    GuessRevealPicture,
     HuesBoardPicture,
     HuesCardPicture,
     HuesCloseupPicture,
@@ -26,8 +29,9 @@ from tgbot.pictures.results import draw_results
 MAX_BYTES = 300_000  # SPEC 13: a picture is under 300 KB
 
 __all__ = [
-    "MAX_BYTES", "Cone", "HuesBoardPicture", "HuesCardPicture", "HuesCloseupPicture", "Picture",
-    "ResultRow", "ResultsPicture", "Tally", "digest", "render",
+    "MAX_BYTES", "Cone", "GuessBoardPicture", "GuessLine", "GuessRevealPicture",
+    "HuesBoardPicture", "HuesCardPicture", "HuesCloseupPicture", "Picture", "ResultRow",
+    "ResultsPicture", "Tally", "digest", "identity", "render",
 ]  # fmt: skip
 
 
@@ -43,6 +47,10 @@ def draw(picture: Picture, language: str) -> Image.Image:
                 return huescues.draw_closeup(picture)
             case HuesCardPicture():
                 return huescues.draw_card(picture)
+            case GuessBoardPicture():
+                return guesswhat.draw_board(picture)
+            case GuessRevealPicture():
+                return guesswhat.draw_reveal(picture)
     raise TypeError(f"no drawing for {picture!r}")
 
 
@@ -70,3 +78,9 @@ def _png(image: Image.Image, compress_level: int) -> bytes:
 def digest(data: bytes) -> str:
     """The content digest a picture's `file_id` is kept under."""
     return hashlib.sha256(data).hexdigest()
+
+
+def identity(picture: Picture, language: str) -> str:
+    """What tells a picture apart without drawing it: its data and its language."""
+    data = f"{language}\n{picture.kind}\n{picture.model_dump_json()}"
+    return hashlib.sha256(data.encode()).hexdigest()

@@ -90,8 +90,50 @@ class HuesCardPicture(BaseModel):
     cells: list[int]
 
 
+class GuessBoardPicture(BaseModel):
+    """Guess What!'s board: columns A, B and C of three icons."""
+
+    model_config = ConfigDict(frozen=True)
+
+    kind: Literal["guess_board"] = "guess_board"
+    icons: list[str]
+    """The nine icons (one emoji each), column by column: A's three, then B's, then C's."""
+
+
+class GuessLine(BaseModel):
+    """One confirmed guess of a Guess What! turn."""
+
+    model_config = ConfigDict(frozen=True)
+
+    name: str
+    """As the player set it (not escaped: a picture shows it as it is)."""
+    icons: list[str]
+    """The three icons guessed, by column."""
+
+
+class GuessRevealPicture(BaseModel):
+    """Guess What!'s reveal: the board with the active player's three icons marked, and each
+    guess with a mark per icon."""
+
+    model_config = ConfigDict(frozen=True)
+
+    kind: Literal["guess_reveal"] = "guess_reveal"
+    icons: list[str]
+    """The board's nine icons, column by column."""
+    answer: list[str]
+    """The active player's three icons, by column."""
+    active: str
+    clue: str
+    guesses: list[GuessLine] = []
+
+
 Picture = Annotated[
-    ResultsPicture | HuesBoardPicture | HuesCloseupPicture | HuesCardPicture,
+    ResultsPicture
+    | HuesBoardPicture
+    | HuesCloseupPicture
+    | HuesCardPicture
+    | GuessBoardPicture
+    | GuessRevealPicture,
     Field(discriminator="kind"),
 ]
 """Any picture, told apart by its `kind`."""

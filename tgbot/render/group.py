@@ -250,10 +250,10 @@ def standings_lines(room: Room, order: list[int], figures: Callable[[int], str])
 @in_group_language
 def final(room: Room, look: Look) -> list[Outgoing]:
     """The final message of any game: winners together, or why the game ended without one;
-    its button puts the presser on the list for the group's next lobby. For Hintrigue with
-    pictures on, the results picture with the text as its caption; a text too long for a
-    caption (ten players with long names) goes below the picture, which then comes first, as a
-    message of its own."""
+    its button puts the presser on the list for the group's next lobby. With pictures on, the
+    game's results picture (`Screens.results_picture`, if it has one) with the text as its
+    caption; a text too long for a caption (ten players with long names) goes below the
+    picture, which then comes first, as a message of its own."""
     who = names(room)
     if room.phase is Phase.FINISHED:
         won = game_named(room.game).winners(room)
@@ -266,12 +266,13 @@ def final(room: Room, look: Look) -> list[Outgoing]:
         head = _("The topic of this game was deleted, so the game is abandoned. No winner.")
     else:
         head = _("Fewer than three players are left: the game is abandoned. No winner.")
-    lines = [_("<b>Game over</b>"), head, "", screens(room.game).standings(room)]
-    hintrigue = room.game == "hintrigue"  # the results picture is Hintrigue's
-    picture = results_picture(room) if hintrigue and room.settings.pictures and room.seats \
-        else None  # fmt: skip
-    if picture is not None and (fooled := fooled_text(room)):
-        lines += ["", fooled]  # the picture's facts, as text too
+    game = screens(room.game)
+    lines = [_("<b>Game over</b>"), head, "", game.standings(room)]
+    picture = None
+    if game.results_picture is not None and room.settings.pictures and room.seats:
+        picture = game.results_picture(room)
+    if picture is not None and game.results_text and (facts := game.results_text(room)):
+        lines += ["", facts]  # the picture's facts, as text too
     text = "\n".join([*lines, "", _("Play again with /newgame.")])
     alone: list[Outgoing] = []
     if picture is not None and caption_length(text) > MAX_CAPTION:

@@ -109,7 +109,7 @@ SETTING_HELP = Texts({
     "clue_s": N_("Time for the active player's three icons and clue."),
     "guess_s": N_("Time for everybody's guesses."),
     "pictures": N_(
-        "With pictures on, the final results also come as a picture; the text says the same."
+        "With pictures on, boards and results also come as pictures; the text says the same."
     ),
     "turns": N_(
         "How many times each player gives the cues: 1–3, or by the number of players (twice "

@@ -52,7 +52,7 @@ def messages(room: Room, event: Any, look: Look, settings_mode: bool) -> list[Ou
         return [
             gw.board_message(room, look),
             *(gw.guesser_dm(room, i, look) for i in unconfirmed),
-            gw.reveal(room, look),
+            *gw.reveal(room, look),
         ]
     if isinstance(event, own.RoundVoided):
         return [
@@ -92,7 +92,7 @@ def _settled(room: Room, look: Look) -> list[Outgoing]:
     rnd = state_of(room).round
     if rnd is None or rnd.points is None:
         return []
-    return [gw.reveal(room, look, settled=True)]
+    return gw.reveal(room, look, settled=True)
 
 
 def _interrupted(room: Room, event: own.GameAbandoned, look: Look) -> list[Outgoing]:

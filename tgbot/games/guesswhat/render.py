@@ -12,7 +12,8 @@ from engine.games.guesswhat.views import group_view, seat_view
 from engine.model import Phase as TablePhase
 from engine.model import Room, SeatStatus
 from tgbot.i18n import N_, Texts, _, ngettext
-from tgbot.outgoing import Button, Outgoing, dm_key
+from tgbot.outgoing import MAX_CAPTION, Button, Outgoing, caption_length, dm_key
+from tgbot.pictures.model import GuessBoardPicture, GuessLine, GuessRevealPicture
 from tgbot.render.common import (
     Look,
     duration,
@@ -26,7 +27,7 @@ from tgbot.render.common import (
     topic_field,
     user_text,
 )
-from tgbot.render.group import listed, standings_lines
+from tgbot.render.group import listed, plain_names, standings_lines
 from tgbot.render.private import away_dm, closed_with, heading
 
 REDRAW_MODE = 1 << 9
@@ -39,6 +40,11 @@ VOID_REASONS = Texts({
     "active_left": N_("{name} left the game."),
     "unreachable": N_("{name} could not be reached in private."),
 })
+
+
+COUNTDOWN_ROOM = 100
+"""Room kept in a reveal's caption for the line saying when the next turn starts, so that the
+reveal with and without it is sent the same way."""
 
 
 def board_key(round_no: int) -> str:
@@ -65,10 +71,36 @@ def board_lines(state: State) -> list[str]:
     ]
 
 
+def board_picture(state: State) -> GuessBoardPicture:
+    """The board as a picture: columns A, B and C of three icons."""
+    return GuessBoardPicture(icons=[icon(n).emoji for n in state.board])
+
+
+def reveal_picture(room: Room) -> GuessRevealPicture:
+    """The reveal as a picture: the board with the active player's icons marked, and each
+    confirmed guess with a mark per icon."""
+    state = state_of(room)
+    rnd = state.round
+    assert rnd is not None
+    who = plain_names(room)
+    return GuessRevealPicture(
+        icons=[icon(n).emoji for n in state.board],
+        answer=[shown(i) for i in rnd.picks],
+        active=who[rnd.active],
+        clue=rnd.clue or "",
+        guesses=[
+            GuessLine(name=who[seat], icons=[shown(i) for i in guess])
+            for seat, guess in sorted(rnd.guesses.items())
+        ],
+    )
+
+
 @in_group_language
 def board_message(room: Room, look: Look, round_no: int | None = None) -> Outgoing:
     """A turn's group message: the board, whose turn it is, the clue once given, who has
-    confirmed (never what) and the time left."""
+    confirmed (never what) and the time left. With pictures on it is a photo of the board from
+    the start, the text its caption: later edits change the caption, and the photo only when
+    icons are replaced."""
     state = state_of(room)
     view = group_view(state)
     rnd = state.round
@@ -83,6 +115,7 @@ def board_message(room: Room, look: Look, round_no: int | None = None) -> Outgoi
         lines.append(_("The turn passed on."))
         return to_group(room, key=board_key(number), text="\n".join(lines))
     lines += ["", *board_lines(state), ""]
+    picture = board_picture(state) if room.settings.pictures else None
     if state.phase is Phase.CLUE:
         if rnd.redrawn:
             lines.append(_("{name} replaced three icons.").format(name=who[rnd.active]))
@@ -110,7 +143,7 @@ def board_message(room: Room, look: Look, round_no: int | None = None) -> Outgoi
         lines.append(_("Guessing is over: the answer is below."))
     elif room.phase is TablePhase.ABANDONED:
         lines.append(_("The game ended during this round."))
-    return to_group(room, key=board_key(number), text="\n".join(lines))
+    return to_group(room, key=board_key(number), text="\n".join(lines), picture=picture)
 
 
 @in_group_language
@@ -125,9 +158,12 @@ def void_message(room: Room, round_no: int, active: int, reason: str) -> Outgoin
 
 
 @in_group_language
-def reveal(room: Room, look: Look, settled: bool = False) -> Outgoing:
+def reveal(room: Room, look: Look, settled: bool = False) -> list[Outgoing]:
     """The reveal: the active player's three icons, each confirmed guess with its mark, the
-    points of the turn, the standings, and when the next turn starts."""
+    points of the turn, the standings, and when the next turn starts. With pictures on, a photo
+    of the board and the guesses with this text as its caption; a text too long for a caption
+    (many players with long names) comes below the picture, which then comes first with a
+    short caption of its own (not edited again once the reveal is settled)."""
     state = state_of(room)
     rnd = state.round
     assert rnd is not None and rnd.points is not None
@@ -152,11 +188,24 @@ def reveal(room: Room, look: Look, settled: bool = False) -> Outgoing:
         lines.append(_("Everybody found it, so {name} scores nothing (connoisseurs).").format(
             name=who[rnd.active]))  # fmt: skip
     lines += ["", standings_text(room)]
+    too_long = caption_length("\n".join(lines)) > MAX_CAPTION - COUNTDOWN_ROOM
     if not settled and state.phase is Phase.REVEAL and state.deadline is not None:
         # Said once: the next turn's messages follow it (the state keeps no earlier turn).
         pause = state.deadline - (look.now if look.now is not None else state.phase_at)
         lines.append(_("The next turn starts by itself in {time}.").format(time=duration(pause)))
-    return to_group(room, key=f"reveal:{rnd.no}", text="\n".join(lines))
+    key, text = f"reveal:{rnd.no}", "\n".join(lines)
+    if not room.settings.pictures:
+        return [to_group(room, key=key, text=text)]
+    if not too_long:
+        return [to_group(room, key=key, text=text, picture=reveal_picture(room))]
+    if settled:
+        return [to_group(room, key=key, text=text)]
+    caption = _("<b>Round {n}: the answer</b> in a picture; the message below says it all in "
+                "words.").format(n=rnd.no)  # fmt: skip
+    return [
+        to_group(room, key=f"reveal-picture:{rnd.no}", text=caption, picture=reveal_picture(room)),
+        to_group(room, key=key, text=text),
+    ]
 
 
 def standings_text(room: Room) -> str:

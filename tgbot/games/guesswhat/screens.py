@@ -23,6 +23,7 @@ SETTING_ROWS = (
     "reveal_s",
     "language",
     "join_s",
+    "pictures",
 )
 
 
@@ -48,6 +49,8 @@ def settings_text(room: Room) -> str:
     ]
     if s.connoisseurs:
         parts.append(_("connoisseurs"))
+    if not room.settings.pictures:
+        parts.append(_("no pictures"))
     parts.append(i18n.LANGUAGES.get(room.settings.language, room.settings.language))
     return " · ".join(parts)
 
@@ -81,7 +84,8 @@ def settings_help() -> str:
     """The settings /settings takes in a lobby of Guess What!."""
     return _(
         "Settings: seats=3–10 rotations=1–5 target=5–20 connoisseurs=on|off timers=on|off "
-        "clue=15–900 guess=15–900 reveal=2–60 join=0–600 language=en|it|es|fr|de|pt|ru"
+        "clue=15–900 guess=15–900 reveal=2–60 join=0–600 pictures=on|off "
+        "language=en|it|es|fr|de|pt|ru"
     )
 
 

@@ -11,6 +11,7 @@ from tgbot.games.hintrigue import buttons, effects
 from tgbot.i18n import _
 from tgbot.outgoing import Outgoing
 from tgbot.render import Look
+from tgbot.render.group import fooled_text, results_picture
 from tgbot.render.lobby import HINTRIGUE_ROWS
 
 
@@ -44,6 +45,8 @@ SCREENS = Screens(
     text_given=lambda: _("Hint given. The others are choosing their decoys."),
     joined=lambda: texts.JOINED_IN,
     buttons=buttons.BUTTONS,
+    results_picture=results_picture,
+    results_text=fooled_text,
     private_why=lambda: _(
         "Everybody must open a private chat with me before the start: that is where the cards "
         "are dealt."
