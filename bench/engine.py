@@ -26,10 +26,18 @@ from engine.games.guesswhat.model import OVER_PHASES as GW_OVER
 from engine.games.guesswhat.model import Phase as GWPhase
 from engine.games.guesswhat.model import Settings as GWSettings
 from engine.games.guesswhat.model import State as GWState
+from engine.games.huescues import apply as hc_apply
+from engine.games.huescues import start as hc_start
+from engine.games.huescues.commands import Timeout as HCTimeout
+from engine.games.huescues.model import GUESS_PHASES as HC_GUESSING
+from engine.games.huescues.model import OVER_PHASES as HC_OVER
+from engine.games.huescues.model import Settings as HCSettings
+from engine.games.huescues.model import State as HCState
 from engine.model import OVER_PHASES, Phase, Room
 from engine.rules import apply
 from tests.builders import next_move as next_command  # noqa: E402
 from tests.guesswhat_builders import next_move as next_guesswhat  # noqa: E402
+from tests.huescues_builders import next_move as next_huescues  # noqa: E402
 
 
 def play_game(seed: int, seats: int) -> tuple[int, int]:
@@ -71,6 +79,24 @@ def play_guesswhat(seed: int, seats: int) -> tuple[int, int]:
     return applied, largest
 
 
+def play_huescues(seed: int, seats: int) -> tuple[int, int]:
+    """Play one game of Hues and Cues the same way; return (commands applied, bytes of the
+    state mid-guessing at its largest)."""
+    now = 0.0
+    players = [(u, f"P{u}") for u in range(1, seats + 1)]
+    state, _ = hc_start(players, HCSettings(max_seats=10), seed=seed, now=now)
+    applied, largest = 0, 0
+    while state.phase not in HC_OVER:
+        command, now = next_huescues(state, now)
+        state, _ = hc_apply(state, command, now, owned=True)
+        text = state.model_dump_json()
+        state = HCState.model_validate_json(text)
+        applied += 1
+        if state.phase in HC_GUESSING:
+            largest = max(largest, len(text.encode()))
+    return applied, largest
+
+
 def play_guesswhat_at_table(seed: int, seats: int) -> tuple[int, int]:
     """Play one game of Guess What! as the store runs it: through the table's `apply()`, the
     whole room (its game's state inside) parsed and saved after every command; return
@@ -94,6 +120,33 @@ def play_guesswhat_at_table(seed: int, seats: int) -> tuple[int, int]:
         room = Room.model_validate_json(text)
         applied += 1
         if isinstance(room.play, GWState) and room.play.phase is GWPhase.GUESS:
+            largest = max(largest, len(text.encode()))
+    return applied, largest
+
+
+def play_huescues_at_table(seed: int, seats: int) -> tuple[int, int]:
+    """Play one game of Hues and Cues as the store runs it (the whole room parsed and saved
+    after every command); return (commands applied, bytes of the room mid-guessing at its
+    largest)."""
+    now = 0.0
+    opened = OpenLobby(chat_id=-1, user_id=1, name="P1", seed=seed, game="huescues",
+                       settings={"max_seats": 10})  # fmt: skip
+    room, _ = apply(None, opened, now)
+    for user in range(2, seats + 1):
+        room, _ = apply(room, Join(user_id=user, name=f"P{user}"), now)
+    room, _ = apply(room, StartGame(user_id=1), now)
+    applied, largest = 0, 0
+    while room.phase not in OVER_PHASES:
+        state = room.play
+        assert isinstance(state, HCState)
+        command, now = next_huescues(state, now)
+        if isinstance(command, HCTimeout):
+            command = Timeout(round_no=command.round_no, phase=command.phase.value)
+        room, _ = apply(room, command, now, owned=True)
+        text = room.model_dump_json()
+        room = Room.model_validate_json(text)
+        applied += 1
+        if isinstance(room.play, HCState) and room.play.phase in HC_GUESSING:
             largest = max(largest, len(text.encode()))
     return applied, largest
 
@@ -123,10 +176,17 @@ def main() -> None:
     print(f"guesswhat_commands={total}")
     print(f"guesswhat_commands_per_s={rate:.0f}")
     print(f"guesswhat_state_bytes={state_bytes}")
+    total, rate, state_bytes = measure(play_huescues, games, 8, 10)
+    print(f"huescues_commands={total}")
+    print(f"huescues_commands_per_s={rate:.0f}")
+    print(f"huescues_state_bytes={state_bytes}")
     # As the store runs it: through the table, the room with the game's state inside.
     _, rate, state_bytes = measure(play_guesswhat_at_table, games, 8, 10)
     print(f"guesswhat_table_commands_per_s={rate:.0f}")
     print(f"guesswhat_table_room_bytes={state_bytes}")
+    _, rate, state_bytes = measure(play_huescues_at_table, games, 8, 10)
+    print(f"huescues_table_commands_per_s={rate:.0f}")
+    print(f"huescues_table_room_bytes={state_bytes}")
 
 
 if __name__ == "__main__":
