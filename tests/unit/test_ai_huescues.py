@@ -84,6 +84,9 @@ def test_reading_forms_modifiers_compounds_and_basic_colour_words():
     assert huescues.read("ketchup") is None
     assert huescues.read("H15 42") is None
     assert huescues.read("dark ketchup") is None  # a modifier alone names no colour
+    # ...but a second cue that only says "darker" darkens the first cue
+    assert huescues.read("darker", before="salmon") == huescues.read("dark salmon")
+    assert huescues.read("più scuro", before="Lachs") == huescues.read("dark salmon")
 
 
 def test_a_guessers_first_cone_is_near_the_cues_colour_and_depends_only_on_its_seed():
@@ -112,6 +115,13 @@ def test_a_second_cone_never_goes_on_a_first_cone():
         cell = huescues.place_second(first, second, cones, seed)
         assert cell not in cones
         assert cell == huescues.place_second(first, second, cones, seed)
+
+
+def test_a_second_cone_for_an_unreadable_second_cue_goes_next_to_the_first_cones():
+    cones = [board.parse(c) or 0 for c in ("E7", "E8", "F7")]
+    for seed in range(30):
+        cell = huescues.place_second("xyzzy", "plugh", cones, seed)
+        assert cell not in cones and min(board.distance(cell, c) for c in cones) <= 2
 
 
 def test_a_cue_giver_chooses_a_card_colour_and_a_single_word_of_its_language():

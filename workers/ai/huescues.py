@@ -314,20 +314,13 @@ def _common_prefix(a: str, b: str) -> int:
     return n
 
 
-def read(text: str) -> Lab | None:
-    """The colour a cue names (CIELAB), in any of the table's languages; None when the cue
-    says no colour the AI knows.
-
-    A phrase of the table is read whole (`слоновая кость`); otherwise each word is read on its
-    own, the colours found are averaged and the modifiers ("light", "scuro", "dunkel"…) shift
-    the result; a compound such as `hellblau` is a modifier and a colour."""
+def _parse(text: str) -> tuple[list[Array], list[Modifier]]:
+    """The colours a cue names and the modifiers it says, in any of the table's languages."""
     said = tokens(text)
-    if not said:
-        return None
     exact, _, _ = _reading_tables()
     whole = " ".join(said)
     if whole in exact:
-        return _as_lab(_entry_lab()[exact[whole]])
+        return [_entry_lab()[exact[whole]]], []
     found: list[Array] = []
     shifts: list[Modifier] = []
     i = 0
@@ -351,6 +344,20 @@ def read(text: str) -> Lab | None:
             continue
         if colour is not None:
             found.append(colour)
+    return found, shifts
+
+
+def read(text: str, before: str | None = None) -> Lab | None:
+    """The colour a cue names (CIELAB), in any of the table's languages; None when the cue
+    says no colour the AI knows.
+
+    A phrase of the table is read whole (`слоновая кость`); otherwise each word is read on its
+    own, the colours found are averaged and the modifiers ("light", "scuro", "dunkel"…) shift
+    the result; a compound such as `hellblau` is a modifier and a colour. A second cue that
+    only says "lighter" or "più scuro" shifts the cue said `before` it."""
+    found, shifts = _parse(text)
+    if not found and shifts and before is not None:
+        found, _ = _parse(before)
     if not found:
         return None
     colour = np.mean(np.stack(found), axis=0)
@@ -393,7 +400,9 @@ def second_scores(
 ) -> Array:
     """How unlikely each cell is for a second cone (lower is likelier; a first cone's cell is
     infinitely so)."""
-    return _second(first_scores(first_cue), first_scores(second_cue), first_cones, style)
+    colour = read(second_cue, before=first_cue)
+    second = None if colour is None else cell_differences(colour)
+    return _second(first_scores(first_cue), second, first_cones, style)
 
 
 def _cone_distance(first_cones: Collection[int]) -> Array:
@@ -412,7 +421,7 @@ def _second(
     elif first is not None:
         scores = first + 4 * style.cone_pull * np.minimum(near, 5)
     else:  # neither cue says a colour the AI knows: next to the first cones
-        scores = 4 * style.cone_pull * near
+        scores = 3 * style.temperature * near
     scores = np.array(scores, dtype=np.float64)
     scores[..., sorted(set(first_cones))] = np.inf
     return scores
