@@ -26,10 +26,17 @@ from engine.games.guesswhat.model import OVER_PHASES as GW_OVER
 from engine.games.guesswhat.model import Phase as GWPhase
 from engine.games.guesswhat.model import Settings as GWSettings
 from engine.games.guesswhat.model import State as GWState
+from engine.games.huescues import apply as hc_apply
+from engine.games.huescues import start as hc_start
+from engine.games.huescues.model import GUESS_PHASES as HC_GUESSING
+from engine.games.huescues.model import OVER_PHASES as HC_OVER
+from engine.games.huescues.model import Settings as HCSettings
+from engine.games.huescues.model import State as HCState
 from engine.model import OVER_PHASES, Phase, Room
 from engine.rules import apply
 from tests.builders import next_move as next_command  # noqa: E402
 from tests.guesswhat_builders import next_move as next_guesswhat  # noqa: E402
+from tests.huescues_builders import next_move as next_huescues  # noqa: E402
 
 
 def play_game(seed: int, seats: int) -> tuple[int, int]:
@@ -67,6 +74,24 @@ def play_guesswhat(seed: int, seats: int) -> tuple[int, int]:
         state = GWState.model_validate_json(text)
         applied += 1
         if state.phase is GWPhase.GUESS:
+            largest = max(largest, len(text.encode()))
+    return applied, largest
+
+
+def play_huescues(seed: int, seats: int) -> tuple[int, int]:
+    """Play one game of Hues and Cues the same way; return (commands applied, bytes of the
+    state mid-guessing at its largest)."""
+    now = 0.0
+    players = [(u, f"P{u}") for u in range(1, seats + 1)]
+    state, _ = hc_start(players, HCSettings(max_seats=10), seed=seed, now=now)
+    applied, largest = 0, 0
+    while state.phase not in HC_OVER:
+        command, now = next_huescues(state, now)
+        state, _ = hc_apply(state, command, now, owned=True)
+        text = state.model_dump_json()
+        state = HCState.model_validate_json(text)
+        applied += 1
+        if state.phase in HC_GUESSING:
             largest = max(largest, len(text.encode()))
     return applied, largest
 
@@ -123,6 +148,10 @@ def main() -> None:
     print(f"guesswhat_commands={total}")
     print(f"guesswhat_commands_per_s={rate:.0f}")
     print(f"guesswhat_state_bytes={state_bytes}")
+    total, rate, state_bytes = measure(play_huescues, games, 8, 10)
+    print(f"huescues_commands={total}")
+    print(f"huescues_commands_per_s={rate:.0f}")
+    print(f"huescues_state_bytes={state_bytes}")
     # As the store runs it: through the table, the room with the game's state inside.
     _, rate, state_bytes = measure(play_guesswhat_at_table, games, 8, 10)
     print(f"guesswhat_table_commands_per_s={rate:.0f}")

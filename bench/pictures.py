@@ -1,9 +1,10 @@
 """Picture benchmark: how long drawing a picture takes on one core, and how big it gets.
 
 Each kind of picture is drawn for many inputs (3 to 10 players, names in several scripts with
-emoji, long names, several decoys fooled per seat), each in a language of the bot, as the worker
-draws them at delivery (PNG encoding included). The first drawing of a process, which loads the
-fonts, is reported apart.
+emoji, long names, several decoys fooled per seat; Hues and Cues' board, close-up and card with
+3 to 20 cones, some sharing a cell, often near an edge), each in a language of the bot, as the
+worker draws them at delivery (PNG encoding included). The first drawing of a process, which
+loads the fonts, is reported apart.
 
 Prints `name=value` lines. Run: .venv/bin/python bench/pictures.py [pictures]
 """
@@ -19,9 +20,18 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from engine.games.huescues import board  # noqa: E402
 from engine.settings import LANGUAGES  # noqa: E402
 from tgbot import pictures  # noqa: E402
-from tgbot.pictures import ResultRow, ResultsPicture, Tally  # noqa: E402
+from tgbot.pictures import (  # noqa: E402
+    Cone,
+    HuesBoardPicture,
+    HuesCardPicture,
+    HuesCloseupPicture,
+    ResultRow,
+    ResultsPicture,
+    Tally,
+)
 
 NAMES = [
     "Ann", "Борис 🐻", "שרה כהן", "محمد", "Zoë ✨", "Pedro ❤️", "Jean-Baptiste de la Fontaine",
@@ -50,7 +60,40 @@ def results(rng: random.Random) -> ResultsPicture:
     return ResultsPicture(rows=rows)
 
 
-KINDS: dict[str, Callable[[random.Random], pictures.Picture]] = {"results": results}
+def cones(rng: random.Random, second: bool) -> list[Cone]:
+    """The cones of 3–10 players after the first cue, or after both, some sharing a cell."""
+    seats = rng.randint(3, 10)
+    target = rng.randrange(board.CELLS)
+    near = board.around(target, 2)
+    out = []
+    for seat in range(1, seats + 1):
+        out.append(Cone(cell=rng.choice(near), seat=seat))
+        if second:
+            out.append(Cone(cell=rng.choice(near), seat=seat, second=True))
+    return out
+
+
+def hues_board(rng: random.Random) -> HuesBoardPicture:
+    """The board after a round's cues: 3–20 cones, the frame around the chosen colour."""
+    placed = cones(rng, rng.random() < 0.5)
+    return HuesBoardPicture(cones=placed, frame=rng.choice(placed).cell)
+
+
+def hues_closeup(rng: random.Random) -> HuesCloseupPicture:
+    """The close-up around a chosen colour (often near an edge), with the first cones."""
+    cell = rng.choice([rng.randrange(board.CELLS), rng.randrange(board.COLUMNS)])
+    return HuesCloseupPicture(cell=cell, cones=cones(rng, False))
+
+
+def hues_card(rng: random.Random) -> HuesCardPicture:
+    """A card of four colours."""
+    return HuesCardPicture(cells=rng.sample(range(board.CELLS), 4))
+
+
+KINDS: dict[str, Callable[[random.Random], pictures.Picture]] = {
+    "results": results, "hues_board": hues_board, "hues_closeup": hues_closeup,
+    "hues_card": hues_card,
+}  # fmt: skip
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -67,17 +110,20 @@ def main() -> None:
         largest = max(largest, len(pictures.render(make(rng), "en")))
         print(f"{kind}_first_render_ms={(time.perf_counter() - began) * 1000:.1f}")
         times = []
+        biggest = 0
         for number in range(count):
             picture = make(rng)
             language = LANGUAGES[number % len(LANGUAGES)]
             began = time.perf_counter()
             data = pictures.render(picture, language)
             times.append((time.perf_counter() - began) * 1000)
-            largest = max(largest, len(data))
+            biggest = max(biggest, len(data))
+        largest = max(largest, biggest)
         print(f"{kind}_pictures={count}")
         print(f"{kind}_render_ms_p50={statistics.median(times):.1f}")
         print(f"{kind}_render_ms_p99={percentile(times, 0.99):.1f}")
         print(f"{kind}_render_ms_max={max(times):.1f}")
+        print(f"{kind}_bytes_max={biggest}")
     print(f"picture_bytes_max={largest}")
 
 

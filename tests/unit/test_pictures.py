@@ -4,18 +4,31 @@ engine counts whom each seat's decoys fooled; the final carries the picture unle
 
 from __future__ import annotations
 
+import hashlib
 import io
+import math
+import statistics
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from PIL import Image
+from PIL import Image, ImageChops
 
+from engine.games.huescues import board
 from engine.model import Phase, Room
 from engine.settings import LANGUAGES, apply_changes, parse_changes
 from tests.builders import Game, a_room
 from tgbot import pictures
-from tgbot.outgoing import MAX_CAPTION, caption_length
-from tgbot.pictures import ResultRow, ResultsPicture, Tally
+from tgbot.outgoing import MAX_CAPTION, Outgoing, caption_length
+from tgbot.pictures import (
+    Cone,
+    HuesBoardPicture,
+    HuesCardPicture,
+    HuesCloseupPicture,
+    ResultRow,
+    ResultsPicture,
+    Tally,
+    huescues,
+)
 from tgbot.pictures.draw import FONTS, draw_text, emoji_font, runs, text_font
 from tgbot.render import Look, final
 from tgbot.render.group import results_picture
@@ -169,3 +182,174 @@ def test_a_final_too_long_for_a_caption_comes_below_its_picture():
     assert text.key == "final" and text.picture is None and text.buttons
     assert "Fooled by decoys" in text.text and "Standings" in text.text
     assert picture.thread_id == text.thread_id and picture.chat_id == text.chat_id
+
+
+# Hues and Cues' pictures (SPEC 11.3)
+
+BOARD_DIGEST = "9e47aa1f94e20376e7d9d5676d8da610c772c7d56a808da13494b5ec12709cc1"
+
+
+def hues_pictures() -> list[pictures.Picture]:
+    many = [Cone(cell=board.at(7, 14), seat=s, second=s > 10) for s in range(1, 21)]
+    return [
+        HuesBoardPicture(),
+        HuesBoardPicture(cones=many, frame=board.at(7, 14)),
+        HuesBoardPicture(cones=[Cone(cell=c, seat=1 + c % 10, second=c % 2 == 0)
+                                for c in range(0, board.CELLS, 23)], frame=0),  # fmt: skip
+        HuesCloseupPicture(cell=0, cones=[Cone(cell=0, seat=3), Cone(cell=1, seat=10)]),
+        HuesCloseupPicture(cell=board.CELLS - 1),
+        HuesCloseupPicture(cell=board.at(7, 0), cones=many),
+        HuesCardPicture(cells=[0, 129, 250, 479]),
+    ]
+
+
+def rgb(data: bytes) -> Image.Image:
+    return decoded(data).convert("RGB")
+
+
+def test_the_plain_board_keeps_its_pixels():
+    image = huescues.plain_board()
+    assert image.size == (huescues.BOARD_WIDTH, huescues.BOARD_HEIGHT)
+    assert image.width >= 1280
+    margin = huescues.MARGIN
+    area = image.crop((margin - 2, margin - 2, image.width - margin + 2, image.height - margin + 2))
+    assert hashlib.sha256(area.tobytes()).hexdigest() == BOARD_DIGEST
+
+
+def test_the_board_is_sent_with_every_colour_exact():
+    image = rgb(pictures.render(HuesBoardPicture(), "en"))
+    assert len(set(board.colours())) == board.CELLS  # 480 colours: no 256-colour palette fits
+    for cell in range(board.CELLS):
+        assert image.getpixel(centre(cell)) == board.colour(cell), board.name(cell)
+    top, left = huescues.MARGIN, huescues.MARGIN
+    heavy = image.getpixel((left + 5 * huescues.CELL, top + 10))  # between columns 5 and 6
+    thin = image.getpixel((left + 4 * huescues.CELL, top + 10))  # between columns 4 and 5
+    assert heavy == huescues.HEAVY and thin == huescues.LINE
+    assert image.getpixel((left + 5 * huescues.CELL + 1, top + 10)) == huescues.HEAVY
+    assert image.getpixel((left + 4 * huescues.CELL + 1, top + 10)) == board.colour(4)
+
+
+def centre(cell: int) -> tuple[int, int]:
+    half = huescues.CELL // 2
+    return (huescues.MARGIN + board.column_of(cell) * huescues.CELL + half,
+            huescues.MARGIN + board.row_of(cell) * huescues.CELL + half)  # fmt: skip
+
+
+def test_every_hues_picture_is_a_valid_png_under_300_kb():
+    for picture in hues_pictures():
+        for language in LANGUAGES:
+            data = pictures.render(picture, language)
+            image = decoded(data)
+            assert image.format == "PNG" and image.mode == "RGB", picture.kind
+            assert len(data) < pictures.MAX_BYTES, picture.kind
+            assert image.width >= 700, picture.kind
+
+
+def test_the_frame_is_outlined_black_and_white_and_clipped_at_a_corner():
+    cell_size, margin = huescues.CELL, huescues.MARGIN
+    image = rgb(pictures.render(HuesBoardPicture(frame=0), "en"))  # A1: a 2 x 2 frame
+    assert huescues.frame_box(0) == (margin, margin, margin + 2 * cell_size, margin + 2 * cell_size)
+    middle = margin + cell_size // 2  # halfway down row A
+    assert image.getpixel((margin - 2, middle)) == huescues.HEAVY  # black outside the board
+    assert image.getpixel((margin + 1, middle)) == huescues.WHITE  # white inside it
+    right = margin + 2 * cell_size
+    assert image.getpixel((right - 2, middle)) == huescues.WHITE
+    assert image.getpixel((right + 1, middle)) == huescues.HEAVY
+    assert image.getpixel((right + cell_size // 2, middle)) == board.colour(board.at(0, 2))
+    assert image.getpixel(centre(board.at(2, 0))) == board.colour(board.at(2, 0))
+    plain = rgb(pictures.render(HuesBoardPicture(), "en"))
+    assert image.getpixel((right + 1, middle)) != plain.getpixel((right + 1, middle))
+
+
+def test_the_frame_is_clipped_at_an_edge():
+    cell_size, margin = huescues.CELL, huescues.MARGIN
+    chosen = board.at(7, 29)  # H30: columns 29 and 30, rows G to I
+    left, top, right, bottom = huescues.frame_box(chosen)
+    assert (left, right) == (margin + 28 * cell_size, margin + 30 * cell_size)
+    assert (top, bottom) == (margin + 6 * cell_size, margin + 9 * cell_size)
+    image = rgb(pictures.render(HuesBoardPicture(frame=chosen), "en"))
+    assert image.getpixel((left - 2, top + cell_size)) == huescues.HEAVY
+    assert image.getpixel((left + 1, top + cell_size)) == huescues.WHITE
+    assert image.getpixel((left + 30, top + 1)) == huescues.WHITE
+    assert image.getpixel((left + 30, bottom - 2)) == huescues.WHITE
+    assert image.getpixel((right - 2, top + cell_size)) == huescues.WHITE
+    assert image.getpixel(centre(chosen)) == board.colour(chosen)
+    assert image.getpixel(centre(chosen - 2)) == board.colour(chosen - 2)  # outside the frame
+
+
+def test_the_close_up_stays_on_the_board_and_outlines_the_chosen_cell():
+    zoom, margin = huescues.ZOOM, huescues.ZOOM_MARGIN
+    cases = {
+        "A1": ((0, 0), (0, 0)), "P30": ((11, 25), (4, 4)), "H1": ((5, 0), (2, 0)),
+        "A15": ((0, 12), (0, 2)), "H15": ((5, 12), (2, 2)), "O29": ((11, 25), (3, 3)),
+    }  # fmt: skip
+    for name, (first, place) in cases.items():
+        cell = board.parse(name)
+        assert cell is not None
+        assert huescues.window(cell) == first, name
+        image = rgb(pictures.render(HuesCloseupPicture(cell=cell), "en"))
+        assert image.size == (2 * margin + 5 * zoom, 2 * margin + 5 * zoom)
+        x, y = margin + place[1] * zoom, margin + place[0] * zoom
+        assert image.getpixel((x + zoom // 2, y + zoom // 2)) == board.colour(cell), name
+        assert image.getpixel((x + 2, y + zoom // 2)) == huescues.WHITE, name
+        assert image.getpixel((x - 4, y + zoom // 2)) == huescues.HEAVY, name
+        for row in range(5):  # every cell of the window in its place
+            for column in range(5):
+                shown = board.at(first[0] + row, first[1] + column)
+                if (row, column) != place:
+                    spot = (margin + column * zoom + zoom // 2, margin + row * zoom + zoom // 2)
+                    assert image.getpixel(spot) == board.colour(shown), (name, row, column)
+
+
+def test_many_cones_on_one_cell_stay_apart_and_near_it():
+    for count in range(1, 21):
+        radius, centres = huescues.spots(count, huescues.CELL)
+        assert len(set(centres)) == count and radius >= 8
+        for a in centres:
+            for b in centres:
+                if a != b:  # each number is visible: no cone hides more than a rim of another
+                    assert math.dist(a, b) >= 1.6 * radius
+    chosen = board.at(7, 14)
+    plain = rgb(pictures.render(HuesBoardPicture(), "en"))
+    for count in (2, 9, 20):
+        cones = [Cone(cell=chosen, seat=s, second=s > 10) for s in range(1, count + 1)]
+        image = rgb(pictures.render(HuesBoardPicture(cones=cones), "en"))
+        changed = ImageChops.difference(image, plain).getbbox()
+        assert changed is not None
+        x, y = centre(chosen)
+        reach = huescues.CELL * 3 // 2  # within the neighbouring cells
+        assert changed[0] >= x - reach and changed[2] <= x + reach, count
+        assert changed[1] >= y - reach and changed[3] <= y + reach, count
+    nine = [Cone(cell=chosen, seat=s) for s in range(1, 10)]
+    ten = rgb(pictures.render(HuesBoardPicture(cones=[*nine, Cone(cell=chosen, seat=10)]), "en"))
+    assert ten.tobytes() != rgb(pictures.render(HuesBoardPicture(cones=nine), "en")).tobytes()
+
+
+def test_second_cones_look_unlike_first_ones():
+    def lightness(second: bool) -> float:  # of the disc's opaque pixels
+        disc = huescues.cone_image(4, second, 30)
+        alpha = disc.getchannel("A").get_flattened_data()
+        grey = disc.convert("L").get_flattened_data()
+        return statistics.mean(g for g, a in zip(grey, alpha, strict=True) if a == 255)
+
+    assert lightness(False) > 150 > 120 > lightness(True)  # white, and mostly dark
+    image = rgb(pictures.render(HuesBoardPicture(cones=[Cone(cell=0, seat=1)]), "en"))
+    assert image.getpixel((huescues.MARGIN + 10, centre(0)[1])) == huescues.WHITE
+
+
+def test_the_card_shows_its_four_colours_numbered():
+    cells = [5, 129, 250, 479]
+    image = rgb(pictures.render(HuesCardPicture(cells=cells), "en"))
+    gap, swatch = huescues.GAP, huescues.SWATCH
+    for index, cell in enumerate(cells):
+        spot = (gap + index * (swatch + gap) + swatch // 2, gap + swatch // 2)
+        assert image.getpixel(spot) == board.colour(cell)
+    other = rgb(pictures.render(HuesCardPicture(cells=[5, 129, 250, 478]), "en"))
+    assert other.tobytes() != image.tobytes()
+
+
+def test_a_message_keeps_its_picture_kind_through_json():
+    for picture in hues_pictures():
+        message = Outgoing(chat_id=1, text="x", picture=picture)
+        again = Outgoing.model_validate_json(message.model_dump_json())
+        assert again.picture == picture and type(again.picture) is type(picture)

@@ -10,31 +10,60 @@ import io
 from PIL import Image
 
 from tgbot import i18n
-from tgbot.pictures.model import Picture, ResultRow, ResultsPicture, Tally
+from tgbot.pictures import huescues
+from tgbot.pictures.model import (
+    Cone,
+    HuesBoardPicture,
+    HuesCardPicture,
+    HuesCloseupPicture,
+    Picture,
+    ResultRow,
+    ResultsPicture,
+    Tally,
+)
 from tgbot.pictures.results import draw_results
 
 MAX_BYTES = 300_000  # SPEC 13: a picture is under 300 KB
 
-__all__ = ["MAX_BYTES", "Picture", "ResultRow", "ResultsPicture", "Tally", "digest", "render"]
+__all__ = [
+    "MAX_BYTES", "Cone", "HuesBoardPicture", "HuesCardPicture", "HuesCloseupPicture", "Picture",
+    "ResultRow", "ResultsPicture", "Tally", "digest", "render",
+]  # fmt: skip
 
 
 def draw(picture: Picture, language: str) -> Image.Image:
     """The picture as an image, its texts in `language`."""
     with i18n.use(language):
-        return draw_results(picture)
+        match picture:
+            case ResultsPicture():
+                return draw_results(picture)
+            case HuesBoardPicture():
+                return huescues.draw_board(picture)
+            case HuesCloseupPicture():
+                return huescues.draw_closeup(picture)
+            case HuesCardPicture():
+                return huescues.draw_card(picture)
+    raise TypeError(f"no drawing for {picture!r}")
 
 
 def render(picture: Picture, language: str) -> bytes:
-    """The picture as PNG bytes, its texts in `language`: reduced to 256 colours, which keeps
-    flat colours, text and emoji sharp at a third of the bytes, and takes less time to encode
-    than the full colours would."""
+    """The picture as PNG bytes, its texts in `language`.
+
+    Most pictures are reduced to 256 colours, which keeps flat colours, text and emoji sharp at
+    a third of the bytes, and takes less time to encode than the full colours would. Hues and
+    Cues' pictures keep their full colours: the board has 480 that must stay exact."""
     image = draw(picture, language)
-    return _png(image.quantize(256, method=Image.Quantize.FASTOCTREE))
+    if picture.kind in FULL_COLOUR:
+        return _png(image, compress_level=3)
+    return _png(image.quantize(256, method=Image.Quantize.FASTOCTREE), compress_level=3)
 
 
-def _png(image: Image.Image) -> bytes:
+FULL_COLOUR = frozenset({"hues_board", "hues_closeup", "hues_card"})
+
+
+def _png(image: Image.Image, compress_level: int) -> bytes:
     buffer = io.BytesIO()
-    image.save(buffer, "PNG", compress_level=3)  # a palette image: level 6 saves 15 % more
+    image.save(buffer, "PNG", compress_level=compress_level)
     return buffer.getvalue()
 
 

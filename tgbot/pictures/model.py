@@ -3,7 +3,7 @@ pixels only at delivery (`tgbot.pictures.render`), in the message's language."""
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -46,4 +46,52 @@ class ResultsPicture(BaseModel):
     rows: list[ResultRow]
 
 
-Picture = ResultsPicture
+class Cone(BaseModel):
+    """A player's cone on Hues and Cues' board."""
+
+    model_config = ConfigDict(frozen=True)
+
+    cell: int
+    seat: int
+    """The seat number printed on the disc (1-based seat order)."""
+    second: bool = False
+    """Placed after the second cue (drawn distinguishably)."""
+
+
+class HuesBoardPicture(BaseModel):
+    """Hues and Cues' whole board, with the cones placed and the chosen colour's frame."""
+
+    model_config = ConfigDict(frozen=True)
+
+    kind: Literal["hues_board"] = "hues_board"
+    cones: list[Cone] = []
+    frame: int | None = None
+    """The chosen colour: its 3x3 frame is drawn (clipped at the board's edges)."""
+
+
+class HuesCloseupPicture(BaseModel):
+    """A labelled 5x5 close-up of Hues and Cues' board around one cell."""
+
+    model_config = ConfigDict(frozen=True)
+
+    kind: Literal["hues_closeup"] = "hues_closeup"
+    cell: int
+    """The chosen cell, highlighted."""
+    cones: list[Cone] = []
+    """Cones already visible there (the first cones, in the second guess)."""
+
+
+class HuesCardPicture(BaseModel):
+    """A Hues and Cues card: its four colours, numbered 1-4, each with its cell name."""
+
+    model_config = ConfigDict(frozen=True)
+
+    kind: Literal["hues_card"] = "hues_card"
+    cells: list[int]
+
+
+Picture = Annotated[
+    ResultsPicture | HuesBoardPicture | HuesCloseupPicture | HuesCardPicture,
+    Field(discriminator="kind"),
+]
+"""Any picture, told apart by its `kind`."""
