@@ -94,7 +94,7 @@ def test_a_guessers_first_cone_is_near_the_cues_colour_and_depends_only_on_its_s
         cones = [huescues.place_first(cue, seed) for seed in range(40)]
         assert cones == [huescues.place_first(cue, seed) for seed in range(40)]
         distances = [board.distance(c, board.parse(near) or 0) for c in cones]
-        assert np.median(distances) <= 1 and np.mean(np.array(distances) <= 3) > 0.8
+        assert np.median(distances) <= 2 and np.mean(np.array(distances) <= 3) > 0.75
         assert len(set(cones)) > 1  # some variety, as people's cones have
 
 

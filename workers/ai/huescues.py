@@ -19,6 +19,9 @@ CIEDE2000 (`colourspace`), as people see them rather than as the screen stores t
   best (with seeded variety among the near-best) and says the best cue not refused by the
   game's rules; its second cue is a word or a "light"/"dark" form that moves the cones toward
   the chosen cell, or none when every first cone is already in the frame.
+- `decide(state, seat, language, seed)`: the game's commands the seat owes now, from what its
+  seat may see (`seat_view`) and the game's earlier cues; every cue is asked of the game's own
+  check first (`check_cue`), so the engine never refuses one.
 """
 
 from __future__ import annotations
@@ -33,9 +36,22 @@ from typing import NamedTuple
 import numpy as np
 import numpy.typing as npt
 
+from engine.errors import RuleError
 from engine.games.huescues import board
+from engine.games.huescues.commands import (
+    ChooseCell,
+    ChooseColour,
+    Command,
+    ConfirmCone,
+    GiveCue,
+    NoSecondCue,
+)
+from engine.games.huescues.cues import check_cue
+from engine.games.huescues.model import Phase, State
+from engine.games.huescues.views import seat_view
 from engine.rng import Rng
 from workers.ai.colourspace import delta_e, hex_rgb, lab
+from workers.ai.mind import seed_for
 from workers.ai.vocab import LANGUAGES, normalise
 
 Array = npt.NDArray[np.float64]
@@ -53,9 +69,11 @@ _CUE_WORD = re.compile(r"[^\W_]+(?:['’\-][^\W_]+)*")
 class Style:
     """How an AI plays Hues and Cues."""
 
-    temperature: float = 2.5
+    temperature: float = 3.0
     """The softness of a guesser's choice, in ΔE00: a cell this much farther from the cue's
-    colour than the nearest is e (2.7) times less likely to be taken."""
+    colour than the nearest is e (2.7) times less likely to be taken. At 3, AI guessers put
+    about 89 % of their cones within two cells of an AI cue giver's colour and 16 % on it
+    (`bench/ai.py`)."""
     first_weight: float = 0.3
     """The weight of the first cue's colour in the choice of a second cone."""
     cone_pull: float = 0.6
@@ -527,3 +545,82 @@ def choose_second(
     if len(order) > 1 and expected[order[1]] >= style.cue_slack * expected[order[0]]:
         choice = int(order[Rng(seed).below(2)])
     return allowed[choice].text
+
+
+# -- a seat's decisions -------------------------------------------------------------------
+
+FREE_CHOICE_CELLS = 8
+"""With free choice, the cue giver looks at this many cells drawn by its seed (as if it had a
+card of eight) and takes the one it describes best."""
+
+
+def refusal(state: State, second: bool) -> Refuses:
+    """The game's own check of a cue now: the colour words of the game's language and of
+    English, cells, the number of words, the game's earlier cues."""
+
+    def refuses(text: str) -> bool:
+        try:
+            check_cue(text, state.language, second, state.used_cues)
+        except RuleError:
+            return True
+        return False
+
+    return refuses
+
+
+def state_seed(state: State, seat: int, *identity: object) -> int:
+    """The seed of a seat's decision in this phase: `identity` names the game (its chat, topic
+    and game id), so the same moment asked twice decides the same."""
+    number = state.round.no if state.round is not None else 0
+    return seed_for(*identity, number, state.phase.value, seat)
+
+
+def decide(
+    state: State, seat: int, language: str, seed: int, style: Style = DEFAULT_STYLE
+) -> list[Command]:
+    """The commands the AI at `seat` owes the game now, in order (empty: it owes nothing).
+
+    It knows what its seat may see (`seat_view`: its card and colour as the cue giver, the cues,
+    the first cones once shown) and the game's earlier cues, which were said in the group;
+    never another seat's colour or cone. It speaks the room's `language` (English when the
+    table has no words in it); the game's check (`check_cue`) is asked before a cue is given,
+    so a cue is never refused. `seed` identifies the decision (`state_seed`)."""
+    rnd = state.round
+    if rnd is None or seat not in state.waiting_for():
+        return []
+    view = seat_view(state, seat)
+    user = state.seats[seat].user_id
+    if view.phase is Phase.CUE:
+        card = view.card
+        if not card:  # free choice: any cell
+            cells = list(range(board.CELLS))
+            Rng(seed ^ 0x5EED).shuffle(cells)
+            card = cells[:FREE_CHOICE_CELLS]
+        try:
+            cell, cue = choose_colour(card, language, refusal(state, False), seed, style)
+        except ValueError:
+            return []  # nothing left to say: the cue times out
+        return [
+            ChooseColour(user_id=user, cell=cell, round_no=rnd.no),
+            GiveCue(user_id=user, text=cue),
+        ]
+    if view.phase is Phase.SECOND_CUE and view.colour is not None and view.cues:
+        second = choose_second(
+            view.colour, view.cues[0], list(view.first_cones.values()), language,
+            refusal(state, True), seed, style,
+        )  # fmt: skip
+        if second is None:
+            return [NoSecondCue(user_id=user, round_no=rnd.no)]
+        return [GiveCue(user_id=user, text=second)]
+    if view.phase is Phase.GUESS and view.cues:
+        cell = place_first(view.cues[0], seed, style)
+    elif view.phase is Phase.SECOND_GUESS and len(view.cues) >= 2:
+        cell = place_second(
+            view.cues[0], view.cues[1], list(view.first_cones.values()), seed, style
+        )
+    else:
+        return []
+    return [
+        ChooseCell(user_id=user, cell=cell, round_no=rnd.no),
+        ConfirmCone(user_id=user, round_no=rnd.no),
+    ]
