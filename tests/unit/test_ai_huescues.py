@@ -76,6 +76,12 @@ def test_reading_forms_modifiers_compounds_and_basic_colour_words():
     assert huescues.read("ciliegie") == huescues.read("cherry")  # a plural
     assert huescues.read("лимонный") == huescues.read("lemon")  # an adjective
     assert huescues.read("слоновая кость") == huescues.read("ivory")  # a phrase
+    assert huescues.read("морская") == huescues.read("sea")  # another ending
+    assert huescues.read("uvas") == huescues.read("grape")  # a plural of a short word
+    sky, plain, both = huescues.read("sky"), huescues.read("blue"), huescues.read("skyblue")
+    assert sky is not None and plain is not None and both is not None  # a compound: between
+    assert delta_e([both], [sky])[0, 0] < delta_e([plain], [sky])[0, 0]
+    assert delta_e([both], [plain])[0, 0] < delta_e([sky], [plain])[0, 0]
     assert huescues.read("reddish") == huescues.read("rötlich") == huescues.read("rossastro")
     hellblau, blue = huescues.read("hellblau"), huescues.read("azul")
     assert hellblau is not None and blue is not None and hellblau[0] > blue[0] + 10

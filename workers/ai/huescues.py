@@ -304,23 +304,37 @@ def _modifier(word: str) -> Modifier | None:
     return None
 
 
-def _word_colour(word: str) -> Array | None:
+def _word_colour(word: str, compound: bool = True) -> Array | None:
     """The colour one normalised word names: a table word or a form of one (plural, adjective,
-    a compound starting with it), else a basic colour word or a word made from one."""
+    a compound starting with it), else a basic colour word or a word made from one, else a
+    compound of a table word and another colour word (`skyblue`)."""
     exact, singles, stems = _reading_tables()
     if word in exact:
         return np.asarray(_entry_lab()[exact[word]])
     for form, number in singles:
-        if word.startswith(form) or (
-            len(form) >= 5
-            and abs(len(word) - len(form)) <= 2
-            and _common_prefix(word, form) >= len(form) - 1
-        ):
+        if word.startswith(form) or _inflected(word, form):
             return np.asarray(_entry_lab()[number])
+    for ending in ("s", "es"):
+        if word.endswith(ending) and word[: -len(ending)] in exact:  # `uvas`, `mares`
+            return np.asarray(_entry_lab()[exact[word[: -len(ending)]]])
     for stem, number in stems:
         if word.startswith(stem) and (len(stem) >= 4 or len(word) <= len(stem) + 5):
             return np.asarray(_basic_lab()[number])
+    if compound:
+        for split in range(3, len(word) - 2):
+            if word[:split] in exact:
+                rest = _word_colour(word[split:], compound=False)
+                if rest is not None:
+                    return np.asarray((_entry_lab()[exact[word[:split]]] + rest) / 2)
     return None
+
+
+def _inflected(word: str, form: str) -> bool:
+    """Whether a word may be another ending of a table word: `ciliegie` for `ciliegia`,
+    `морская` for `морской`."""
+    if len(form) < 5 or abs(len(word) - len(form)) > 2:
+        return False
+    return _common_prefix(word, form) >= len(form) - (1 if len(form) < 7 else 2)
 
 
 def _common_prefix(a: str, b: str) -> int:
