@@ -28,6 +28,7 @@ from engine.games.guesswhat.model import Settings as GWSettings
 from engine.games.guesswhat.model import State as GWState
 from engine.games.huescues import apply as hc_apply
 from engine.games.huescues import start as hc_start
+from engine.games.huescues.commands import Timeout as HCTimeout
 from engine.games.huescues.model import GUESS_PHASES as HC_GUESSING
 from engine.games.huescues.model import OVER_PHASES as HC_OVER
 from engine.games.huescues.model import Settings as HCSettings
@@ -123,6 +124,33 @@ def play_guesswhat_at_table(seed: int, seats: int) -> tuple[int, int]:
     return applied, largest
 
 
+def play_huescues_at_table(seed: int, seats: int) -> tuple[int, int]:
+    """Play one game of Hues and Cues as the store runs it (the whole room parsed and saved
+    after every command); return (commands applied, bytes of the room mid-guessing at its
+    largest)."""
+    now = 0.0
+    opened = OpenLobby(chat_id=-1, user_id=1, name="P1", seed=seed, game="huescues",
+                       settings={"max_seats": 10})  # fmt: skip
+    room, _ = apply(None, opened, now)
+    for user in range(2, seats + 1):
+        room, _ = apply(room, Join(user_id=user, name=f"P{user}"), now)
+    room, _ = apply(room, StartGame(user_id=1), now)
+    applied, largest = 0, 0
+    while room.phase not in OVER_PHASES:
+        state = room.play
+        assert isinstance(state, HCState)
+        command, now = next_huescues(state, now)
+        if isinstance(command, HCTimeout):
+            command = Timeout(round_no=command.round_no, phase=command.phase.value)
+        room, _ = apply(room, command, now, owned=True)
+        text = room.model_dump_json()
+        room = Room.model_validate_json(text)
+        applied += 1
+        if isinstance(room.play, HCState) and room.play.phase in HC_GUESSING:
+            largest = max(largest, len(text.encode()))
+    return applied, largest
+
+
 def measure(play: Callable[[int, int], tuple[int, int]], games: int, kinds: int,
             largest: int) -> tuple[int, float, int]:  # fmt: skip
     """Play `games` games (3 to 2 + `kinds` seats); return (commands, commands per second,
@@ -156,6 +184,9 @@ def main() -> None:
     _, rate, state_bytes = measure(play_guesswhat_at_table, games, 8, 10)
     print(f"guesswhat_table_commands_per_s={rate:.0f}")
     print(f"guesswhat_table_room_bytes={state_bytes}")
+    _, rate, state_bytes = measure(play_huescues_at_table, games, 8, 10)
+    print(f"huescues_table_commands_per_s={rate:.0f}")
+    print(f"huescues_table_room_bytes={state_bytes}")
 
 
 if __name__ == "__main__":

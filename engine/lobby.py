@@ -49,7 +49,7 @@ IDLE_LOBBY_S = 24 * 3600  # a lobby without a join timer closes after a day with
 EXTEND_S = 60  # what /extend adds
 LONGEST_LOBBY_S = 600  # extended, a lobby still starts at most this long after it opened
 SHORTEST_WAIT_S = 30  # a join time changed late still leaves this long to join
-SHARED_SETTINGS = frozenset({"max_seats", "timers", "join_s", "language"})
+SHARED_SETTINGS = frozenset({"max_seats", "timers", "join_s", "language", "pictures"})
 """The table's settings that every game plays with (a game with settings of its own takes
 these from the table)."""
 

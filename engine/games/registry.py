@@ -11,8 +11,9 @@ from engine.errors import ErrorCode, RuleError
 from engine.games.base import Game
 from engine.games.guesswhat.table import GAME as GUESSWHAT
 from engine.games.hintrigue.game import GAME as HINTRIGUE
+from engine.games.huescues.table import GAME as HUESCUES
 
-GAMES: dict[str, Game] = {game.name: game for game in (HINTRIGUE, GUESSWHAT)}
+GAMES: dict[str, Game] = {game.name: game for game in (HINTRIGUE, GUESSWHAT, HUESCUES)}
 """Every game, by name, in the order the lobby's Game button walks them."""
 DEFAULT_GAME = HINTRIGUE.name
 

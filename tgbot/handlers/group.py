@@ -61,7 +61,10 @@ from tgbot.render import user_text
 SKIP_GRACE = 2.0
 
 
-GAME_ALIASES = {"guess": "guesswhat", "guess_what": "guesswhat", "guesswhat!": "guesswhat"}
+GAME_ALIASES = {
+    "guess": "guesswhat", "guess_what": "guesswhat", "guesswhat!": "guesswhat",
+    "hues": "huescues", "hues_and_cues": "huescues", "huesandcues": "huescues",
+}  # fmt: skip
 
 
 async def on_newgame(update: Update, context: Context) -> None:

@@ -33,6 +33,9 @@ def _figures(figures: dict[str, int]) -> str:
     if "correct" in figures:
         shown.append(ngettext("{n} correct guess", "{n} correct guesses", figures["correct"]))
         values.append(figures["correct"])
+    if "exact" in figures:
+        shown.append(ngettext("{n} exact hit", "{n} exact hits", figures["exact"]))
+        values.append(figures["exact"])
     if "best" in figures:
         shown.append(ngettext("best round: {n} point", "best round: {n} points", figures["best"]))
         values.append(figures["best"])

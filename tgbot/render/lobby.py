@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engine.games.guesswhat.settings import BOUNDS as GUESSWHAT_BOUNDS
+from engine.games.huescues.settings import BOUNDS as HUESCUES_BOUNDS
 from engine.games.registry import GAMES, game_named
 from engine.lobby import unreachable_seats
 from engine.model import MIN_SEATS, Phase, Room
@@ -35,10 +36,13 @@ HINTRIGUE_ROWS = (
     "pictures",  # rows are numbered in buttons: new ones go last
 )
 """Hintrigue's settings keyboard, row by row."""
-SETTING_ROWS = (*HINTRIGUE_ROWS, "target", "connoisseurs", "clue_s", "guess_s")
+SETTING_ROWS = (
+    *HINTRIGUE_ROWS, "target", "connoisseurs", "clue_s", "guess_s",
+    "turns", "free_choice", "cue_s", "second_cue_s", "second_guess_s",
+)  # fmt: skip
 """Every setting a settings button may name, by its index (each game shows some of them)."""
-SWITCHES = frozenset({"timers", "connoisseurs", "pictures"})
-SETTING_BOUNDS = {**GUESSWHAT_BOUNDS, **BOUNDS}
+SWITCHES = frozenset({"timers", "connoisseurs", "pictures", "free_choice"})
+SETTING_BOUNDS = {**HUESCUES_BOUNDS, **GUESSWHAT_BOUNDS, **BOUNDS}
 SETTING_STEPS = {
     "max_seats": 1,
     "rotations": 1,
@@ -51,6 +55,10 @@ SETTING_STEPS = {
     "target": 1,
     "clue_s": 15,
     "guess_s": 15,
+    "turns": 1,
+    "cue_s": 15,
+    "second_cue_s": 15,
+    "second_guess_s": 15,
 }
 DECK_NAMES = ("default", "short")
 SETTING_LABELS = Texts({
@@ -70,6 +78,11 @@ SETTING_LABELS = Texts({
     "clue_s": N_("clue time"),
     "guess_s": N_("guess time"),
     "pictures": N_("pictures"),
+    "turns": N_("cues per player"),
+    "free_choice": N_("free choice of colour"),
+    "cue_s": N_("cue time"),
+    "second_cue_s": N_("second cue time"),
+    "second_guess_s": N_("second guess time"),
 })
 SETTING_HELP = Texts({
     "max_seats": N_("How many players may join: 3–10."),
@@ -98,6 +111,14 @@ SETTING_HELP = Texts({
     "pictures": N_(
         "With pictures on, the final results also come as a picture; the text says the same."
     ),
+    "turns": N_(
+        "How many times each player gives the cues: 1–3, or by the number of players (twice "
+        "with 3–6, once with 7 or more)."
+    ),
+    "free_choice": N_("On: the cue giver chooses any colour of the board instead of a card's."),
+    "cue_s": N_("Time for the cue giver's colour and first cue."),
+    "second_cue_s": N_("Time for the cue giver's second cue (or none)."),
+    "second_guess_s": N_("Time for everybody's second cones."),
 })
 
 
@@ -186,6 +207,8 @@ def setting_shown(room: Room, name: str) -> str:
         return _("on") if value else _("off")
     if name == "join_s" and not value:
         return _("off")
+    if name == "turns" and not value:
+        return _("by player count")
     if name.endswith("_s"):
         return duration(value * room.timer_scale)
     if name == "language":

@@ -16,9 +16,10 @@ from engine.context import Ctx
 from engine.errors import ErrorCode, RuleError
 from engine.games.base import Game
 from engine.games.huescues import commands as own
+from engine.games.huescues.board import parse as parse_cell
 from engine.games.huescues.events import Event
+from engine.games.huescues.model import GUESS_PHASES, Settings, State
 from engine.games.huescues.model import Phase as OwnPhase
-from engine.games.huescues.model import Settings, State
 from engine.games.huescues.rules import apply
 from engine.games.huescues.rules import joinable as own_joinable
 from engine.games.huescues.rules import start as start_game
@@ -68,7 +69,8 @@ def start(ctx: Ctx) -> None:
 
 def act(ctx: Ctx, command: Any) -> None:
     """Apply one command, the game's own or a shared one, to the running game."""
-    state, events = apply(state_of(ctx.room), _own(command), ctx.now, owned=True)
+    state = state_of(ctx.room)
+    state, events = apply(state, _own(command, state), ctx.now, owned=True)
     if isinstance(command, shared.TopicGone):
         state.end_reason = "topic_gone"  # stopped, as by an admin: its topic is gone
     _mirror(ctx, state, events)
@@ -113,14 +115,32 @@ def change_settings(settings: Any, changes: dict[str, int | bool | str]) -> Sett
     return apply_changes(settings if isinstance(settings, Settings) else Settings(), changes)
 
 
-def _own(command: Any) -> Any:
+def typed(state: State, user_id: int, text: str) -> Any:
+    """The game's command for text a player typed in private: a cell for a guesser during a
+    guess (`H15`, `15h`…) and for a cue giver with free choice before its cue; else a cue (a
+    cell's name is never a cue)."""
+    index = state.seat_of(user_id)
+    rnd = state.round
+    cell = parse_cell(text)
+    if index is None or rnd is None:
+        return own.GiveCue(user_id=user_id, text=text)
+    if state.phase in GUESS_PHASES and index != rnd.giver:
+        if cell is None:
+            raise RuleError(ErrorCode.NOT_A_CELL, text)
+        return own.ChooseCell(user_id=user_id, cell=cell)
+    if state.phase is OwnPhase.CUE and state.settings.free_choice and cell is not None:
+        return own.ChooseColour(user_id=user_id, cell=cell)
+    return own.GiveCue(user_id=user_id, text=text)
+
+
+def _own(command: Any, state: State) -> Any:
     """The game's command for a shared one (the game's own pass as they are)."""
     if isinstance(command, own.ChooseColour | own.GiveCue | own.NoSecondCue):
         return command
     if isinstance(command, own.ChooseCell | own.ConfirmCone):
         return command
     if isinstance(command, shared.GiveHint):
-        return own.GiveCue(user_id=command.user_id, text=command.text)  # typed in private
+        return typed(state, command.user_id, command.text)  # typed in private
     if isinstance(command, shared.Leave):
         return own.Leave(user_id=command.user_id)
     if isinstance(command, shared.ComeBack):

@@ -1,0 +1,278 @@
+"""Hues and Cues played only through Telegram updates POSTed to the webhook: the lobby's game,
+the board in the group, the card and the cues in private (a refused cue and its reason, "No
+second cue"), cones typed in several forms or chosen by row and column with their close-up,
+the second-cone refusal, the reveal with every cone and the frame, the points and the final."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from engine.games.huescues import board
+from engine.games.huescues.model import State
+from engine.store import Store
+from tests.conftest import test_redis_url
+from tests.harness import GROUP, Stack, button, buttons, running_stack, wait_for
+from tgbot import pictures
+from tgbot.pictures.model import Cone, HuesBoardPicture, HuesCardPicture, HuesCloseupPicture
+
+NAMES = ["Ann", "Bob", "Cy"]
+CYRILLIC = {"A": "А", "B": "В", "C": "С", "E": "Е", "H": "Н", "K": "К", "M": "М", "O": "О",
+            "P": "Р"}  # fmt: skip
+
+
+@pytest.fixture
+def stack(real_redis, tmp_path):
+    with running_stack(test_redis_url(), tmp_path) as running:
+        yield running
+
+
+def seat_players(stack: Stack, command: str = "/newgame huescues") -> list[int]:
+    """Three players open private chats; one opens a lobby of Hues and Cues, the others join."""
+    users = [stack.world.add_user(first_name=name, username=f"hc{i}").id
+             for i, name in enumerate(NAMES)]  # fmt: skip
+    for user in users:
+        assert stack.deliver(stack.world.start_private(user)) == 200
+    stack.deliver(stack.world.bot_added(GROUP, users[0]))
+    stack.say(users[0], GROUP, command)
+    lobby = wait_for(lambda: stack.find(GROUP, "a new game is open"), what="the lobby")
+    for user in users[1:]:
+        assert stack.answer_to(stack.press(user, lobby, button(lobby, "Join"))) == \
+            "You joined the game."
+    return users
+
+
+def state(stack: Stack) -> State:
+    room = Store(stack.client).load(GROUP)
+    assert room is not None and isinstance(room.play, State)
+    return room.play
+
+
+def shows(stack: Stack, message, picture) -> bool:
+    """Whether a photo message shows exactly this picture (drawn as delivery draws it)."""
+    return stack.world.photo_bytes(message) == pictures.render(picture, "en")
+
+
+def points(colour: int, cells: list[int]) -> int:
+    """A guesser's points by the rules' words: 3, 2, 1 at distance 0, 1, 2."""
+    def distance(a: int, b: int) -> int:
+        return max(abs(a // 30 - b // 30), abs(a % 30 - b % 30))
+
+    return sum({0: 3, 1: 2, 2: 1}.get(distance(colour, cell), 0) for cell in cells)
+
+
+def giver_points(colour: int, cells: list[int], guessers: int) -> int:
+    close = sum(max(abs(colour // 30 - c // 30), abs(colour % 30 - c % 30)) <= 1 for c in cells)
+    return min(9, close * (2 if guessers == 2 else 1))
+
+
+def giver_prompt(stack: Stack, users: list[int], number: int):
+    def find():
+        for user in users:
+            found = stack.find(user, rf"Round {number}\b.*you give the cues")
+            if found and buttons(found):
+                return user, found
+        return None
+
+    return wait_for(find, what=f"the cue giver of round {number}")
+
+
+def neighbour(cell: int, rows: int, columns: int) -> int:
+    """A cell `rows` and `columns` away, kept on the board."""
+    row = min(15, max(0, cell // 30 + rows)) if 0 <= cell // 30 + rows <= 15 else cell // 30 - rows
+    column = cell % 30 + columns if 0 <= cell % 30 + columns <= 29 else cell % 30 - columns
+    return board.at(row, column)
+
+
+def typed_forms(cell: int, number: int) -> str:
+    """A cell typed the way round `number` types it: `h15`, `15H`, or with Cyrillic letters."""
+    name = board.name(cell)
+    letter, digits = name[0], name[1:]
+    if number == 1:
+        return name.lower()
+    if number == 2:
+        return f"{digits}{letter}"
+    return f"{CYRILLIC.get(letter, letter)}{digits}"
+
+
+def place_by_typing(stack: Stack, user: int, cell: int, number: int, pattern: str) -> None:
+    stack.say(user, user, typed_forms(cell, number))
+    name = board.name(cell)
+    closeup = wait_for(lambda: (m := stack.find(user, pattern)) and f"You chose {name}." in
+                       m.plain_text and m, what="the close-up")  # fmt: skip
+    assert closeup.photo is not None
+    assert stack.answer_to(stack.press(user, closeup, button(closeup, "Confirm"))) == \
+        f"Your cone is on {name}."
+    wait_for(lambda: stack.find(user, rf"Your cone is on {name}: final"), what="the cone placed")
+
+
+def place_by_keyboard(stack: Stack, user: int, cell: int, pattern: str, first: dict[int, int],
+                      detour: int | None = None) -> None:  # fmt: skip
+    """Row, then column; with `detour`, a first choice changed before the real one."""
+    shown = [Cone(cell=c, seat=s + 1) for s, c in sorted(first.items())]
+    for target in ([detour] if detour is not None else []) + [cell]:
+        prompt = wait_for(lambda: (m := stack.find(user, pattern)) and
+                          any(t == "P" for t, _ in buttons(m)) and m, what="the rows")  # fmt: skip
+        name = board.name(target)
+        assert stack.answer_to(stack.press(user, prompt, button(prompt, name[0]))) == ""
+        columns = wait_for(lambda n=name: (m := stack.find(user, pattern)) and
+                           any(t.endswith(n) for t, _ in buttons(m)) and m,
+                           what="the columns")  # fmt: skip
+        assert f"Row {name[0]}" in columns.plain_text and button(columns, "Rows")
+        data = next(d for t, d in buttons(columns) if t.lstrip("·") == name)
+        assert stack.answer_to(stack.press(user, columns, data)) == \
+            f"{name}: confirm it or change it."
+        closeup = wait_for(lambda n=name: (m := stack.find(user, pattern)) and
+                           f"You chose {n}." in m.plain_text and m,
+                           what="the close-up")  # fmt: skip
+        assert shows(stack, closeup, HuesCloseupPicture(cell=target, cones=shown))
+        taken = [t for t, _ in buttons(columns) if t.startswith("·")]
+        assert taken == [board.name(c) for c in sorted(first.values()) if c // 30 == target // 30]
+
+        if target == detour:
+            assert stack.answer_to(stack.press(user, closeup, button(closeup, "Change"))) == ""
+    closeup = stack.find(user, pattern)
+    assert stack.answer_to(stack.press(user, closeup, button(closeup, "Confirm"))) == \
+        f"Your cone is on {board.name(cell)}."
+
+
+CUES = [("lavender", "candy floss"), ("pig", None), ("forest", "deep moss")]
+
+
+def play_round(stack: Stack, users: list[int], number: int) -> dict[int, int]:
+    """One round: the cue giver takes its card's first colour; the first guesser types its
+    cells, the second uses the keyboard; round 2 has no second cue. Returns the points
+    computed by the rules' words."""
+    giver, dm = giver_prompt(stack, users, number)
+    card = state(stack).card_cells()
+    assert len(card) == 4 and shows(stack, dm, HuesCardPicture(cells=card))
+    colour = card[0]
+    assert stack.answer_to(stack.press(giver, dm, button(dm, f"1 · {board.name(colour)}"))) == \
+        f"Colour {board.name(colour)} chosen. Now send your cue here."
+    wait_for(lambda: (m := stack.find(giver, rf"Round {number}\b.*you give the cues"))
+             and f"Your colour: {board.name(colour)}" in m.plain_text, what="the colour ticked")
+    first_cue, second_cue = CUES[number - 1]
+    if number == 1:  # refused cues, each with its reason
+        stack.say(giver, giver, "Grey")
+        wait_for(lambda: stack.find(giver, "“Grey” is a basic colour word"), what="a refusal")
+        stack.say(giver, giver, "H15")
+        wait_for(lambda: stack.find(giver, "“H15” could name a place on the board"))
+        stack.say(giver, giver, "candy floss")
+        wait_for(lambda: stack.find(giver, "The first cue is one word only."))
+    stack.say(giver, giver, first_cue)
+    wait_for(lambda: stack.find(GROUP, rf"round {number} · .*Cues: «{first_cue}»"), what="the cue")
+    if number == 3:  # an earlier game's cue may not come back
+        assert stack.find(giver, "was already a cue") is None
+    typist, clicker = [u for u in users if u != giver]
+    seat = {u: users.index(u) for u in users}
+    first = {typist: neighbour(colour, 0, 1) if number != 1 else colour,
+             clicker: neighbour(colour, 2, 0)}
+    pattern = rf"Round {number}\b.*cues: «{first_cue}»$|Round {number}\b.*cues: «{first_cue}»\n"
+    place_by_typing(stack, typist, first[typist], number, pattern)
+    placed = wait_for(lambda: stack.find(GROUP, rf"round {number} · .*Placed: "), what="who placed")
+    assert f"Placed: {NAMES[users.index(typist)]}." in placed.plain_text
+    assert f"Waiting for {NAMES[users.index(clicker)]}." in placed.plain_text
+    assert board.name(first[typist]) not in placed.plain_text, "never where"
+    place_by_keyboard(stack, clicker, first[clicker], pattern, {},
+                      detour=neighbour(colour, 5, 5) if number == 1 else None)
+    cones = {seat[u]: c for u, c in first.items()}
+    shown = [Cone(cell=c, seat=s + 1) for s, c in sorted(cones.items())]
+    group = wait_for(lambda: (m := stack.find(GROUP, rf"round {number} · "))
+                     and "First cones" in m.plain_text and m, what="the first cones")
+    assert shows(stack, group, HuesBoardPicture(cones=shown))
+    assert board.name(colour) not in group.plain_text
+    giver_dm = wait_for(lambda: stack.find(giver, rf"Round {number}\b.*first cones are down"))
+    assert shows(stack, giver_dm, HuesBoardPicture(cones=shown, frame=colour))
+    second: dict[int, int] = {}
+    if second_cue is None:
+        assert stack.answer_to(stack.press(giver, giver_dm, button(giver_dm, "No second cue"))) \
+            == "No second cue: the colour is revealed in the group."
+    else:
+        stack.say(giver, giver, second_cue)
+        pattern2 = rf"Round {number}\b.*«{first_cue}» · «{second_cue}»"
+        wait_for(lambda: stack.find(typist, pattern2), what="the second prompt")
+        stack.say(typist, typist, board.name(first[clicker]))  # a first cone's cell
+        wait_for(lambda: stack.find(typist, "A first cone stands on that cell"), what="refused")
+        second = {typist: colour if number != 1 else neighbour(colour, 1, 0),
+                  clicker: neighbour(colour, 1, 1)}
+        place_by_typing(stack, typist, second[typist], number, pattern2)
+        place_by_keyboard(stack, clicker, second[clicker], pattern2, cones)
+        kept = stack.find(typist, rf"Round {number}\b.*Your cone is on {board.name(first[typist])}")
+        assert kept is not None, "the first guess's message stays as it was"
+    reveal = wait_for(lambda: stack.find(GROUP, rf"Round {number}: the colour was "
+                                         f"{board.name(colour)}"), what="the reveal")  # fmt: skip
+    everything = shown + [Cone(cell=c, seat=seat[u] + 1, second=True)
+                          for u, c in sorted(second.items(), key=lambda i: seat[i[0]])]
+    assert shows(stack, reveal, HuesBoardPicture(cones=everything, frame=colour))
+    gained = {u: points(colour, [first[u], *([second[u]] if u in second else [])])
+              for u in (typist, clicker)}  # fmt: skip
+    gained[giver] = giver_points(colour, [*first.values(), *second.values()], 2)
+    scored = wait_for(lambda: stack.find(GROUP, rf"Points of round {number}"), what="the points")
+    for user, n in gained.items():
+        assert (f"{NAMES[users.index(user)]} +{n}" in scored.plain_text) == (n > 0)
+    return gained
+
+
+def test_a_whole_game_of_hues_and_cues_through_the_webhook(stack: Stack):
+    users = seat_players(stack)
+    stack.say(users[0], GROUP, "/settings turns=1 timers=off pictures=off")
+    lobby = wait_for(lambda: (found := stack.find(GROUP, "a new game is open"))
+                     and "timers off" in found.plain_text and found, what="the settings")
+    assert "each gives the cues 1 time" in lobby.plain_text
+    stack.say(users[1], GROUP, "/rules")
+    rules = wait_for(lambda: stack.find(GROUP, "How to play Hues and Cues"))
+    assert rules.plain_text.rstrip().splitlines()[-4] == "Differences from the printed game"
+    stack.say(users[2], GROUP, "/help")
+    assert wait_for(lambda: stack.find(GROUP, "free=on|off"), what="the game's /help")
+    assert stack.answer_to(stack.press(users[0], lobby, button(lobby, "Start"))) == \
+        "The game starts!"
+    board_message = wait_for(lambda: stack.find(GROUP, r"round 1 · cues by"), what="the board")
+    assert board_message.photo is not None, "the board is a picture even with pictures off"
+    assert shows(stack, board_message, HuesBoardPicture())
+    expected = dict.fromkeys(users, 0)
+    for number in range(1, 4):
+        for user, gained in play_round(stack, users, number).items():
+            expected[user] += gained
+    final = wait_for(lambda: stack.find(GROUP, "Game over"), what="the final standings")
+    room = Store(stack.client).load(GROUP)
+    assert room is not None and room.game == "huescues"
+    assert {seat.user_id: seat.score for seat in room.seats} == expected
+    tied = list(expected.values()).count(max(expected.values())) > 1
+    assert room.phase.value == "finished" and (room.play.extra_done > 0) == tied
+    if not tied:
+        for seat in room.play.seats:
+            assert re.search(rf"{seat.score} points? · {seat.exact} exact hits?", final.plain_text)
+    assert final.photo is None, "pictures off: the final is text"
+    stack.say(users[1], GROUP, "/score")
+    assert wait_for(lambda: stack.find(GROUP, r"Standings.*exact hit"), what="/score")
+    stack.say(users[2], GROUP, "/stats")
+    stats = wait_for(lambda: stack.find(GROUP, "Hues and Cues</b>:|Hues and Cues:"), what="/stats")
+    assert "exact hit" in stats.plain_text and "best round" in stats.plain_text
+
+
+def test_the_game_button_walks_to_hues_and_cues_and_rules_follow_it(stack: Stack):
+    users = seat_players(stack, "/newgame")  # a new group's first lobby: Hintrigue
+    lobby = stack.find(GROUP, "a new game is open")
+    assert lobby.plain_text.startswith("Hintrigue — a new game is open!")
+    assert stack.answer_to(stack.press(users[0], lobby, button(lobby, "Game:"))) == \
+        "The lobby is for Guess What! now."
+    lobby = wait_for(lambda: stack.find(GROUP, "Guess What!.*a new game is open"))
+    assert stack.answer_to(stack.press(users[0], lobby, button(lobby, "Game:"))) == \
+        "The lobby is for Hues and Cues now."
+    lobby = wait_for(lambda: stack.find(GROUP, "Hues and Cues — a new game is open"))
+    assert "everybody must open" not in lobby.plain_text.lower()
+    stack.deliver(stack.world.start_private(users[1]))  # /start in private: where it stands
+    assert wait_for(lambda: stack.find(users[1], "you give your cues and place your cones here"))
+    stack.say(users[1], GROUP, "/rules")
+    assert wait_for(lambda: stack.find(GROUP, "How to play Hues and Cues"))
+    # The settings keyboard shows the game's own settings.
+    assert stack.answer_to(stack.press(users[0], lobby, button(lobby, "Settings"))) == ""
+    keyboard = wait_for(lambda: (m := stack.find(GROUP, "Hues and Cues — a new game is open"))
+                        and any("free choice" in t for t, _ in buttons(m)) and m)
+    labels = [t for t, _ in buttons(keyboard)]
+    assert "cues per player: by player count" in labels
+    assert any(t.startswith("second cue time: ") for t in labels)
+    stack.press(users[0], keyboard, button(keyboard, "free choice of colour: off"))
+    assert wait_for(lambda: "free choice of colour" in
+                    stack.find(GROUP, "Hues and Cues — a new game is open").plain_text)
