@@ -241,3 +241,41 @@ def test_an_ai_seat_never_makes_an_illegal_move_in_hues_and_cues(
 
 def test_ai_seats_act_in_mixed_hues_and_cues_games():
     assert sum(play_mixed_game(seed, 5, 2, "pt", False)[1] > 0 for seed in range(8)) >= 6
+
+
+def test_ai_seats_play_a_whole_game_at_the_table_through_the_workers_dispatch():
+    from engine.commands import AddAI, ChooseGame, StartGame
+    from engine.commands import Timeout as TableTimeout
+    from engine.model import OVER_PHASES as TABLE_OVER
+    from engine.rules import apply as table_apply
+    from tests.builders import a_room, user
+    from workers.dispatch import ai_turn
+    from workers.jobs import ai_commands
+
+    game = a_room().with_players(1).with_settings(language="ru").in_lobby()
+    game.do(ChooseGame(user_id=user(0), game="huescues"))
+    for _ in range(3):
+        game.do(AddAI(user_id=user(0)))
+    game.do(StartGame(user_id=user(0)))
+    room, now, played = game.room, game.now, 0
+    for _ in range(500):
+        if room.phase in TABLE_OVER:
+            break
+        turn = ai_turn(room)
+        assert turn is not None
+        if turn.waiting:
+            for command in ai_commands(room, turn.waiting[0]):
+                room, _ = table_apply(room, command, now)  # never refused
+                played += 1
+            continue
+        hues = room.play
+        assert isinstance(hues, State) and hues.round is not None
+        if hues.round.giver == 0 and hues.phase in (Phase.CUE, Phase.SECOND_CUE):
+            for command in huescues.decide(hues, 0, "en", int(now)):  # the person gives cues
+                room, _ = table_apply(room, command, now)
+            continue
+        assert room.deadline is not None  # and never guesses: its guesses time out
+        now = room.deadline
+        room, _ = table_apply(room, TableTimeout(round_no=turn.round_no, phase=turn.phase), now)
+    assert room.phase.value == "finished"
+    assert played > 20
