@@ -28,6 +28,7 @@ from engine.roomid import RoomId
 TIMED = frozenset({
     "round_started", "hint_given", "voting_opened", "round_scored",  # Hintrigue
     "clue_given", "board_redrawn",  # Guess What! (its turns start and score like Hintrigue's)
+    "cue_given", "first_cones_shown",  # Hues and Cues: its guesses and its second cue
 })  # fmt: skip
 # Events after which no timer runs any more.
 OVER = frozenset({"game_finished", "game_abandoned", "lobby_closed"})
@@ -36,7 +37,8 @@ OVER = frozenset({"game_finished", "game_abandoned", "lobby_closed"})
 # the time left REMIND_BEFORE seconds before the end (an edit: it costs no new message).
 REMIND_BEFORE = 30.0
 REMIND_FROM = 40.0
-REMINDED = frozenset({"hint", "decoys", "voting", "clue", "guess"})
+REMINDED = frozenset({"hint", "decoys", "voting", "clue", "guess",
+                      "cue", "second_cue", "second_guess"})  # fmt: skip
 # A lobby's join timer is shown counting down: its message is edited every LOBBY_TICK seconds.
 LOBBY_TICK = 30.0
 QUEUED_MS = 30_000  # a "flush queued" marker outlives a lost job by at most this

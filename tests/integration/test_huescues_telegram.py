@@ -276,3 +276,60 @@ def test_the_game_button_walks_to_hues_and_cues_and_rules_follow_it(stack: Stack
     stack.press(users[0], keyboard, button(keyboard, "free choice of colour: off"))
     assert wait_for(lambda: "free choice of colour" in
                     stack.find(GROUP, "Hues and Cues — a new game is open").plain_text)
+
+
+def test_the_workers_timers_move_every_phase_on_to_the_co_winners(stack: Stack):
+    """Timers on (× 0.02): round 1's cue comes, but no cone and no second cue; every other cue
+    is missed. Each phase times out by the workers' timers; all tied at 0, tie-break rounds
+    follow, given by the tied seats in turn, until a second missed cue makes a seat sit out and
+    the game is abandoned below three active seats."""
+    users = seat_players(stack)
+    stack.say(users[0], GROUP, "/settings turns=1 cue=300")  # 6 s for the first cue
+    lobby = wait_for(lambda: (m := stack.find(GROUP, "a new game is open"))
+                     and "cue 6 s" in m.plain_text and m, what="the settings")
+    stack.press(users[0], lobby, button(lobby, "Start"))
+    giver, dm = giver_prompt(stack, users, 1)
+    stack.press(giver, dm, button(dm, "1 · "))
+    wait_for(lambda: "Your colour:" in stack.find(giver, r"Round 1\b.*you give").plain_text)
+    stack.say(giver, giver, "lavender")
+    final = wait_for(lambda: stack.find(GROUP, "Game over"), timeout=120, what="the end")
+    assert "the game is abandoned" in final.plain_text and "(sitting out)" in final.plain_text
+    assert stack.find(GROUP, r"round 1 · .*Cues: «lavender».*No second cue this round")
+    assert stack.find(GROUP, r"Points of round 1.*No points this round")
+    for number in (2, 3):
+        assert stack.find(GROUP, rf"round {number} · .*did not give a cue in time")
+    assert stack.find(GROUP, "Tie-break round 2 of 3")
+    assert not stack.find(GROUP, "Tie-break round 3 of 3")
+    ended = state(stack)
+    assert ended.extra_done == 1 and [s.score for s in ended.seats] == [0, 0, 0]
+    givers = [users[i] for i in (ended.first_giver, (ended.first_giver + 1) % 3)]
+    assert [s.missed for s in ended.seats if s.user_id == givers[1]] == [2]
+    second = stack.find(giver, r"Round 1\b.*The reveal is in the group")
+    assert second is not None and second.photo is not None
+    assert any("first cones are down" in (edit.get("text") or "") for edit in second.edits)
+
+
+def test_with_free_choice_the_cue_giver_picks_any_cell_by_row_and_column_or_by_typing(
+    stack: Stack,
+):
+    users = seat_players(stack)
+    stack.say(users[0], GROUP, "/settings free=on timers=off")
+    lobby = wait_for(lambda: (m := stack.find(GROUP, "a new game is open"))
+                     and "free choice of colour" in m.plain_text and m, what="the settings")
+    stack.press(users[0], lobby, button(lobby, "Start"))
+    giver, dm = giver_prompt(stack, users, 1)
+    assert "Choose any colour of the board" in dm.plain_text
+    assert shows(stack, dm, HuesBoardPicture())
+    assert stack.answer_to(stack.press(giver, dm, button(dm, "K"))) == ""
+    columns = wait_for(lambda: (m := stack.find(giver, r"Round 1\b.*you give the cues"))
+                       and any(t == "K30" for t, _ in buttons(m)) and m, what="row K")
+    assert stack.answer_to(stack.press(giver, columns, button(columns, "K12"))) == \
+        "Colour K12 chosen. Now send your cue here."
+    chosen = wait_for(lambda: (m := stack.find(giver, r"Round 1\b.*Your colour: K12\."))
+                      and m.photo and m, what="the close-up")  # fmt: skip
+    assert shows(stack, chosen, HuesCloseupPicture(cell=board.at(10, 11)))
+    stack.say(giver, giver, "р30")  # typed, in Cyrillic: the colour changes to P30
+    wait_for(lambda: stack.find(giver, r"Round 1\b.*Your colour: P30\."), what="typed colour")
+    stack.say(giver, giver, "aubergine")
+    wait_for(lambda: stack.find(GROUP, r"round 1 · .*Cues: «aubergine»"), what="the cue")
+    assert state(stack).round.colour == 479

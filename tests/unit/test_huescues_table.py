@@ -110,6 +110,10 @@ def giver_user(room: Room) -> int:
 def test_text_typed_in_private_is_a_cue_or_a_cell() -> None:
     room = started(players=4, free_choice=True)
     giver = giver_user(room)
+    early = next(s.user_id for s in room.seats if s.user_id != giver)
+    with pytest.raises(RuleError) as refused:  # a cell before the cue: not yet
+        apply(room, GiveHint(user_id=early, text="H15"), 2.0)
+    assert refused.value.code is ErrorCode.WRONG_PHASE
     room, _ = apply(room, GiveHint(user_id=giver, text="к12"), 2.0)  # free choice: a cell
     assert room.play.round.colour == board.at(10, 11)
     with pytest.raises(RuleError) as refused:
@@ -200,3 +204,47 @@ def test_callback_data_of_the_cell_keyboards_fit_in_64_bytes() -> None:
     columns = hc_render.giver_dm(room, giver, LOOK, 7)
     assert sum(len(line) for line in columns.buttons) == 31  # 30 columns and the way back
     assert [b.text for b in columns.buttons[0]] == [f"H{c}" for c in range(1, 7)]
+
+
+def test_every_new_deadline_comes_with_an_event_the_workers_set_a_timer_for() -> None:
+    from workers.dispatch import TIMED, timer_of
+
+    for seed, free in ((3, False), (4, True)):
+        room = lobby(players=4, game_settings={"turns": 1, "free_choice": free})
+        room = room.model_copy(update={"rng": seed})
+        room, events = apply(room, StartGame(user_id=1), 1.0)
+        now, seen = 1.0, set()
+        while room.phase not in OVER_PHASES:
+            before = timer_of(room)
+            command, now = next_move(room.play, now)
+            room, events = apply(room, own_command(command), now)
+            named = timer_of(room)
+            if room.deadline is not None and named is not None and named != before:
+                assert any(e.kind in TIMED for e in events), [e.kind for e in events]
+                seen.add(named[1])
+        assert seen == {"cue", "guess", "second_cue", "second_guess", "reveal"}
+
+
+def test_every_caption_fits_a_photo_with_ten_long_names_even_in_a_tie_break() -> None:
+    from tgbot.outgoing import MAX_CAPTION, caption_length
+
+    opened = OpenLobby(chat_id=-5, user_id=1, name="Ж" * 64, seed=11, game="huescues",
+                       settings={"max_seats": 10}, game_settings={"turns": 1})  # fmt: skip
+    room, _ = apply(None, opened, 0.0)
+    for user in range(2, 11):
+        room, _ = apply(room, Join(user_id=user, name=f"{user}" + "Ж" * 63), 0.0)
+    room, events = apply(room, StartGame(user_id=1), 1.0)
+    now, checked, extra = 1.0, 0, False
+    while room.phase not in OVER_PHASES:
+        state = room.play
+        if state.phase is OwnPhase.REVEAL and state.round.last and not state.round.extra:
+            for seat in state.seats:
+                seat.score = 7  # everybody tied: a tie-break round with nine guessers
+        command, now = next_move(state, now)
+        room, events = apply(room, own_command(command), now)
+        extra = extra or bool(room.play.round.extra)
+        for message in outgoing_for(room, events, LOOK.at(now)):
+            if message.picture is not None:
+                assert caption_length(message.text) <= MAX_CAPTION, message.text
+                checked += 1
+    assert extra and checked > 100

@@ -117,17 +117,18 @@ def change_settings(settings: Any, changes: dict[str, int | bool | str]) -> Sett
 
 def typed(state: State, user_id: int, text: str) -> Any:
     """The game's command for text a player typed in private: a cell for a guesser during a
-    guess (`H15`, `15h`…) and for a cue giver with free choice before its cue; else a cue (a
-    cell's name is never a cue)."""
+    guess (`H15`, `15h`…; a cell typed by another seat at another moment is refused as such)
+    and for a cue giver with free choice before its cue; else a cue (a cell's name is never a
+    cue)."""
     index = state.seat_of(user_id)
     rnd = state.round
     cell = parse_cell(text)
     if index is None or rnd is None:
         return own.GiveCue(user_id=user_id, text=text)
-    if state.phase in GUESS_PHASES and index != rnd.giver:
+    if index != rnd.giver and (state.phase in GUESS_PHASES or cell is not None):
         if cell is None:
             raise RuleError(ErrorCode.NOT_A_CELL, text)
-        return own.ChooseCell(user_id=user_id, cell=cell)
+        return own.ChooseCell(user_id=user_id, cell=cell)  # refused outside a guess
     if state.phase is OwnPhase.CUE and state.settings.free_choice and cell is not None:
         return own.ChooseColour(user_id=user_id, cell=cell)
     return own.GiveCue(user_id=user_id, text=text)

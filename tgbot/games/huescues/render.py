@@ -16,7 +16,7 @@ from engine.games.huescues.views import group_view, seat_view
 from engine.model import Phase as TablePhase
 from engine.model import Room, SeatStatus
 from tgbot.i18n import N_, Texts, _, ngettext
-from tgbot.outgoing import Button, Outgoing, dm_key
+from tgbot.outgoing import MAX_CAPTION, Button, Outgoing, caption_length, dm_key
 from tgbot.pictures.model import Cone, HuesBoardPicture, HuesCardPicture, HuesCloseupPicture
 from tgbot.render.common import (
     Look,
@@ -80,35 +80,43 @@ def cues_text(cues: list[str]) -> str:
     return " · ".join(f"«{user_text(cue)}»" for cue in cues)
 
 
-def legend(room: Room, seats: list[int]) -> str:
+def legend(who: list[str], seats: list[int]) -> str:
     """Who each numbered cone is: "1 Ann · 3 Bo"."""
-    who = names(room)
     return " · ".join(f"{i + 1} {who[i]}" for i in sorted(seats))
 
 
-def _head(room: Room, state: State) -> str:
-    rnd = state.round
-    assert rnd is not None
-    head = _("<b>Hues and Cues</b> · round {n} · cues by {name}").format(
-        n=rnd.no, name=names(room)[rnd.giver]
-    )
-    if rnd.extra:
-        head += " · " + _("tie-break {k} of 3").format(k=rnd.extra)
-    return head
+SHORT_NAME = 12
+"""How long a name may be on a board message that would not fit a caption with whole names."""
 
 
 @in_group_language
 def board_message(room: Room, look: Look) -> Outgoing:
     """A round's group message: the board (with the first cones once shown), the cue giver,
-    the cues, who has placed a cone (never where) and the time left."""
+    the cues, who has placed a cone (never where) and the time left. Its text is the photo's
+    caption: when ten long names would not fit one, the cones' legend and the tie go (the
+    reveal and the tie-break notice say them), then names are shortened."""
     state = state_of(room)
     view = group_view(state)
     rnd = state.round
     assert rnd is not None
-    who = names(room)
+    short = [user_text(seat.name, SHORT_NAME) + f" #{i + 1}" for i, seat in enumerate(room.seats)]
+    for who, full in ((names(room), True), (names(room), False), (short, False)):
+        text = "\n".join(_board_lines(room, look, who, full))
+        if caption_length(text) <= MAX_CAPTION:
+            break
+    picture = HuesBoardPicture(cones=cones(view.cones))
+    return to_group(room, key=board_key(rnd.no), text=text, picture=picture)
+
+
+def _board_lines(room: Room, look: Look, who: list[str], full: bool) -> list[str]:
+    state = state_of(room)
+    view = group_view(state)
+    rnd = state.round
+    assert rnd is not None
     giver = who[rnd.giver]
-    lines = [_head(room, state)]
-    if rnd.extra:
+    lines = [_("<b>Hues and Cues</b> · round {n} · cues by {name}").format(n=rnd.no, name=giver)
+             + (" · " + _("tie-break {k} of 3").format(k=rnd.extra) if rnd.extra else "")]
+    if rnd.extra and full:
         lines.append(_("Tied at the top: {names}. Only they guess and score.").format(
             names=listed([who[i] for i in rnd.tied])))  # fmt: skip
     if state.phase is Phase.CUE:
@@ -116,8 +124,8 @@ def board_message(room: Room, look: Look) -> Outgoing:
                      .format(name=giver, left=time_left(room, look)))  # fmt: skip
     else:
         lines.append(_("Cues: {cues}").format(cues=cues_text(rnd.cues)))
-    if view.cones:
-        lines.append(_("First cones: {legend}").format(legend=legend(room, list(view.cones))))
+    if view.cones and full:
+        lines.append(_("First cones: {legend}").format(legend=legend(who, list(view.cones))))
     if state.phase in GUESS_PHASES:
         if state.phase is Phase.GUESS:
             what = _("Everybody else: place your cone in our private chat{left}.")
@@ -140,8 +148,7 @@ def board_message(room: Room, look: Look) -> Outgoing:
         lines.append(_("Guessing is over: the colour is below."))
     elif room.phase is TablePhase.ABANDONED:
         lines.append(_("The game ended during this round."))
-    picture = HuesBoardPicture(cones=cones(view.cones))
-    return to_group(room, key=board_key(rnd.no), text="\n".join(lines), picture=picture)
+    return lines
 
 
 @in_group_language
