@@ -11,6 +11,11 @@ Prints `name=value` lines:
   cold at first), on one core;
 - `guesswhat_correct_rate`: how often an AI guesser finds the three icons of an AI's clue in
   Guess What! (and `guesswhat_decision_ms_p99`);
+- `huescues_*`: Hues and Cues rounds of 3–10 AI seats through the real rules (as many rounds
+  as asked): the mean Chebyshev distance of the AI cones (first and second) from the chosen
+  colour and of a random cone drawn beside each, the share of cones that score (distance 2 or
+  less) for both, the share of exact hits, how often the cue giver gave a second cue, and the
+  99th percentile of one `decide` call (`huescues_decision_ms_p99`);
 - `worker_rss_mb`: the peak resident memory of this process, model loaded.
 
 `--languages` prints instead how well the AI understands hints typed by people in each
@@ -20,6 +25,7 @@ while the gloss dictionary was written (`understood_<language>=`); `bench/ai_hin
 (24 cards) was written after it and never tuned on (`heldout_<language>=`).
 
 Run: .venv/bin/python bench/ai.py [rounds] | bench/ai.py --languages
+| bench/ai.py --huescues [rounds] (Hues and Cues only)
 """
 
 from __future__ import annotations
@@ -40,10 +46,17 @@ from engine.games.guesswhat.model import OVER_PHASES as GW_OVER  # noqa: E402
 from engine.games.guesswhat.model import Phase as GWPhase  # noqa: E402
 from engine.games.guesswhat.model import Settings as GWSettings  # noqa: E402
 from engine.games.hintrigue.views import waiting_for  # noqa: E402
+from engine.games.huescues import board  # noqa: E402
+from engine.games.huescues import rules as huescues_rules  # noqa: E402
+from engine.games.huescues.commands import Timeout as HCTimeout  # noqa: E402
+from engine.games.huescues.model import OVER_PHASES as HC_OVER  # noqa: E402
+from engine.games.huescues.model import Phase as HCPhase  # noqa: E402
+from engine.games.huescues.model import Settings as HCSettings  # noqa: E402
 from engine.model import OVER_PHASES, Phase, Room  # noqa: E402
 from engine.rules import apply  # noqa: E402
 from workers.ai import guesswhat as ai_guesswhat  # noqa: E402
 from workers.ai import hintrigue, warm_up  # noqa: E402
+from workers.ai import huescues as ai_huescues  # noqa: E402
 from workers.ai.mind import seed_for  # noqa: E402
 from workers.ai.vocab import LANGUAGES  # noqa: E402
 
@@ -168,6 +181,76 @@ def guesswhat_rounds(rounds: int) -> tuple[float, list[float]]:
     return found / guessers, times
 
 
+class HuesTally:
+    """What Hues and Cues rounds added up to: every cone's distance from the chosen colour,
+    and a random cone's for each of them."""
+
+    def __init__(self) -> None:
+        self.rounds = 0
+        self.second_cues = 0
+        self.distances: list[int] = []
+        self.random: list[int] = []
+        self.decisions: list[float] = []
+
+
+def huescues_rounds(rounds: int) -> HuesTally:
+    """Play Hues and Cues games of 3–10 AI seats, through the real rules, until `rounds`
+    rounds are scored; a random cone is drawn beside every AI cone for comparison."""
+    rng = random.Random(20261203)
+    tally = HuesTally()
+    number = 0
+    while tally.rounds < rounds:
+        players = [(user, f"AI {user}") for user in range(1, rng.randint(3, 10) + 1)]
+        language = rng.choice(LANGUAGES)
+        settings = HCSettings(max_seats=10, free_choice=rng.random() < 0.2)
+        state, _ = huescues_rules.start(
+            players, settings, seed=rng.getrandbits(63), now=0.0, language=language
+        )
+        now = 0.0
+        while state.phase not in HC_OVER and tally.rounds < rounds:
+            turn = state.round
+            assert turn is not None
+            if state.phase is HCPhase.REVEAL:
+                assert turn.colour is not None
+                tally.rounds += 1
+                tally.second_cues += len(turn.cues) == 2
+                for cell in [*turn.cones.values(), *turn.second_cones.values()]:
+                    tally.distances.append(board.distance(cell, turn.colour))
+                    tally.random.append(board.distance(rng.randrange(board.CELLS), turn.colour))
+                assert state.deadline is not None
+                now = state.deadline
+                state, _ = huescues_rules.apply(
+                    state, HCTimeout(round_no=turn.no, phase=state.phase), now
+                )
+                continue
+            for seat in state.waiting_for():
+                start = time.perf_counter()
+                seed = seed_for("bench", number, turn.no, state.phase.value, seat)
+                commands = ai_huescues.decide(state, seat, language, seed)
+                tally.decisions.append(time.perf_counter() - start)
+                for command in commands:
+                    state, _ = huescues_rules.apply(state, command, now)  # never refused
+            now += 1
+        number += 1
+    return tally
+
+
+def print_huescues(rounds: int) -> None:
+    """Print the Hues and Cues figures."""
+    tally = huescues_rounds(rounds)
+    near = [d <= 2 for d in tally.distances]
+    chance = [d <= 2 for d in tally.random]
+    print(f"huescues_rounds={tally.rounds}")
+    print(f"huescues_cones={len(tally.distances)}")
+    print(f"huescues_cone_distance={sum(tally.distances) / len(tally.distances):.2f}")
+    print(f"huescues_random_cone_distance={sum(tally.random) / len(tally.random):.2f}")
+    print(f"huescues_scoring_share={sum(near) / len(near):.3f}")
+    print(f"huescues_random_scoring_share={sum(chance) / len(chance):.3f}")
+    print(f"huescues_exact_share={tally.distances.count(0) / len(tally.distances):.3f}")
+    print(f"huescues_second_cue_rate={tally.second_cues / tally.rounds:.3f}")
+    print(f"huescues_decision_ms_p99={percentile(tally.decisions, 0.99) * 1000:.2f}")
+
+
 def percentile(values: list[float], share: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
@@ -203,6 +286,7 @@ def bench_rounds(rounds: int) -> None:
     correct, times = guesswhat_rounds(max(100, rounds // 4))
     print(f"guesswhat_correct_rate={correct:.3f}")
     print(f"guesswhat_decision_ms_p99={percentile(times, 0.99) * 1000:.2f}")
+    print_huescues(rounds)
     print(f"worker_rss_mb={resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f}")
 
 
@@ -225,6 +309,12 @@ def understanding(path: Path) -> dict[str, tuple[int, int]]:
 
 def main() -> None:
     """Run the benchmark and print its figures."""
+    if sys.argv[1:2] == ["--huescues"]:
+        if hasattr(os, "sched_setaffinity"):
+            os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
+        print_huescues(int(sys.argv[2]) if len(sys.argv) > 2 else 1000)
+        print(f"worker_rss_mb={resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f}")
+        return
     if sys.argv[1:] == ["--languages"]:
         print(f"chance_rate={1 / (DISTRACTORS + 1):.3f}")
         for name, path in (("understood", HINTS), ("heldout", HELDOUT)):

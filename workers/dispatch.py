@@ -19,6 +19,7 @@ from engine import keys
 from engine.clock import RedisClock
 from engine.events import Event
 from engine.games.guesswhat.model import State as GuessWhatState
+from engine.games.huescues.model import State as HuesState
 from engine.games.registry import game_named
 from engine.model import OVER_PHASES, Phase, Room, is_ai_user
 from engine.roomid import RoomId
@@ -85,6 +86,11 @@ def ai_turn(room: Room) -> AiTurn | None:
         ai = [i for i in state.waiting_for() if is_ai_user(state.seats[i].user_id)]
         number = state.round.no if state.round else 0
         return AiTurn(number, state.phase.value, state.phase_at, ai)
+    if room.game == "huescues" and isinstance(room.play, HuesState):
+        hues = room.play
+        ai = [i for i in hues.waiting_for() if is_ai_user(hues.seats[i].user_id)]
+        number = hues.round.no if hues.round else 0
+        return AiTurn(number, hues.phase.value, hues.phase_at, ai)
     return None
 
 

@@ -15,6 +15,7 @@ from engine import keys
 from engine.commands import MarkUnreachable, Timeout, TopicGone
 from engine.errors import ErrorCode, RuleError
 from engine.games.guesswhat.model import State as GuessWhatState
+from engine.games.huescues.model import State as HuesState
 from engine.games.registry import game_named
 from engine.model import Phase, Room
 from engine.roomid import RoomId
@@ -150,6 +151,12 @@ def ai_commands(room: Room, seat: int) -> list[Any]:
         state = room.play
         seed = guesswhat.state_seed(state, seat, room.chat_id, room.topic, room.game_id)
         return list(guesswhat.decide(state, seat, room.settings.language, seed))
+    if isinstance(room.play, HuesState):
+        from workers.ai import huescues
+
+        hues = room.play
+        seed = huescues.state_seed(hues, seat, room.chat_id, room.topic, room.game_id)
+        return list(huescues.decide(hues, seat, room.settings.language, seed))
     from workers.ai import hintrigue
 
     return list(hintrigue.decide(room, seat))

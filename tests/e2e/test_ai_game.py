@@ -1,14 +1,22 @@
 """A game with AI players through the Procfile's processes: one person and two AI seats play
-Hintrigue to the final standings, the AI seats acting from the workers on their own."""
+Hintrigue, Guess What! and Hues and Cues to the final standings, the AI seats acting from the
+workers on their own."""
 
 from __future__ import annotations
 
+import time
+
 from engine.games.guesswhat.model import State as GuessWhatState
+from engine.games.huescues import board
+from engine.games.huescues.model import Phase as HuesPhase
+from engine.games.huescues.model import State as HuesState
 from engine.model import Phase
 from tests.e2e import test_guesswhat as gw
+from tests.e2e import test_huescues as hc
 from tests.e2e.players import give_hint, play_decoy, seat_players, start, table, vote
 from tests.e2e.procs import GROUP
 from tests.harness import button, wait_for
+from workers.ai import huescues
 
 
 def test_one_person_and_two_ai_seats_play_hintrigue_to_the_end(launch):
@@ -87,3 +95,68 @@ def test_one_person_and_two_ai_seats_play_guess_what_to_the_end(launch):
     assert "🤖 Iris" in final.plain_text and "🤖 Otto" in final.plain_text
     ai_ids = {s.user_id for s in room.seats if s.ai}
     assert not any(stack.world.bot_messages(user) for user in ai_ids)
+
+
+WORDS = ["zeppelin", "walrus", "kumquat", "origami", "tundra", "velvet", "igloo", "meadow"]
+"""Ann's cues in Hues and Cues, one per round (tie-break rounds may follow the regular ones)."""
+
+
+def test_one_person_and_two_ai_seats_play_hues_and_cues_to_the_end(launch):
+    stack = launch(timer_scale=0.05)
+    ann = stack.world.add_user(first_name="Ann", username="h0").id
+    assert stack.deliver(stack.world.start_private(ann)) == 200
+    stack.deliver(stack.world.bot_added(GROUP, ann))
+    stack.say(ann, GROUP, "/newgame huescues")
+    stack.wait_find(GROUP, "Hues and Cues — a new game is open")
+    stack.say(ann, GROUP, "/settings turns=1 timers=off ai=2")
+    lobby = wait_for(lambda: (m := stack.find(GROUP, "a new game is open"))
+                     and "🤖 Otto" in m.plain_text and m, 20, "the AI seats")  # fmt: skip
+    assert stack.press(ann, lobby, button(lobby, "Start")) == "The game starts!"
+    done: set[tuple[int, str]] = set()
+    ai_cues = rounds = 0
+    deadline = time.monotonic() + 120
+    while (room := stack.room()).phase not in (Phase.FINISHED, Phase.ABANDONED):
+        state = room.play
+        assert isinstance(state, HuesState) and state.round is not None
+        assert time.monotonic() < deadline, f"the game never ended: {state}, {done}"
+        turn, number = state.round, state.round.no
+        me = state.seat_of(ann)
+        moment = (number, state.phase.value)
+        if moment in done or (me not in state.waiting_for() and state.phase is not
+                              HuesPhase.REVEAL):  # fmt: skip
+            time.sleep(0.05)
+            continue
+        done.add(moment)
+        if state.phase is HuesPhase.REVEAL:
+            rounds += 1
+            if turn.giver != me:
+                ai_cues += 1
+                assert turn.cues and (len(turn.cues) == 2 or turn.second_skipped)
+            # Every guesser's cone is down, the AI seats' too.
+            assert len(turn.cones) == len(state.guessers())
+        elif state.phase is HuesPhase.CUE:
+            giver, prompt = hc.giver_prompt(stack, [ann], number)
+            colour = state.card_cells()[0]
+            stack.press(giver, prompt, button(prompt, f"1 · {board.name(colour)}"))
+            wait_for(lambda n=number, c=colour: f"Your colour: {board.name(c)}" in stack.find(
+                ann, rf"Round {n}\b.*you give the cues").plain_text, 20, "chosen")  # fmt: skip
+            assert stack.say(ann, ann, WORDS[number - 1]) == 200  # none of them the AI's
+        elif state.phase is HuesPhase.SECOND_CUE:
+            prompt = stack.wait_find(ann, rf"Round {number}\b.*first cones are down")
+            assert stack.press(ann, prompt, button(prompt, "No second cue")) == (
+                "No second cue: the colour is revealed in the group."
+            )
+        elif state.phase is HuesPhase.GUESS:
+            cell = huescues.place_first(turn.cues[0], number)
+            hc.place(stack, ann, cell, rf"Round {number}\b.*cues: «{turn.cues[0]}»\n")
+        else:
+            cones = list(turn.cones.values())
+            cell = huescues.place_second(turn.cues[0], turn.cues[1], cones, number)
+            hc.place(stack, ann, cell, rf"Round {number}\b.*cues: «{turn.cues[0]}» · «")
+    final = stack.wait_find(GROUP, "Game over")
+    room = stack.room()
+    assert room.game == "huescues" and rounds >= 3 and ai_cues >= 2
+    assert "🤖 Iris" in final.plain_text and "🤖 Otto" in final.plain_text
+    ai_ids = {s.user_id for s in room.seats if s.ai}
+    assert not any(stack.world.bot_messages(user) for user in ai_ids)
+    assert stack.world.too_many_requests == []
