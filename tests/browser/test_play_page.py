@@ -75,8 +75,14 @@ def assert_over(node: Locator, pane: Locator) -> None:
     assert inside, f"{node} at {box} is not over the pane at {area}"
 
 
-def seat_everybody(table: Table, newgame: str = "/newgame") -> Locator:
-    """Ann opens the lobby; Bob and the added player join through the deep link."""
+def seat_everybody(
+    table: Table,
+    newgame: str = "/newgame",
+    settings: str = "rotations=1 timers=off reveal=2",
+    shown: tuple[str, ...] = ("1 rotation ·", "timers off"),
+) -> Locator:
+    """Ann opens the lobby; Bob and the added player join through the deep link; Ann sets
+    the game short and untimed (`settings`, seen in the lobby as `shown`)."""
     page = table.page
     table.be("Ann")
     page.click("#start-button")  # Ann opens her private chat with the bot first
@@ -98,9 +104,9 @@ def seat_everybody(table: Table, newgame: str = "/newgame") -> Locator:
         expect(start).to_have_text("/start")  # no payload (the bot gets `/start j-…`)
         expect(lobby).to_contain_text(name)
     table.be("Ann")
-    table.say("group", "/settings rotations=1 timers=off reveal=2")
-    expect(lobby).to_contain_text("1 rotation ·")
-    expect(lobby).to_contain_text("timers off")
+    table.say("group", f"/settings {settings}")
+    for text in shown:
+        expect(lobby).to_contain_text(text)
     return lobby
 
 
@@ -261,6 +267,159 @@ def test_three_players_play_a_whole_game_of_guess_what_on_the_page(
     for name, points in totals.items():
         assert re.search(rf"{re.escape(name)} — {points} points?", text), (name, points, text)
     page.screenshot(path=str(artifacts / "guesswhat-final.png"))
+
+
+# ----- Hues and Cues on the page ----------------------------------------------------------------
+
+
+def cell_near(cell: int, rows: int, columns: int) -> int:
+    """A cell `rows` and `columns` away, mirrored back onto the board at its edges."""
+    row, column = divmod(cell, 30)
+    row = row + rows if 0 <= row + rows <= 15 else row - rows
+    column = column + columns if 0 <= column + columns <= 29 else column - columns
+    return row * 30 + column
+
+
+def cell_name(cell: int) -> str:
+    return "ABCDEFGHIJKLMNOP"[cell // 30] + str(cell % 30 + 1)
+
+
+def cone_points(colour: int, cell: int) -> int:
+    """The rules' words: 3, 2 and 1 at (Chebyshev) distance 0, 1 and 2 from the colour."""
+    distance = max(abs(colour // 30 - cell // 30), abs(colour % 30 - cell % 30))
+    return {0: 3, 1: 2, 2: 1}.get(distance, 0)
+
+
+def wait_for_photo(table: Table, message: Locator) -> None:
+    """The message shows a picture, loaded, at least as wide as the board's 1280 pixels when it
+    is a board (`min_width`)."""
+    photo = message.locator("img.photo")
+    expect(photo).to_be_visible()
+    photo.scroll_into_view_if_needed()
+    table.page.wait_for_function("(img) => img.complete && img.naturalWidth > 0",
+                                 arg=photo.element_handle())  # fmt: skip
+
+
+def place_cone(table: Table, name: str, pattern: str, cell: int, by_keys: bool) -> None:
+    """A guesser places a cone on a cell: typed (`15H` style) or by row then column, seen as
+    the close-up, then confirmed."""
+    table.be(name)
+    prompt = table.private(pattern)
+    wait_for_photo(table, prompt)  # the board comes with the prompt
+    label = cell_name(cell)
+    if by_keys:
+        table.press(prompt, label[0])  # the row
+        expect(prompt).to_contain_text(f"Row {label[0]}")
+        prompt.locator(".kb").filter(has_text=re.compile(rf"^·?{label}$")).first.click()
+    else:
+        table.say("private", f"{label[1:]}{label[0].lower()}")  # typed as people do: 15h
+    chosen = table.private(rf"You chose {label}\.")
+    expect(chosen).to_be_visible()
+    wait_for_photo(table, chosen)  # the close-up
+    table.press(chosen, "Confirm")
+    table.toast(f"Your cone is on {label}.", over="private")
+
+
+def play_hues_round(table: Table, number: int, second_cue: str | None, artifacts: Path,
+                    tied: list[str] | None = None) -> dict[str, int]:  # fmt: skip
+    """The cue giver takes its card's first colour; the first guesser types its cells, the
+    second uses the keyboard (in a tie-break round the guessers are the `tied` players).
+    Returns the points the rules give for the cones placed."""
+    giver, prompt = prompted(table, rf"Round {number}\b.*you give the cues")
+    wait_for_photo(table, prompt)  # the card's four colours
+    first_colour = table.keys(prompt)[0]
+    colour_name = first_colour.split(" · ")[1]
+    colour = "ABCDEFGHIJKLMNOP".index(colour_name[0]) * 30 + int(colour_name[1:]) - 1
+    table.press(prompt, first_colour)
+    table.toast(f"Colour {colour_name} chosen", over="private")
+    if number == 1:  # a basic colour word is refused, with the reason
+        table.say("private", "Grey")
+        expect(table.private("is a basic colour word")).to_be_visible()
+    cue = ["lavender", "pig", "forest", "lagoon", "ember", "velvet"][number - 1]
+    table.say("private", cue)
+    board = table.group(rf"round {number} · ")
+    expect(board).to_contain_text(f"Cues: «{cue}»")
+    wait_for_photo(table, board)
+    if number == 1:
+        table.page.screenshot(path=str(artifacts / "huescues-board.png"))
+    typist, clicker = [name for name in tied or PLAYERS if name != giver]
+    first = {typist: colour, clicker: cell_near(colour, 0, 2)}
+    pattern = rf"Round {number}\b.*cues: «{cue}»"
+    place_cone(table, typist, pattern, first[typist], by_keys=False)
+    place_cone(table, clicker, pattern, first[clicker], by_keys=True)
+    expect(table.group(rf"round {number} · ")).to_contain_text("First cones")
+    cones = list(first.values())
+    table.be(giver)
+    down = table.private(rf"Round {number}\b.*first cones are down")
+    if second_cue is None:
+        table.press(down, "No second cue")
+        table.toast("No second cue", over="private")
+        second = {}
+    else:
+        table.say("private", second_cue)
+        second = {typist: cell_near(colour, 0, 1), clicker: cell_near(colour, 1, 0)}
+        pattern = rf"Round {number}\b.*«{cue}» · «{second_cue}»"
+        place_cone(table, typist, pattern, second[typist], by_keys=False)
+        place_cone(table, clicker, pattern, second[clicker], by_keys=True)
+        cones += list(second.values())
+    reveal = table.group(rf"Round {number}: the colour was {colour_name}")
+    expect(reveal).to_be_visible()
+    wait_for_photo(table, reveal)
+    if number == 1:
+        table.page.screenshot(path=str(artifacts / "huescues-reveal.png"))
+    gained = {name: cone_points(colour, first[name]) for name in first}
+    for name, cell in second.items():
+        gained[name] += cone_points(colour, cell)
+    close = sum(cone_points(colour, cell) >= 2 for cell in cones)
+    if tied is None or giver in tied:  # a cue giver outside the tie scores nothing
+        gained[giver] = min(9, close * 2)  # two guessers: the cue giver's points count double
+    return gained
+
+
+def tie_break_follows(table: Table, seen: int) -> bool:
+    """After a round's reveal: the game is over (False) or one more tie-break round was
+    announced (True) — whichever the group shows first."""
+    group = table.page.locator("#group-messages .msg")
+    notices = group.filter(has_text=re.compile(r"Tie-break round \d of 3"))
+    for _attempt in range(200):
+        if notices.count() > seen:
+            return True
+        if group.filter(has_text="Game over").count():
+            return False
+        table.page.wait_for_timeout(100)
+    raise AssertionError("neither the end nor a tie-break round came")
+
+
+def test_three_players_play_a_whole_game_of_hues_and_cues_on_the_page(
+    runner_factory: Any, page: Page, artifacts: Path
+) -> None:
+    runner: Runner = runner_factory("--players", "2")
+    table = Table(page)
+    page.goto(runner.url)
+    expect(page.locator("#status")).to_have_text("live")
+    lobby = seat_everybody(table, "/newgame huescues", "turns=1 timers=off reveal=2",
+                           ("1 time", "timers off"))  # fmt: skip
+    expect(lobby).to_contain_text("Hues and Cues")
+    table.press(lobby, "Start")
+    table.toast("The game starts!")
+    totals = dict.fromkeys(PLAYERS, 0)
+    for number, second_cue in ((1, "candy floss"), (2, None), (3, None)):
+        for name, points in play_hues_round(table, number, second_cue, artifacts).items():
+            totals[name] += points
+    extra = 0
+    while tie_break_follows(table, extra):  # equal top totals: only the tied guess and score
+        extra += 1
+        assert extra <= 3, "at most three tie-break rounds"
+        top = max(totals.values())
+        tied = [name for name in PLAYERS if totals[name] == top]
+        assert len(tied) >= 2, (totals, "a tie-break round without a tie")
+        for name, points in play_hues_round(table, 3 + extra, None, artifacts, tied).items():
+            totals[name] += points
+    final = table.group("Game over")
+    text = final.inner_text()
+    for name, points in totals.items():
+        assert re.search(rf"{re.escape(name)} — {points} points?", text), (name, points, text)
+    page.screenshot(path=str(artifacts / "huescues-final.png"))
 
 
 # ----- each player's Telegram app language ----------------------------------------------------
