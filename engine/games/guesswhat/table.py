@@ -83,8 +83,10 @@ def joinable(room: Room) -> bool:
     """Whether a player may still join: until the last turn starts (and not during the
     reveal of the turn that reached the target)."""
     state = room.play
-    return isinstance(state, State) and state.round is not None and not (
-        state.round.last or ending(state)
+    return (
+        isinstance(state, State)
+        and state.round is not None
+        and not (state.round.last or ending(state))
     )
 
 
