@@ -8,7 +8,8 @@ from engine.games.common.table import PureTable
 from engine.games.guesswhat import commands as own
 from engine.games.guesswhat.model import Phase as OwnPhase
 from engine.games.guesswhat.model import Settings, State
-from engine.games.guesswhat.rules import apply, ending
+from engine.games.guesswhat.rules import apply
+from engine.games.guesswhat.rules import joinable as open_to_join
 from engine.games.guesswhat.rules import start as start_game
 from engine.games.guesswhat.settings import apply_changes
 from engine.games.guesswhat.turns import winners as own_winners
@@ -23,12 +24,6 @@ start."""
 def typed(state: State, user_id: int, text: str) -> own.GiveClue:
     """The game's command for text a player typed in private: a clue."""
     return own.GiveClue(user_id=user_id, text=text)
-
-
-def open_to_join(state: State) -> bool:
-    """Whether a player may still join: until the last turn starts (and not during the
-    reveal of the turn that reached the target)."""
-    return state.round is not None and not (state.round.last or ending(state))
 
 
 def seat_figures(room: Room, index: int) -> dict[str, int]:
