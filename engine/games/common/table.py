@@ -19,6 +19,7 @@ from pydantic import BaseModel
 from engine import commands as shared
 from engine.context import Ctx
 from engine.errors import ErrorCode, RuleError
+from engine.games.base import Game
 from engine.games.common import commands as common
 from engine.model import Phase, Room, SeatStatus
 
@@ -89,6 +90,36 @@ class PureTable(Generic[S, G]):
     own_winners: Callable[[S], list[int]]
     start_extra: Callable[[Room], dict[str, Any]] = field(default=_no_extra)
     """More of the room the game's `start` takes (its language…)."""
+
+    def game(
+        self,
+        name: str,
+        *,
+        figures: tuple[str, ...],
+        seat_figures: Callable[[Room, int], dict[str, int]],
+        setting_names: frozenset[str],
+        setting_aliases: dict[str, str],
+        switches: frozenset[str],
+    ) -> Game:
+        """The game's registration at the table, run by this adapter."""
+        return Game(
+            name=name,
+            title=self.title,
+            start=self.start,
+            act=self.act,
+            join_late=self.join_late,
+            joinable=self.joinable,
+            timer=self.timer,
+            figures=figures,
+            seat_figures=seat_figures,
+            winners=self.winners,
+            settings_model=self.settings_model,
+            state_model=self.state_model,
+            setting_names=setting_names,
+            change_settings=self.change_settings,
+            setting_aliases=setting_aliases,
+            switches=switches,
+        )
 
     def settings_of(self, room: Room) -> G:
         """The settings a game in this room plays (or will play) with."""

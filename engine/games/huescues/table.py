@@ -6,7 +6,6 @@ from __future__ import annotations
 from typing import Any
 
 from engine.errors import ErrorCode, RuleError
-from engine.games.base import Game
 from engine.games.common.table import PureTable
 from engine.games.huescues import commands as own
 from engine.games.huescues.board import parse as parse_cell
@@ -75,29 +74,12 @@ TABLE = PureTable(
 )
 settings_of = TABLE.settings_of
 state_of = TABLE.state_of
-start = TABLE.start
-act = TABLE.act
-join_late = TABLE.join_late
-joinable = TABLE.joinable
-timer = TABLE.timer
-winners = TABLE.winners
-change_settings = TABLE.change_settings
 
-GAME = Game(
-    name=NAME,
-    title=TABLE.title,
-    start=start,
-    act=act,
-    join_late=join_late,
-    joinable=joinable,
-    timer=timer,
+GAME = TABLE.game(
+    NAME,
     figures=("games", "wins", "points", "exact", "best"),
     seat_figures=seat_figures,
-    winners=winners,
-    settings_model=Settings,
-    state_model=State,
     setting_names=OWN_SETTINGS,
-    change_settings=change_settings,
     setting_aliases={
         "turns": "turns",
         "free_choice": "free_choice",
