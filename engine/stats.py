@@ -45,9 +45,7 @@ def counted_seats(room: Room) -> list[int]:
     if room.phase is not Phase.FINISHED:
         return []
     seats = [
-        i
-        for i, seat in enumerate(room.seats)
-        if seat.status is not SeatStatus.LEFT and not seat.ai
+        i for i, seat in enumerate(room.seats) if seat.status is not SeatStatus.LEFT and not seat.ai
     ]
     return seats if len(seats) >= MIN_HUMANS else []
 

@@ -169,8 +169,18 @@ class Store:
             reindex = seating is None or seating != _seating(new)
             entries = outbox(new, events, at) if outbox is not None else []
             result = self._try_commit(
-                where, ver, was_running, new, events, command, marker, entries, reindex,
-                update_id, was_playing, at,
+                where,
+                ver,
+                was_running,
+                new,
+                events,
+                command,
+                marker,
+                entries,
+                reindex,
+                update_id,
+                was_playing,
+                at,
             )
             if result[0] == 1:
                 return Outcome(room=None if new.phase is Phase.CLOSED else new, events=events)
@@ -378,13 +388,16 @@ class Store:
             pipe.hincrby(keys.group_stats(new_chat), name, value)
         # What the group chose for its games: its language, its last settings of each game.
         old_prefix, new_prefix = keys.room_prefix(old_chat), keys.room_prefix(new_chat)
-        chosen = [keys.group_language(old_chat), keys.group_game(old_chat),
-                  *self.redis.scan_iter(match=_glob(old_prefix) + "settings:*", count=100)]
+        chosen = [
+            keys.group_language(old_chat),
+            keys.group_game(old_chat),
+            *self.redis.scan_iter(match=_glob(old_prefix) + "settings:*", count=100),
+        ]
         for key in chosen:
             name = key.decode() if isinstance(key, bytes) else str(key)
             kept = self.redis.get(name)
             if kept is not None:
-                pipe.set(new_prefix + name[len(old_prefix):], kept, ex=LANGUAGE_TTL)
+                pipe.set(new_prefix + name[len(old_prefix) :], kept, ex=LANGUAGE_TTL)
         pipe.delete(keys.room(old_chat), keys.group_stats(old_chat), *chosen)
         # Its recent games (for /top), their players' names, who waits for its next lobby.
         boards = [(keys.leaderboard(old_chat, g), keys.leaderboard(new_chat, g)) for g in GAMES]

@@ -7,13 +7,19 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+from pydantic import Field, TypeAdapter
+
+from engine.games.common.events import (
+    GameAbandoned,
+    PlayerJoined,
+    SeatLeft,
+    SeatReturned,
+    SeatSpectating,
+    SeatUnreachable,
+    _Event,
+)
 
 VoidReason = Literal["missed_clue", "skipped", "unreachable", "active_left"]
-
-
-class _Event(BaseModel):
-    model_config = ConfigDict(frozen=True)
 
 
 class GameStarted(_Event):
@@ -105,43 +111,6 @@ class RoundVoided(_Event):
     reason: VoidReason
 
 
-class SeatSpectating(_Event):
-    """An active player missed two clues in a row and now sits out."""
-
-    kind: Literal["seat_spectating"] = "seat_spectating"
-    seat: int
-
-
-class SeatReturned(_Event):
-    """A spectating seat plays again from the next turn."""
-
-    kind: Literal["seat_returned"] = "seat_returned"
-    seat: int
-
-
-class SeatLeft(_Event):
-    """A seat left the game for good."""
-
-    kind: Literal["seat_left"] = "seat_left"
-    seat: int
-    prompt_round: int | None = None
-    """The turn whose private prompt the seat still had open, if any."""
-
-
-class SeatUnreachable(_Event):
-    """A seat's private chat refused the bot; its action counts as missed."""
-
-    kind: Literal["seat_unreachable"] = "seat_unreachable"
-    seat: int
-
-
-class PlayerJoined(_Event):
-    """A player took a seat in the running game; it plays from the next turn."""
-
-    kind: Literal["player_joined"] = "player_joined"
-    seat: int
-
-
 class DeckReshuffled(_Event):
     """The discards (none of them on the board) became the new draw pile."""
 
@@ -156,16 +125,6 @@ class GameFinished(_Event):
     reason: Literal["target", "rotations"]
     winners: list[int]
     standings: list[int]
-
-
-class GameAbandoned(_Event):
-    """The game ended without a winner."""
-
-    kind: Literal["game_abandoned"] = "game_abandoned"
-    reason: Literal["too_few_players", "stopped"]
-    standings: list[int]
-    interrupted: str | None = None
-    """The phase the game was in when it ended."""
 
 
 Event = Annotated[
@@ -190,3 +149,26 @@ Event = Annotated[
 ]
 
 EVENT_ADAPTER: TypeAdapter[list[Event]] = TypeAdapter(list[Event])
+
+__all__ = [
+    "GameStarted",
+    "RoundStarted",
+    "IconPicked",
+    "BoardRedrawn",
+    "ClueGiven",
+    "GuessPicked",
+    "GuessConfirmed",
+    "RoundScored",
+    "RoundVoided",
+    "SeatSpectating",
+    "SeatReturned",
+    "SeatLeft",
+    "SeatUnreachable",
+    "PlayerJoined",
+    "DeckReshuffled",
+    "GameFinished",
+    "GameAbandoned",
+    "Event",
+    "EVENT_ADAPTER",
+    "VoidReason",
+]

@@ -7,6 +7,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from engine.games.common.model import BaseSeat, Seats
 from engine.model import SeatStatus
 
 SCHEMA_VERSION: Literal[1] = 1
@@ -50,13 +51,9 @@ class Settings(BaseModel):
     reveal_s: int = 8
 
 
-class Seat(BaseModel):
+class Seat(BaseSeat):
     """One player's place in the game, in join order (shaped like `engine.model.Seat`)."""
 
-    user_id: int
-    name: str
-    status: SeatStatus = SeatStatus.PLAYING
-    score: int = 0
     correct: int = 0
     """Turns in which this seat guessed the three icons."""
     missed: int = 0
@@ -106,7 +103,7 @@ class Round(BaseModel):
         )
 
 
-class State(BaseModel):
+class State(Seats, BaseModel):
     """Everything about one running (or ended) game of Guess What!."""
 
     schema_version: Literal[1] = SCHEMA_VERSION
@@ -141,21 +138,6 @@ class State(BaseModel):
                 "round": self.round.clone() if self.round is not None else None,
             }
         )
-
-    def seat_of(self, user_id: int) -> int | None:
-        """Return the seat index of a user, or None."""
-        for index, seat in enumerate(self.seats):
-            if seat.user_id == user_id:
-                return index
-        return None
-
-    def active_seats(self) -> list[int]:
-        """Return the seat indices that play turns (neither spectating nor left)."""
-        return [i for i, s in enumerate(self.seats) if s.status is SeatStatus.PLAYING]
-
-    def present_seats(self) -> list[int]:
-        """Return the seat indices that have not left."""
-        return [i for i, s in enumerate(self.seats) if s.status is not SeatStatus.LEFT]
 
     def column_of(self, icon: int) -> int | None:
         """Return the column (0 = A) of an icon on the board, or None when it is not there."""

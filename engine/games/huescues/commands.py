@@ -5,25 +5,19 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+from pydantic import Field, TypeAdapter
 
+from engine.games.common import commands as common
+from engine.games.common.commands import (
+    ComeBack,
+    Join,
+    Leave,
+    Skip,
+    StopGame,
+    _PlayerCommand,
+    _RoundCommand,
+)
 from engine.games.huescues.model import Phase
-
-
-class _Command(BaseModel):
-    model_config = ConfigDict(frozen=True)
-
-
-class _PlayerCommand(_Command):
-    user_id: int
-
-
-class _RoundCommand(_PlayerCommand):
-    """Given on a button of one round; `round_no` refuses a button of another (None: typed),
-    and at the table `game_id` one of another game in the same room (None: not a button)."""
-
-    round_no: int | None = None
-    game_id: int | None = None
 
 
 class ChooseColour(_RoundCommand):
@@ -59,56 +53,12 @@ class ConfirmCone(_RoundCommand):
     kind: Literal["confirm_cone"] = "confirm_cone"
 
 
-class Join(_PlayerCommand):
-    """Take a seat in the running game (until its last turn starts)."""
-
-    kind: Literal["join"] = "join"
-    name: str
-
-
-class Leave(_PlayerCommand):
-    """Leave the game for good."""
-
-    kind: Literal["leave"] = "leave"
-
-
-class ComeBack(_PlayerCommand):
-    """A spectating seat plays again from the next round."""
-
-    kind: Literal["come_back"] = "come_back"
-
-
-class Skip(_PlayerCommand):
-    """Apply the current phase's timeout rule once (host or group admin)."""
-
-    kind: Literal["skip"] = "skip"
-    is_admin: bool = False
-    grace: float = 0.0
-    """Refused while the phase is younger than this (seconds)."""
-
-
-class StopGame(_PlayerCommand):
-    """End the game now without a winner (host or group admin)."""
-
-    kind: Literal["stop_game"] = "stop_game"
-    is_admin: bool = False
-
-
-class Timeout(_Command):
+class Timeout(common.Timeout[Phase]):
     """A timer fired for the round and phase it was set for."""
 
-    kind: Literal["timeout"] = "timeout"
-    round_no: int
-    phase: Phase
 
-
-class MarkUnreachable(_Command):
+class MarkUnreachable(common.MarkUnreachable[Phase]):
     """A player's private chat refused the bot's message during this round and phase."""
-
-    kind: Literal["mark_unreachable"] = "mark_unreachable"
-    user_id: int
-    round_no: int
-    phase: Phase
 
 
 Command = Annotated[
@@ -128,3 +78,20 @@ Command = Annotated[
 ]
 
 COMMAND_ADAPTER: TypeAdapter[Command] = TypeAdapter(Command)
+
+__all__ = [
+    "ChooseCell",
+    "ChooseColour",
+    "ComeBack",
+    "ConfirmCone",
+    "GiveCue",
+    "Join",
+    "Leave",
+    "MarkUnreachable",
+    "NoSecondCue",
+    "Skip",
+    "StopGame",
+    "Timeout",
+    "Command",
+    "COMMAND_ADAPTER",
+]

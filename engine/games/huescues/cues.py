@@ -36,8 +36,10 @@ def fold(text: str) -> str:
 def colour_words(language: str) -> frozenset[str]:
     """The forms of the basic colour words of one language (none for a language not shipped)."""
     try:
-        text = resources.files(__package__).joinpath("colours", f"{language}.txt").read_text(
-            encoding="utf-8"
+        text = (
+            resources.files(__package__)
+            .joinpath("colours", f"{language}.txt")
+            .read_text(encoding="utf-8")
         )
     except FileNotFoundError:
         return frozenset()

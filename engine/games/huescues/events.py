@@ -8,16 +8,22 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+from pydantic import Field, TypeAdapter
+
+from engine.games.common.events import (
+    GameAbandoned,
+    PlayerJoined,
+    SeatLeft,
+    SeatReturned,
+    SeatSpectating,
+    SeatUnreachable,
+    _Event,
+)
 
 VoidReason = Literal["missed_cue", "skipped", "unreachable", "giver_left"]
 NoSecondReason = Literal[
     "declined", "timeout", "skipped", "giver_left", "unreachable", "no_guessers"
 ]
-
-
-class _Event(BaseModel):
-    model_config = ConfigDict(frozen=True)
 
 
 class GameStarted(_Event):
@@ -137,43 +143,6 @@ class TieBreak(_Event):
     tied: list[int]
 
 
-class SeatSpectating(_Event):
-    """A seat missed two first cues in a row and now sits out."""
-
-    kind: Literal["seat_spectating"] = "seat_spectating"
-    seat: int
-
-
-class SeatReturned(_Event):
-    """A spectating seat plays again from the next round."""
-
-    kind: Literal["seat_returned"] = "seat_returned"
-    seat: int
-
-
-class SeatLeft(_Event):
-    """A seat left the game for good."""
-
-    kind: Literal["seat_left"] = "seat_left"
-    seat: int
-    prompt_round: int | None = None
-    """The round whose private prompt the seat still had open, if any."""
-
-
-class SeatUnreachable(_Event):
-    """A seat's private chat refused the bot; its action counts as missed."""
-
-    kind: Literal["seat_unreachable"] = "seat_unreachable"
-    seat: int
-
-
-class PlayerJoined(_Event):
-    """A player took a seat in the running game; it plays from the next round."""
-
-    kind: Literal["player_joined"] = "player_joined"
-    seat: int
-
-
 class DeckReshuffled(_Event):
     """The discarded cards became the new draw pile."""
 
@@ -188,16 +157,6 @@ class GameFinished(_Event):
     reason: Literal["rounds", "tie_break"]
     winners: list[int]
     standings: list[int]
-
-
-class GameAbandoned(_Event):
-    """The game ended without a winner."""
-
-    kind: Literal["game_abandoned"] = "game_abandoned"
-    reason: Literal["too_few_players", "stopped"]
-    standings: list[int]
-    interrupted: str | None = None
-    """The phase the game was in when it ended."""
 
 
 Event = Annotated[
@@ -225,3 +184,30 @@ Event = Annotated[
 ]
 
 EVENT_ADAPTER: TypeAdapter[list[Event]] = TypeAdapter(list[Event])
+
+__all__ = [
+    "GameStarted",
+    "RoundStarted",
+    "CardDrawn",
+    "ColourChosen",
+    "CueGiven",
+    "CellChosen",
+    "ConeConfirmed",
+    "FirstConesShown",
+    "SecondCueSkipped",
+    "RoundScored",
+    "RoundVoided",
+    "TieBreak",
+    "SeatSpectating",
+    "SeatReturned",
+    "SeatLeft",
+    "SeatUnreachable",
+    "PlayerJoined",
+    "DeckReshuffled",
+    "GameFinished",
+    "GameAbandoned",
+    "Event",
+    "EVENT_ADAPTER",
+    "NoSecondReason",
+    "VoidReason",
+]

@@ -7,6 +7,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from engine.games.common.model import BaseSeat, Seats
 from engine.model import SeatStatus
 
 SCHEMA_VERSION: Literal[1] = 1
@@ -57,13 +58,9 @@ class Settings(BaseModel):
     reveal_s: int = 10
 
 
-class Seat(BaseModel):
+class Seat(BaseSeat):
     """One player's place in the game, in join order (shaped like `engine.model.Seat`)."""
 
-    user_id: int
-    name: str
-    status: SeatStatus = SeatStatus.PLAYING
-    score: int = 0
     exact: int = 0
     """Cones this seat placed on the chosen colour itself."""
     missed: int = 0
@@ -128,7 +125,7 @@ class Round(BaseModel):
         return self.second_cones if second else self.cones
 
 
-class State(BaseModel):
+class State(Seats, BaseModel):
     """Everything about one running (or ended) game of Hues and Cues."""
 
     schema_version: Literal[1] = SCHEMA_VERSION
@@ -172,21 +169,6 @@ class State(BaseModel):
                 "round": self.round.clone() if self.round is not None else None,
             }
         )
-
-    def seat_of(self, user_id: int) -> int | None:
-        """Return the seat index of a user, or None."""
-        for index, seat in enumerate(self.seats):
-            if seat.user_id == user_id:
-                return index
-        return None
-
-    def active_seats(self) -> list[int]:
-        """Return the seat indices that play rounds (neither spectating nor left)."""
-        return [i for i, s in enumerate(self.seats) if s.status is SeatStatus.PLAYING]
-
-    def present_seats(self) -> list[int]:
-        """Return the seat indices that have not left."""
-        return [i for i, s in enumerate(self.seats) if s.status is not SeatStatus.LEFT]
 
     def card_cells(self) -> list[int]:
         """The four cells of the current round's card (none with free choice)."""

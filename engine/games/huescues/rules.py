@@ -5,31 +5,20 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.errors import ErrorCode, RuleError
+from engine.games.common.rules import PureRules
 from engine.games.huescues import play
 from engine.games.huescues.commands import (
     ChooseCell,
     ChooseColour,
-    ComeBack,
     Command,
     ConfirmCone,
     GiveCue,
-    Join,
-    Leave,
-    MarkUnreachable,
     NoSecondCue,
-    Skip,
-    StopGame,
-    Timeout,
 )
 from engine.games.huescues.context import Ctx
-from engine.games.huescues.events import Event, PlayerJoined, SeatReturned
-from engine.games.huescues.model import OVER_PHASES, Phase, Seat, Settings, State
+from engine.games.huescues.events import Event
+from engine.games.huescues.model import OVER_PHASES, Seat, Settings, State
 from engine.games.huescues.turns import abandon, new_game
-from engine.model import SeatStatus
-from engine.rng import Rng
-from engine.table import check_timer, require_manager
-
-_ROUND_ACTIONS = (ChooseColour, GiveCue, NoSecondCue, ChooseCell, ConfirmCone, ComeBack)
 
 
 def start(
@@ -67,73 +56,11 @@ def apply(
     Raises:
         RuleError: the rules refuse the command; nothing changed.
     """
-    if state.phase in OVER_PHASES:
-        raise RuleError(ErrorCode.NO_GAME)
-    ctx = Ctx(state=state if owned else state.clone(), now=now, rng=Rng(state.rng))
-    before = _moment(state)
-    _dispatch(ctx, command)
-    if _moment(ctx.state) != before:
-        ctx.state.phase_at = now
-    ctx.state.rng = ctx.rng.state
-    return ctx.state, ctx.events
-
-
-def _moment(state: State) -> tuple[Phase, int | None]:
-    return state.phase, state.round.no if state.round is not None else None
-
-
-def _dispatch(ctx: Ctx, command: Command) -> None:
-    if isinstance(command, Timeout | MarkUnreachable):
-        _system(ctx, command)
-        return
-    if isinstance(command, Join):
-        _join(ctx, command)
-        return
-    if isinstance(command, Skip | StopGame):
-        _manage(ctx, command)  # a group admin need not be seated
-        return
-    index = ctx.seat_for(command.user_id)
-    if ctx.seat(index).status is SeatStatus.LEFT:
-        raise RuleError(ErrorCode.HAS_LEFT)  # a left seat never plays again
-    if isinstance(command, Leave):
-        play.leave(ctx, index)
-        return
-    if _came_back(ctx, index, command) and isinstance(command, _ROUND_ACTIONS):
-        return
-    _round_action(ctx, index, command)
-
-
-def _manage(ctx: Ctx, command: Skip | StopGame) -> None:
-    require_manager(ctx.state.host, command.user_id, command.is_admin)
-    index = ctx.state.seat_of(command.user_id)
-    if index is not None:
-        _came_back(ctx, index, command)
-    if isinstance(command, StopGame):
-        abandon(ctx, "stopped")
-        return
-    if ctx.now - ctx.state.phase_at < command.grace:
-        # Likely meant for the phase before (two managers skipping at once).
-        raise RuleError(ErrorCode.JUST_STARTED)
-    play.time_out(ctx, skipped=True)
-
-
-def _came_back(ctx: Ctx, index: int, command: Command) -> bool:
-    """A spectating seat that acts in the game (other than leaving) plays from the next round."""
-    seat = ctx.seat(index)
-    if seat.status is not SeatStatus.SPECTATING:
-        if isinstance(command, ComeBack):
-            raise RuleError(ErrorCode.NOT_SPECTATING)
-        return False
-    seat.status = SeatStatus.PLAYING
-    seat.missed = 0
-    ctx.emit(SeatReturned(seat=index))
-    return True
+    return RULES.apply(state, command, now, owned=owned)
 
 
 def _round_action(ctx: Ctx, index: int, command: Command) -> None:
-    expected = getattr(command, "round_no", None)
-    if expected is not None and expected != ctx.round.no:
-        raise RuleError(ErrorCode.STALE, "a button of another round")
+    """One of the game's own commands by a seat."""
     if isinstance(command, ChooseColour):
         play.choose_colour(ctx, index, command.cell)
     elif isinstance(command, GiveCue):
@@ -148,37 +75,26 @@ def _round_action(ctx: Ctx, index: int, command: Command) -> None:
         raise RuleError(ErrorCode.WRONG_PHASE, type(command).__name__)
 
 
-def _join(ctx: Ctx, command: Join) -> None:
-    """Seat a player late, until the last turn starts; it plays from the next round."""
-    state = ctx.state
-    existing = state.seat_of(command.user_id)
-    if existing is not None:
-        left = state.seats[existing].status is SeatStatus.LEFT
-        raise RuleError(ErrorCode.HAS_LEFT if left else ErrorCode.ALREADY_JOINED)
-    if len(state.present_seats()) >= state.settings.max_seats:
-        raise RuleError(ErrorCode.ROOM_FULL)
-    if not joinable(state):
-        raise RuleError(ErrorCode.TOO_LATE_TO_JOIN)
-    state.seats.append(Seat(user_id=command.user_id, name=command.name))
-    ctx.emit(PlayerJoined(seat=len(state.seats) - 1))
-
-
 def joinable(state: State) -> bool:
     """Whether a player may still join: until the last regular round starts."""
     rnd = state.round
     return state.phase not in OVER_PHASES and rnd is not None and not (rnd.last or rnd.extra)
 
 
-def _system(ctx: Ctx, command: Timeout | MarkUnreachable) -> None:
-    """Timers and delivery failures name the round and phase they were meant for."""
-    state = ctx.state
-    rnd = state.round
-    current = (rnd.no, state.phase.value) if rnd is not None else None
-    named = (command.round_no, command.phase.value)
-    if isinstance(command, MarkUnreachable):
-        if current != named:
-            raise RuleError(ErrorCode.STALE, "the game has moved on")
-        play.unreachable(ctx, ctx.seat_for(command.user_id))
-        return
-    check_timer(current, named, state.deadline, ctx.now)
-    play.time_out(ctx)
+def _skip(ctx: Ctx) -> None:
+    play.time_out(ctx, skipped=True)
+
+
+RULES: PureRules[State, Ctx] = PureRules(
+    context=Ctx,
+    over_phases=OVER_PHASES,
+    own_actions=(ChooseColour, GiveCue, NoSecondCue, ChooseCell, ConfirmCone),
+    round_action=_round_action,
+    time_out=play.time_out,
+    skip=_skip,
+    leave=play.leave,
+    unreachable=play.unreachable,
+    abandon=abandon,
+    open_to_join=joinable,
+    new_seat=Seat,
+)

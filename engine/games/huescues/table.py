@@ -1,23 +1,14 @@
-"""Hues and Cues' registration at the table (SPEC 11.3).
-
-The table seats the players, keeps the lobby and the settings every game shares (seats,
-timers); this module hands its seats and commands to the pure rules (`rules.start`,
-`rules.apply`), keeps the game's own settings in `Room.game_settings` and its state in
-`Room.play`, and mirrors onto the room what the table reads: the phase, the deadline, the
-seats' status and totals.
-"""
+"""Hues and Cues' registration at the table (SPEC 11.3), through the pure games' shared
+`engine.games.common.table.PureTable`."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from engine import commands as shared
-from engine.context import Ctx
 from engine.errors import ErrorCode, RuleError
-from engine.games.base import Game
+from engine.games.common.table import PureTable
 from engine.games.huescues import commands as own
 from engine.games.huescues.board import parse as parse_cell
-from engine.games.huescues.events import Event
 from engine.games.huescues.model import GUESS_PHASES, Settings, State
 from engine.games.huescues.model import Phase as OwnPhase
 from engine.games.huescues.rules import apply
@@ -25,7 +16,7 @@ from engine.games.huescues.rules import joinable as own_joinable
 from engine.games.huescues.rules import start as start_game
 from engine.games.huescues.settings import apply_changes
 from engine.games.huescues.turns import winners as own_winners
-from engine.model import Phase, Room
+from engine.model import Room
 
 NAME = "huescues"
 OWN_SETTINGS = frozenset(
@@ -33,86 +24,6 @@ OWN_SETTINGS = frozenset(
 )
 """The game's own settings; the table's shared ones (max_seats, timers) are copied in at the
 start."""
-_OVER = {OwnPhase.FINISHED: Phase.FINISHED, OwnPhase.ABANDONED: Phase.ABANDONED}
-
-
-def settings_of(room: Room) -> Settings:
-    """The settings a game in this room plays (or will play) with."""
-    own_settings = room.game_settings if isinstance(room.game_settings, Settings) else Settings()
-    return own_settings.model_copy(
-        update={"max_seats": room.settings.max_seats, "timers": room.settings.timers}
-    )
-
-
-def state_of(room: Room) -> State:
-    """The running (or ended) game's state."""
-    if not isinstance(room.play, State):
-        raise RuleError(ErrorCode.WRONG_PHASE, "no game of Hues and Cues here")
-    return room.play
-
-
-def start(ctx: Ctx) -> None:
-    """The lobby's seats, in order, start a game; its host is the lobby's creator."""
-    room = ctx.room
-    players = [(seat.user_id, seat.name) for seat in room.seats]
-    state, events = start_game(
-        players,
-        settings_of(room),
-        seed=ctx.rng.next64(),
-        now=ctx.now,
-        host=room.creator,
-        timer_scale=room.timer_scale,
-        language=room.settings.language,
-    )
-    _mirror(ctx, state, events)
-
-
-def act(ctx: Ctx, command: Any) -> None:
-    """Apply one command, the game's own or a shared one, to the running game."""
-    state = state_of(ctx.room)
-    state, events = apply(state, _own(command, state), ctx.now, owned=True)
-    if isinstance(command, shared.TopicGone):
-        state.end_reason = "topic_gone"  # stopped, as by an admin: its topic is gone
-    _mirror(ctx, state, events)
-
-
-def join_late(ctx: Ctx, index: int) -> None:
-    """The table seated a player late: the game seats it too (it plays from the next round)."""
-    seat = ctx.room.seats[index]
-    state, _ = apply(
-        state_of(ctx.room), own.Join(user_id=seat.user_id, name=seat.name), ctx.now, owned=True
-    )
-    _mirror(ctx, state, [])  # the table says who joined
-
-
-def joinable(room: Room) -> bool:
-    """Whether a player may still join: until the last regular round starts."""
-    state = room.play
-    return isinstance(state, State) and own_joinable(state)
-
-
-def timer(room: Room) -> tuple[int, str] | None:
-    """The round and phase the game's current deadline is set for."""
-    state = room.play
-    if not isinstance(state, State) or state.round is None:
-        return None
-    return state.round.no, state.phase.value
-
-
-def seat_figures(room: Room, index: int) -> dict[str, int]:
-    """A seat's points, exact hits and best round of a finished game."""
-    seat = state_of(room).seats[index]
-    return {"points": seat.score, "exact": seat.exact, "best": seat.best}
-
-
-def winners(room: Room) -> list[int]:
-    """The seats with the top total (co-winners), none of them left."""
-    return own_winners(state_of(room))
-
-
-def change_settings(settings: Any, changes: dict[str, int | bool | str]) -> Settings:
-    """The game's own settings with checked changes."""
-    return apply_changes(settings if isinstance(settings, Settings) else Settings(), changes)
 
 
 def typed(state: State, user_id: int, text: str) -> Any:
@@ -134,63 +45,41 @@ def typed(state: State, user_id: int, text: str) -> Any:
     return own.GiveCue(user_id=user_id, text=text)
 
 
-def _own(command: Any, state: State) -> Any:
-    """The game's command for a shared one (the game's own pass as they are)."""
-    if isinstance(command, own.ChooseColour | own.GiveCue | own.NoSecondCue):
-        return command
-    if isinstance(command, own.ChooseCell | own.ConfirmCone):
-        return command
-    if isinstance(command, shared.GiveHint):
-        return typed(state, command.user_id, command.text)  # typed in private
-    if isinstance(command, shared.Leave):
-        return own.Leave(user_id=command.user_id)
-    if isinstance(command, shared.ComeBack):
-        return own.ComeBack(user_id=command.user_id)
-    if isinstance(command, shared.Skip):
-        return own.Skip(user_id=command.user_id, is_admin=command.is_admin, grace=command.grace)
-    if isinstance(command, shared.StopGame):
-        return own.StopGame(user_id=command.user_id, is_admin=command.is_admin)
-    if isinstance(command, shared.TopicGone):
-        return own.StopGame(user_id=0, is_admin=True)
-    if isinstance(command, shared.Timeout | shared.MarkUnreachable):
-        try:
-            phase = OwnPhase(command.phase)
-        except ValueError:
-            raise RuleError(ErrorCode.STALE, "a timer of another game") from None
-        if isinstance(command, shared.Timeout):
-            return own.Timeout(round_no=command.round_no, phase=phase)
-        return own.MarkUnreachable(user_id=command.user_id, round_no=command.round_no, phase=phase)
-    raise RuleError(ErrorCode.WRONG_PHASE, type(command).__name__)
+def seat_figures(room: Room, index: int) -> dict[str, int]:
+    """A seat's points, exact hits and best round of a finished game."""
+    seat = state_of(room).seats[index]
+    return {"points": seat.score, "exact": seat.exact, "best": seat.best}
 
 
-def _mirror(ctx: Ctx, state: State, events: list[Event]) -> None:
-    """Keep the game's state in the room and show the table what it reads."""
-    room = ctx.room
-    room.play = state
-    room.deadline = state.deadline
-    room.phase = _OVER.get(state.phase, Phase.PLAYING)
-    room.end_reason = state.end_reason
-    for seat, own_seat in zip(room.seats, state.seats, strict=True):
-        seat.status = own_seat.status
-        seat.score = own_seat.score
-    ctx.events.extend(events)  # type: ignore[arg-type]
+def _language(room: Room) -> dict[str, Any]:
+    """The room's language: its colour words are forbidden cues."""
+    return {"language": room.settings.language}
 
 
-GAME = Game(
-    name=NAME,
+TABLE = PureTable(
     title="Hues and Cues",
-    start=start,
-    act=act,
-    join_late=join_late,
-    joinable=joinable,
-    timer=timer,
+    state_model=State,
+    settings_model=Settings,
+    phases=OwnPhase,
+    start_game=start_game,
+    apply=apply,
+    own_commands=(own.ChooseColour, own.GiveCue, own.NoSecondCue, own.ChooseCell, own.ConfirmCone),
+    timeout=own.Timeout,
+    unreachable=own.MarkUnreachable,
+    typed=typed,
+    open_to_join=own_joinable,
+    apply_changes=apply_changes,
+    own_winners=own_winners,
+    start_extra=_language,
+)
+settings_of = TABLE.settings_of
+state_of = TABLE.state_of
+
+GAME = TABLE.game(
+    NAME,
     figures=("games", "wins", "points", "exact", "best"),
     seat_figures=seat_figures,
-    winners=winners,
-    settings_model=Settings,
-    state_model=State,
     setting_names=OWN_SETTINGS,
-    change_settings=change_settings,
     setting_aliases={
         "turns": "turns",
         "free_choice": "free_choice",

@@ -6,13 +6,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine import table
-from engine.errors import ErrorCode, RuleError
+from engine.games.common import turns as common
 from engine.games.huescues.board import CELLS
 from engine.games.huescues.context import Ctx
 from engine.games.huescues.events import (
     CardDrawn,
     DeckReshuffled,
-    GameAbandoned,
     GameFinished,
     GameStarted,
     RoundStarted,
@@ -30,7 +29,7 @@ from engine.games.huescues.model import (
     State,
 )
 from engine.games.huescues.settings import check, turns_for
-from engine.model import SeatStatus, is_ai_user
+from engine.model import SeatStatus
 from engine.rng import Rng
 
 
@@ -44,13 +43,9 @@ def new_game(
     language: str,
 ) -> Ctx:
     """Seat the players, deal the cards, draw the first cue giver, start the first round."""
-    if len(players) < MIN_SEATS:
-        raise RuleError(ErrorCode.NOT_ENOUGH_PLAYERS, f"{len(players)} < {MIN_SEATS}")
+    common.check_players(players, MIN_SEATS)
     check(settings)
-    if len(players) > settings.max_seats:
-        raise RuleError(ErrorCode.ROOM_FULL)
-    if len({user_id for user_id, _ in players}) != len(players):
-        raise RuleError(ErrorCode.ALREADY_JOINED)
+    common.check_seats(players, settings.max_seats)
     state = State(
         settings=settings,
         language=language,
@@ -216,27 +211,13 @@ def finish(ctx: Ctx, reason: str) -> None:
 
 def abandon(ctx: Ctx, reason: str) -> None:
     """End the game without a winner; a round not yet scored is dropped."""
-    state = ctx.state
-    interrupted = state.phase.value
-    state.phase = Phase.ABANDONED
-    state.deadline = None
-    state.end_reason = reason
-    ctx.emit(
-        GameAbandoned(
-            reason="stopped" if reason == "stopped" else "too_few_players",
-            standings=standings(state),
-            interrupted=interrupted,
-        )
-    )
+    common.abandon(ctx, reason, Phase.ABANDONED, standings)
 
 
 def abandon_if_too_few(ctx: Ctx) -> bool:
     """Abandon a running game with fewer than three active seats, or with no active human
     seat (AI players alone do not play on); return True if it did."""
-    state = ctx.state
-    active = state.active_seats()
-    humans = [i for i in active if not is_ai_user(state.seats[i].user_id)]
-    if state.phase in RUNNING_PHASES and (len(active) < MIN_SEATS or not humans):
+    if common.too_few(ctx.state, RUNNING_PHASES, MIN_SEATS):
         abandon(ctx, "too_few_players")
         return True
     return False

@@ -96,8 +96,14 @@ def group_view(state: State) -> GroupView:
     return GroupView(
         phase=state.phase,
         seats=[
-            SeatLine(index=i, user_id=s.user_id, name=s.name, status=s.status, score=s.score,
-                     exact=s.exact)  # fmt: skip
+            SeatLine(
+                index=i,
+                user_id=s.user_id,
+                name=s.name,
+                status=s.status,
+                score=s.score,
+                exact=s.exact,
+            )  # fmt: skip
             for i, s in enumerate(state.seats)
         ],
         round_no=rnd.no if rnd else None,
@@ -149,5 +155,3 @@ def seat_view(state: State, index: int) -> SeatView:
         owes_action=seat.status is not SeatStatus.LEFT and index in state.waiting_for(),
         deadline=state.deadline,
     )
-
-
