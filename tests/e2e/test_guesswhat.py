@@ -8,7 +8,7 @@ import re
 
 from engine.games.guesswhat.model import State
 from tests.e2e.procs import GROUP, ProcStack
-from tests.harness import button, buttons, wait_for
+from tests.harness import button, buttons, prompt_of, wait_for
 from tgbot.standin import MessageRecord
 
 NAMES = ["Ann", "Bob", "Cy", "Dee"]
@@ -32,14 +32,7 @@ def seat_players(stack: ProcStack) -> list[int]:
 
 
 def active_prompt(stack: ProcStack, users: list[int], number: int) -> tuple[int, MessageRecord]:
-    def found() -> tuple[int, MessageRecord] | None:
-        for user in users:
-            prompt = stack.find(user, rf"Round {number}\b.*it is your turn")
-            if prompt and buttons(prompt):
-                return user, prompt
-        return None
-
-    return wait_for(found, 30, f"the active player of round {number}")
+    return prompt_of(stack, users, number, "it is your turn", "the active player", 30)
 
 
 def pick(stack: ProcStack, user: int, pattern: str, row: int) -> MessageRecord:

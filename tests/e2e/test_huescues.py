@@ -9,7 +9,7 @@ import re
 from engine.games.huescues import board
 from engine.games.huescues.model import State
 from tests.e2e.procs import GROUP, ProcStack
-from tests.harness import button, buttons, wait_for
+from tests.harness import button, prompt_of, wait_for
 from tgbot.standin import MessageRecord
 
 NAMES = ["Ann", "Bob", "Cy", "Dee"]
@@ -33,14 +33,7 @@ def seat_players(stack: ProcStack) -> list[int]:
 
 
 def giver_prompt(stack: ProcStack, users: list[int], number: int) -> tuple[int, MessageRecord]:
-    def found() -> tuple[int, MessageRecord] | None:
-        for user in users:
-            prompt = stack.find(user, rf"Round {number}\b.*you give the cues")
-            if prompt and buttons(prompt):
-                return user, prompt
-        return None
-
-    return wait_for(found, 30, f"the cue giver of round {number}")
+    return prompt_of(stack, users, number, "you give the cues", "the cue giver", 30)
 
 
 def distance(a: int, b: int) -> int:
