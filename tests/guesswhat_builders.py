@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from engine.games.guesswhat.commands import (
     Command,
@@ -12,50 +12,25 @@ from engine.games.guesswhat.commands import (
     PickIcon,
     Timeout,
 )
-from engine.games.guesswhat.events import Event
-from engine.games.guesswhat.model import Phase, Round, Settings, State
+from engine.games.guesswhat.model import Phase, Settings, State
 from engine.games.guesswhat.rules import apply, start
+from tests.play_builders import Builder, PlayedGame
+from tests.play_builders import user as user  # the user ids the tests of this game know
 
-BASE_USER = 500
 Rows = tuple[int, int, int]
 
 
-def user(seat: int) -> int:
-    """The user id of the player seated at `seat` by the builders."""
-    return BASE_USER + seat
-
-
 @dataclass
-class Game:
+class Game(PlayedGame):
     """A game being played in a test: apply commands, keep the clock and the last events."""
 
+    rules = staticmethod(apply)
+    timeout = Timeout
+
     state: State
-    now: float = 1_000.0
-    events: list[Event] = field(default_factory=list)
-
-    def do(self, command: Command) -> list[Event]:
-        """Apply a command that must be accepted."""
-        self.state, self.events = apply(self.state, command, self.now)
-        return self.events
-
-    def later(self, seconds: float) -> Game:
-        """Move the clock."""
-        self.now += seconds
-        return self
-
-    @property
-    def round(self) -> Round:
-        assert self.state.round is not None
-        return self.state.round
-
-    def uid(self, seat: int) -> int:
-        return self.state.seats[seat].user_id
 
     def active(self) -> int:
         return self.round.active
-
-    def guessers(self) -> list[int]:
-        return self.state.guessers()
 
     def column(self, column: int) -> list[int]:
         """The three icons of a column (0 = A)."""
@@ -83,35 +58,13 @@ class Game:
             self.do(ConfirmGuess(user_id=self.uid(seat)))
         return self
 
-    def time_out(self) -> Game:
-        assert self.state.deadline is not None
-        self.now = self.state.deadline
-        self.do(Timeout(round_no=self.round.no, phase=self.state.phase))
-        return self
-
 
 @dataclass
-class GameBuilder:
+class GameBuilder(Builder):
     """`a_game().with_players(4).in_guess()`: a game in a phase, reached through the rules."""
 
-    players: int = 4
-    seed: int = 7
-    settings: dict[str, int | bool] = field(default_factory=dict)
-
-    def with_players(self, count: int) -> GameBuilder:
-        self.players = count
-        return self
-
-    def with_seed(self, seed: int) -> GameBuilder:
-        self.seed = seed
-        return self
-
-    def with_settings(self, **changes: int | bool) -> GameBuilder:
-        self.settings.update(changes)
-        return self
-
     def in_clue(self) -> Game:
-        players = [(user(i), f"P{i}") for i in range(self.players)]
+        players = self.seated()
         settings = Settings(**{"max_seats": 10, **self.settings})
         game = Game(state=None)  # type: ignore[arg-type]
         game.state, game.events = start(players, settings, seed=self.seed, now=game.now)

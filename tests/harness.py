@@ -21,6 +21,7 @@ import redis
 
 from engine import keys
 from engine.games.registry import DEFAULT_GAME as GAME
+from engine.store import Store
 from tgbot.config import Config
 from tgbot.release import set_webhook
 from tgbot.standin import MessageRecord, StandinServer, World, serve_app
@@ -151,17 +152,47 @@ class Finds(Protocol):
     def find(self, chat_id: int, pattern: str) -> MessageRecord | None: ...
 
 
-def storyteller_prompt(stack: Finds, users: list[int], number: int,
-                       timeout: float = 30) -> tuple[int, MessageRecord]:  # fmt: skip
-    """Round `number`'s storyteller among `users`, and its prompt with the card buttons."""
+def prompt_of(stack: Finds, users: list[int], number: int, says: str, who: str,
+              timeout: float = 20.0) -> tuple[int, MessageRecord]:  # fmt: skip
+    """Round `number`'s player among `users` whose private prompt says `says` and has buttons
+    (`who`: that player, for the failure message), and the prompt."""
     def found() -> tuple[int, MessageRecord] | None:
         for user in users:
-            prompt = stack.find(user, rf"Round {number}\b.*you are the storyteller")
+            prompt = stack.find(user, rf"Round {number}\b.*{says}")
             if prompt and buttons(prompt):
                 return user, prompt
         return None
 
-    return wait_for(found, timeout, f"the storyteller of round {number}")
+    return wait_for(found, timeout, f"{who} of round {number}")
+
+
+def storyteller_prompt(stack: Finds, users: list[int], number: int,
+                       timeout: float = 30) -> tuple[int, MessageRecord]:  # fmt: skip
+    """Round `number`'s storyteller among `users`, and its prompt with the card buttons."""
+    return prompt_of(stack, users, number, "you are the storyteller", "the storyteller", timeout)
+
+
+def join_lobby(stack: Stack, names: list[str], username: str, command: str) -> list[int]:
+    """Players open private chats; the first adds the bot to the group and opens a lobby with
+    `command`, the others join. Returns their user ids in seat order (usernames `username`0…)."""
+    users = [stack.world.add_user(first_name=name, username=f"{username}{i}").id
+             for i, name in enumerate(names)]  # fmt: skip
+    for user in users:
+        assert stack.deliver(stack.world.start_private(user)) == 200
+    stack.deliver(stack.world.bot_added(GROUP, users[0]))
+    stack.say(users[0], GROUP, command)
+    lobby = wait_for(lambda: stack.find(GROUP, "a new game is open"), what="the lobby")
+    for user in users[1:]:
+        assert stack.answer_to(stack.press(user, lobby, button(lobby, "Join"))) == \
+            "You joined the game."
+    return users
+
+
+def play_state(stack: Stack, kind: type[T]) -> T:
+    """The state of the game of `kind` running in the group."""
+    room = Store(stack.client).load(GROUP)
+    assert room is not None and isinstance(room.play, kind)
+    return room.play
 
 
 def buttons(message: MessageRecord) -> list[tuple[str, str]]:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from engine.games.huescues.commands import (
     ChooseCell,
@@ -13,11 +13,11 @@ from engine.games.huescues.commands import (
     NoSecondCue,
     Timeout,
 )
-from engine.games.huescues.events import Event
-from engine.games.huescues.model import Phase, Round, Settings, State
+from engine.games.huescues.model import Phase, Settings, State
 from engine.games.huescues.rules import apply, start
+from tests.play_builders import Builder, PlayedGame
+from tests.play_builders import user as user  # the user ids the tests of this game know
 
-BASE_USER = 500
 WORDS = (
     "pig", "lavender", "turquoise", "sky", "lemon", "forest", "ocean", "candyfloss", "brick",
     "sand", "coral", "mint", "plum", "rust", "olive", "ink", "salmon", "honey", "cherry",
@@ -26,43 +26,18 @@ WORDS = (
 )  # fmt: skip
 
 
-def user(seat: int) -> int:
-    """The user id of the player seated at `seat` by the builders."""
-    return BASE_USER + seat
-
-
 @dataclass
-class Game:
+class Game(PlayedGame):
     """A game being played in a test: apply commands, keep the clock and the last events."""
 
+    rules = staticmethod(apply)
+    timeout = Timeout
+
     state: State
-    now: float = 1_000.0
-    events: list[Event] = field(default_factory=list)
     said: int = 0
-
-    def do(self, command: Command) -> list[Event]:
-        """Apply a command that must be accepted."""
-        self.state, self.events = apply(self.state, command, self.now)
-        return self.events
-
-    def later(self, seconds: float) -> Game:
-        """Move the clock."""
-        self.now += seconds
-        return self
-
-    @property
-    def round(self) -> Round:
-        assert self.state.round is not None
-        return self.state.round
-
-    def uid(self, seat: int) -> int:
-        return self.state.seats[seat].user_id
 
     def giver(self) -> int:
         return self.round.giver
-
-    def guessers(self) -> list[int]:
-        return self.state.guessers()
 
     def word(self) -> str:
         """A cue word not used before in this game."""
@@ -103,29 +78,12 @@ class Game:
             self.cone(seat, cell)
         return self
 
-    def time_out(self) -> Game:
-        assert self.state.deadline is not None
-        self.now = self.state.deadline
-        self.do(Timeout(round_no=self.round.no, phase=self.state.phase))
-        return self
-
 
 @dataclass
-class GameBuilder:
+class GameBuilder(Builder):
     """`a_game().with_players(4).in_guess()`: a game in a phase, reached through the rules."""
 
-    players: int = 4
-    seed: int = 7
     language: str = "en"
-    settings: dict[str, int | bool] = field(default_factory=dict)
-
-    def with_players(self, count: int) -> GameBuilder:
-        self.players = count
-        return self
-
-    def with_seed(self, seed: int) -> GameBuilder:
-        self.seed = seed
-        return self
 
     def in_language(self, language: str) -> GameBuilder:
         self.language = language
@@ -136,7 +94,7 @@ class GameBuilder:
         return self
 
     def in_cue(self) -> Game:
-        players = [(user(i), f"P{i}") for i in range(self.players)]
+        players = self.seated()
         settings = Settings(**{"max_seats": 10, **self.settings})
         game = Game(state=None)  # type: ignore[arg-type]
         game.state, game.events = start(

@@ -41,6 +41,26 @@ def seat_players(stack: ProcStack, names: list[str], settings: str) -> list[int]
     return users
 
 
+def seat_for_game(stack: ProcStack, names: list[str], username: str, game: str, title: str,
+                  settings: str, shown: str) -> list[int]:  # fmt: skip
+    """Players open private chats, the first opens a lobby of `game` (`title`) and sets
+    `settings`, the others join; returns their user ids in seat order once the lobby shows
+    `shown`."""
+    users = [stack.world.add_user(first_name=name, username=f"{username}{i}").id
+             for i, name in enumerate(names)]  # fmt: skip
+    for user in users:
+        assert stack.deliver(stack.world.start_private(user)) == 200
+    stack.deliver(stack.world.bot_added(GROUP, users[0]))
+    stack.say(users[0], GROUP, f"/newgame {game}")
+    lobby = stack.wait_find(GROUP, f"{title} — a new game is open")
+    for user in users[1:]:
+        assert stack.press(user, lobby, button(lobby, "Join")) == "You joined the game."
+    stack.say(users[0], GROUP, f"/settings {settings}")
+    wait_for(lambda: shown in stack.find(GROUP, "a new game is open").plain_text,
+             20, "the settings in the lobby")  # fmt: skip
+    return users
+
+
 def after_round_one(stack: ProcStack, names: list[str], settings: str
                     ) -> tuple[list[int], dict[int, int]]:  # fmt: skip
     """Seat the players, start the game and play its first round: the players and their

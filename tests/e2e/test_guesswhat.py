@@ -7,8 +7,9 @@ from __future__ import annotations
 import re
 
 from engine.games.guesswhat.model import State
+from tests.e2e.players import seat_for_game
 from tests.e2e.procs import GROUP, ProcStack
-from tests.harness import button, buttons, wait_for
+from tests.harness import button, buttons, prompt_of, wait_for
 from tgbot.standin import MessageRecord
 
 NAMES = ["Ann", "Bob", "Cy", "Dee"]
@@ -16,30 +17,12 @@ CLUE = "a quiet <b>harbour</b> & gulls"
 
 
 def seat_players(stack: ProcStack) -> list[int]:
-    users = [stack.world.add_user(first_name=name, username=f"g{i}").id
-             for i, name in enumerate(NAMES)]  # fmt: skip
-    for user in users:
-        assert stack.deliver(stack.world.start_private(user)) == 200
-    stack.deliver(stack.world.bot_added(GROUP, users[0]))
-    stack.say(users[0], GROUP, "/newgame guesswhat")
-    lobby = stack.wait_find(GROUP, "Guess What! — a new game is open")
-    for user in users[1:]:
-        assert stack.press(user, lobby, button(lobby, "Join")) == "You joined the game."
-    stack.say(users[0], GROUP, "/settings rotations=1 timers=off target=20 connoisseurs=on")
-    wait_for(lambda: "connoisseurs" in stack.find(GROUP, "a new game is open").plain_text,
-             20, "the settings in the lobby")  # fmt: skip
-    return users
+    settings = "rotations=1 timers=off target=20 connoisseurs=on"
+    return seat_for_game(stack, NAMES, "g", "guesswhat", "Guess What!", settings, "connoisseurs")
 
 
 def active_prompt(stack: ProcStack, users: list[int], number: int) -> tuple[int, MessageRecord]:
-    def found() -> tuple[int, MessageRecord] | None:
-        for user in users:
-            prompt = stack.find(user, rf"Round {number}\b.*it is your turn")
-            if prompt and buttons(prompt):
-                return user, prompt
-        return None
-
-    return wait_for(found, 30, f"the active player of round {number}")
+    return prompt_of(stack, users, number, "it is your turn", "the active player", 30)
 
 
 def pick(stack: ProcStack, user: int, pattern: str, row: int) -> MessageRecord:

@@ -8,8 +8,9 @@ import re
 
 from engine.games.huescues import board
 from engine.games.huescues.model import State
+from tests.e2e.players import seat_for_game
 from tests.e2e.procs import GROUP, ProcStack
-from tests.harness import button, buttons, wait_for
+from tests.harness import button, prompt_of, wait_for
 from tgbot.standin import MessageRecord
 
 NAMES = ["Ann", "Bob", "Cy", "Dee"]
@@ -17,30 +18,12 @@ CUES = ["lavender", "pig", "turquoise", "forest"]
 
 
 def seat_players(stack: ProcStack) -> list[int]:
-    users = [stack.world.add_user(first_name=name, username=f"h{i}").id
-             for i, name in enumerate(NAMES)]  # fmt: skip
-    for user in users:
-        assert stack.deliver(stack.world.start_private(user)) == 200
-    stack.deliver(stack.world.bot_added(GROUP, users[0]))
-    stack.say(users[0], GROUP, "/newgame huescues")
-    lobby = stack.wait_find(GROUP, "Hues and Cues — a new game is open")
-    for user in users[1:]:
-        assert stack.press(user, lobby, button(lobby, "Join")) == "You joined the game."
-    stack.say(users[0], GROUP, "/settings turns=1 timers=off")
-    wait_for(lambda: "timers off" in stack.find(GROUP, "a new game is open").plain_text,
-             20, "the settings in the lobby")  # fmt: skip
-    return users
+    settings = "turns=1 timers=off"
+    return seat_for_game(stack, NAMES, "h", "huescues", "Hues and Cues", settings, "timers off")
 
 
 def giver_prompt(stack: ProcStack, users: list[int], number: int) -> tuple[int, MessageRecord]:
-    def found() -> tuple[int, MessageRecord] | None:
-        for user in users:
-            prompt = stack.find(user, rf"Round {number}\b.*you give the cues")
-            if prompt and buttons(prompt):
-                return user, prompt
-        return None
-
-    return wait_for(found, 30, f"the cue giver of round {number}")
+    return prompt_of(stack, users, number, "you give the cues", "the cue giver", 30)
 
 
 def distance(a: int, b: int) -> int:

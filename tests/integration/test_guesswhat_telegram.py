@@ -7,19 +7,19 @@ from __future__ import annotations
 import io
 import re
 
-import pytest
 from PIL import Image
 
 from engine.games.guesswhat.model import State
 from engine.roomid import RoomId
 from engine.store import Store
-from tests.conftest import test_redis_url
 from tests.harness import (
     GROUP,
     Stack,
     button,
     buttons,
-    running_stack,
+    join_lobby,
+    play_state,
+    prompt_of,
     wait_for,
     without_join_timer,
 )
@@ -31,43 +31,18 @@ NAMES = ["Ann", "Bob", "Cy"]
 CLUE = "<i>sea</i> & shore"
 
 
-@pytest.fixture
-def stack(real_redis, tmp_path):
-    with running_stack(test_redis_url(), tmp_path) as running:
-        yield running
-
-
 def seat_players(stack: Stack, command: str = "/newgame guesswhat") -> list[int]:
     """Three players open private chats; one opens a lobby of Guess What!, the others join."""
-    users = [stack.world.add_user(first_name=name, username=f"gw{i}").id
-             for i, name in enumerate(NAMES)]  # fmt: skip
-    for user in users:
-        assert stack.deliver(stack.world.start_private(user)) == 200
-    stack.deliver(stack.world.bot_added(GROUP, users[0]))
-    stack.say(users[0], GROUP, command)
-    lobby = wait_for(lambda: stack.find(GROUP, "a new game is open"), what="the lobby")
-    for user in users[1:]:
-        assert stack.answer_to(stack.press(user, lobby, button(lobby, "Join"))) == \
-            "You joined the game."
-    return users
+    return join_lobby(stack, NAMES, "gw", command)
 
 
 def state(stack: Stack) -> State:
-    room = Store(stack.client).load(GROUP)
-    assert room is not None and isinstance(room.play, State)
-    return room.play
+    return play_state(stack, State)
 
 
 def active_prompt(stack: Stack, users: list[int], number: int):
     """The active player of a round and its private prompt with the board's buttons."""
-    def find():
-        for user in users:
-            found = stack.find(user, rf"Round {number}\b.*it is your turn")
-            if found and buttons(found):
-                return user, found
-        return None
-
-    return wait_for(find, what=f"the active player of round {number}")
+    return prompt_of(stack, users, number, "it is your turn", "the active player")
 
 
 def pick(stack: Stack, user: int, pattern: str, row: int):

@@ -7,13 +7,10 @@ from __future__ import annotations
 
 import re
 
-import pytest
-
 from engine.games.huescues import board
 from engine.games.huescues.model import State
 from engine.store import Store
-from tests.conftest import test_redis_url
-from tests.harness import GROUP, Stack, button, buttons, running_stack, wait_for
+from tests.harness import GROUP, Stack, button, buttons, join_lobby, play_state, prompt_of, wait_for
 from tgbot import pictures
 from tgbot.pictures.model import Cone, HuesBoardPicture, HuesCardPicture, HuesCloseupPicture
 
@@ -22,31 +19,13 @@ CYRILLIC = {"A": "А", "B": "В", "C": "С", "E": "Е", "H": "Н", "K": "К", "M
             "P": "Р"}  # fmt: skip
 
 
-@pytest.fixture
-def stack(real_redis, tmp_path):
-    with running_stack(test_redis_url(), tmp_path) as running:
-        yield running
-
-
 def seat_players(stack: Stack, command: str = "/newgame huescues") -> list[int]:
     """Three players open private chats; one opens a lobby of Hues and Cues, the others join."""
-    users = [stack.world.add_user(first_name=name, username=f"hc{i}").id
-             for i, name in enumerate(NAMES)]  # fmt: skip
-    for user in users:
-        assert stack.deliver(stack.world.start_private(user)) == 200
-    stack.deliver(stack.world.bot_added(GROUP, users[0]))
-    stack.say(users[0], GROUP, command)
-    lobby = wait_for(lambda: stack.find(GROUP, "a new game is open"), what="the lobby")
-    for user in users[1:]:
-        assert stack.answer_to(stack.press(user, lobby, button(lobby, "Join"))) == \
-            "You joined the game."
-    return users
+    return join_lobby(stack, NAMES, "hc", command)
 
 
 def state(stack: Stack) -> State:
-    room = Store(stack.client).load(GROUP)
-    assert room is not None and isinstance(room.play, State)
-    return room.play
+    return play_state(stack, State)
 
 
 def shows(stack: Stack, message, picture) -> bool:
@@ -68,14 +47,7 @@ def giver_points(colour: int, cells: list[int], guessers: int) -> int:
 
 
 def giver_prompt(stack: Stack, users: list[int], number: int):
-    def find():
-        for user in users:
-            found = stack.find(user, rf"Round {number}\b.*you give the cues")
-            if found and buttons(found):
-                return user, found
-        return None
-
-    return wait_for(find, what=f"the cue giver of round {number}")
+    return prompt_of(stack, users, number, "you give the cues", "the cue giver")
 
 
 def neighbour(cell: int, rows: int, columns: int) -> int:

@@ -7,21 +7,12 @@ from __future__ import annotations
 
 import re
 
-import pytest
-
 from engine import keys
 from engine.errors import ErrorCode
 from engine.store import Store
-from tests.conftest import test_redis_url
-from tests.harness import GROUP, Stack, button, buttons, running_stack, wait_for
+from tests.harness import GROUP, Stack, button, buttons, wait_for
 from tgbot import i18n, texts
 from tgbot.i18n import _
-
-
-@pytest.fixture
-def stack(real_redis, tmp_path):
-    with running_stack(test_redis_url(), tmp_path) as running:
-        yield running
 
 
 def say(speaking: str, text: str, **fields: str) -> str:

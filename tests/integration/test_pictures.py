@@ -17,8 +17,7 @@ from telegram.error import BadRequest
 
 from engine import keys
 from engine.store import Store
-from tests.conftest import test_redis_url
-from tests.harness import GROUP, Stack, button, running_stack, wait_for
+from tests.harness import GROUP, Stack, button, wait_for
 from tests.integration.test_telegram_game import play_round, seat_players
 from tests.unit.test_pictures import LOOK, played
 from tgbot import pictures
@@ -36,12 +35,6 @@ PICTURE = ResultsPicture(rows=[
     ResultRow(rank=2, name="Бо", points=4, fooled_by=[Tally(name="Ann 🐋", times=2)]),
 ])  # fmt: skip
 CAPTION = "<b>Game over</b>\n1. Ann 🐋 — 9 points\n2. Бо — 4 points\nAnn 🐋 fooled Бо ×2."
-
-
-@pytest.fixture
-def stack(real_redis, tmp_path):
-    with running_stack(test_redis_url(), tmp_path) as running:
-        yield running
 
 
 def play_a_game(stack: Stack, settings: str) -> tuple[list[int], Any]:

@@ -4,28 +4,18 @@ from __future__ import annotations
 
 import re
 
-import pytest
-
 from engine.store import Store
-from tests.conftest import test_redis_url
 from tests.harness import (
     GROUP,
     Stack,
     button,
     buttons,
-    running_stack,
     storyteller_prompt,
     wait_for,
 )
 
 NAMES = ["Ann", "<b>Bob</b> & co", "Cy", "Ann"]
 HINT = "<script>alert(1)</script> & more"
-
-
-@pytest.fixture
-def stack(real_redis, tmp_path):
-    with running_stack(test_redis_url(), tmp_path) as running:
-        yield running
 
 
 def seat_players(stack: Stack) -> list[int]:

@@ -9,26 +9,21 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine.errors import RuleError
-from engine.games.guesswhat import icons
+from engine.games.guesswhat import commands, icons
 from engine.games.guesswhat.commands import (
-    ComeBack,
     Command,
     ConfirmGuess,
     GiveClue,
     GuessIcon,
-    Join,
-    Leave,
-    MarkUnreachable,
     PickIcon,
     Redraw,
-    Skip,
-    StopGame,
     Timeout,
 )
 from engine.games.guesswhat.events import Event, RoundScored
 from engine.games.guesswhat.model import OVER_PHASES, Phase, Settings, State
 from engine.games.guesswhat.rules import apply, start
 from engine.model import SeatStatus
+from tests.playthrough import random_user, table_command
 
 NEXT_PHASES = {
     Phase.CLUE: {Phase.CLUE, Phase.GUESS, Phase.REVEAL, Phase.FINISHED, Phase.ABANDONED},
@@ -43,33 +38,13 @@ def random_command(state: State, rnd: random.Random, now: float) -> tuple[Comman
     """A command a player or a timer might send now, legal or not; and the time it arrives."""
     turn = state.round
     assert turn is not None
-    waiting = state.waiting_for()
-    if waiting and rnd.random() < 0.6:
-        seat = rnd.choice(waiting)
-    else:
-        seat = rnd.randrange(len(state.seats) + 1)
-    uid = state.seats[seat].user_id if seat < len(state.seats) else 7_000 + rnd.randrange(9)
+    uid = random_user(state, rnd)
     icon = rnd.choice(state.board) if rnd.random() < 0.9 else rnd.randrange(DECK + 3)
     number = turn.no - (rnd.random() < 0.05)
     roll = rnd.random()
-    if roll < 0.08:
-        at = state.deadline if state.deadline is not None else now
-        at -= rnd.random() < 0.1
-        phase = state.phase if rnd.random() < 0.9 else rnd.choice(list(Phase))
-        return Timeout(round_no=number, phase=phase), max(now, at)
-    if roll < 0.10:
-        admin = rnd.random() < 0.3
-        return Skip(user_id=state.host if rnd.random() < 0.7 else uid, is_admin=admin), now
-    if roll < 0.11:
-        return Leave(user_id=uid), now
-    if roll < 0.13:
-        return Join(user_id=8_000 + rnd.randrange(12), name="late"), now
-    if roll < 0.14:
-        return ComeBack(user_id=uid), now
-    if roll < 0.15:
-        return MarkUnreachable(user_id=uid, round_no=number, phase=state.phase), now
-    if roll < 0.151:
-        return StopGame(user_id=uid, is_admin=rnd.random() < 0.5), now
+    table = table_command(state, rnd, now, commands, uid, number, roll)
+    if table is not None:
+        return table
     if roll < 0.18:
         chosen = rnd.sample(state.board, 3) if rnd.random() < 0.8 else [icon, icon, icon]
         return Redraw(user_id=uid, icons=tuple(chosen[: rnd.choice((2, 3, 3, 3))])), now

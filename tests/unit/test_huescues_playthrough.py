@@ -9,26 +9,21 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine.errors import RuleError
+from engine.games.huescues import commands
 from engine.games.huescues.commands import (
     ChooseCell,
     ChooseColour,
-    ComeBack,
     Command,
     ConfirmCone,
     GiveCue,
-    Join,
-    Leave,
-    MarkUnreachable,
     NoSecondCue,
-    Skip,
-    StopGame,
-    Timeout,
 )
 from engine.games.huescues.events import Event, RoundScored
 from engine.games.huescues.model import GUESS_PHASES, OVER_PHASES, Phase, Settings, State
 from engine.games.huescues.rules import apply, start
 from engine.model import SeatStatus
 from tests.huescues_builders import next_move
+from tests.playthrough import random_user, table_command
 
 NEXT_PHASES = {
     Phase.CUE: {Phase.CUE, Phase.GUESS, Phase.SECOND_CUE, Phase.REVEAL, Phase.FINISHED,
@@ -50,35 +45,15 @@ def random_command(state: State, rnd: random.Random, now: float) -> tuple[Comman
     """A command a player or a timer might send now, legal or not; and the time it arrives."""
     turn = state.round
     assert turn is not None
-    waiting = state.waiting_for()
-    if waiting and rnd.random() < 0.6:
-        seat = rnd.choice(waiting)
-    else:
-        seat = rnd.randrange(len(state.seats) + 1)
-    uid = state.seats[seat].user_id if seat < len(state.seats) else 7_000 + rnd.randrange(9)
+    uid = random_user(state, rnd)
     colour = turn.colour if turn.colour is not None else rnd.randrange(480)
     cell = rnd.choice([colour, colour + 1, colour + 30, colour - 31, rnd.randrange(-2, 483)])
     cell = rnd.choice(state.card_cells()) if rnd.random() < 0.2 and turn.card else cell
     number = turn.no - (rnd.random() < 0.05)
     roll = rnd.random()
-    if roll < 0.08:
-        at = state.deadline if state.deadline is not None else now
-        at -= rnd.random() < 0.1
-        phase = state.phase if rnd.random() < 0.9 else rnd.choice(list(Phase))
-        return Timeout(round_no=number, phase=phase), max(now, at)
-    if roll < 0.10:
-        admin = rnd.random() < 0.3
-        return Skip(user_id=state.host if rnd.random() < 0.7 else uid, is_admin=admin), now
-    if roll < 0.11:
-        return Leave(user_id=uid), now
-    if roll < 0.13:
-        return Join(user_id=8_000 + rnd.randrange(12), name="late"), now
-    if roll < 0.14:
-        return ComeBack(user_id=uid), now
-    if roll < 0.15:
-        return MarkUnreachable(user_id=uid, round_no=number, phase=state.phase), now
-    if roll < 0.151:
-        return StopGame(user_id=uid, is_admin=rnd.random() < 0.5), now
+    table = table_command(state, rnd, now, commands, uid, number, roll)
+    if table is not None:
+        return table
     if roll < 0.25:
         return ChooseColour(user_id=uid, cell=cell, round_no=number), now
     if roll < 0.40:

@@ -6,7 +6,7 @@ import asyncio
 import functools
 import logging
 from collections.abc import Awaitable, Callable
-from typing import Any
+from typing import Any, TypeVar
 
 from telegram import CallbackQuery, Update
 from telegram.error import BadRequest
@@ -25,7 +25,7 @@ from engine.commands import (
 )
 from engine.errors import ErrorCode
 from engine.games.registry import GAMES, game_named
-from engine.model import Phase
+from engine.model import Phase, Room
 from engine.roomid import RoomId
 from engine.settings import LANGUAGES
 from engine.store import Outcome
@@ -44,10 +44,13 @@ from tgbot.handlers.community import on_notify_button
 from tgbot.handlers.language import on_language_button, speakers
 from tgbot.i18n import _
 from tgbot.outgoing import Outgoing
-from tgbot.render import DECK_NAMES, SETTING_ROWS
+from tgbot.render import DECK_NAMES, SETTING_ROWS, Look
 from tgbot.render.lobby import SWITCHES
+from tgbot.service import Service
 
 log = logging.getLogger(__name__)
+
+S = TypeVar("S")
 
 
 async def on_button(update: Update, context: Context) -> None:
@@ -271,6 +274,37 @@ async def on_game(
 def game_of(args: tuple[int, ...], fields: int) -> int | None:
     """The game id a button carries after its `fields` other fields (older buttons have none)."""
     return args[fields] if len(args) > fields else None
+
+
+async def prompt_room(
+    context: Context, query: CallbackQuery, args: tuple[int, ...], kind: type[S]
+) -> tuple[Service, Room, S] | None:
+    """For a private button that only redraws the presser's prompt (chat, round, a value, game,
+    topic): the room and its game state of `kind` while the button's round is on; otherwise
+    the press is answered as stale, and None."""
+    svc = service(context)
+    room = await asyncio.to_thread(svc.store.load, named_room(args, 4))
+    state = room.play if room is not None else None
+    game = game_of(args, 3)
+    if (
+        room is None
+        or not isinstance(state, kind)
+        or state.round is None  # type: ignore[attr-defined]
+        or state.round.no != args[1]  # type: ignore[attr-defined]
+        or (game is not None and room.game_id != game)
+    ):
+        await answer(query, texts.STALE_BUTTON, alert=True)
+        return None
+    return svc, room, state
+
+
+async def show_prompt(
+    svc: Service, query: CallbackQuery, room: Room, prompt: Callable[[Look], Outgoing]
+) -> None:
+    """Redraw the presser's prompt (drawn at the store's clock) and answer the press."""
+    look = svc.look.at(await asyncio.to_thread(svc.store.clock))
+    await asyncio.to_thread(svc.show, room.room_id, prompt(look))
+    await answer(query, "")
 
 
 async def on_info(

@@ -15,7 +15,14 @@ from engine.store import Outcome
 from tgbot import texts
 from tgbot.games.base import ButtonHandler
 from tgbot.games.guesswhat.render import REDRAW_MODE, active_dm
-from tgbot.handlers.buttons import answer, button_command, game_of, named_room
+from tgbot.handlers.buttons import (
+    answer,
+    button_command,
+    game_of,
+    named_room,
+    prompt_room,
+    show_prompt,
+)
 from tgbot.handlers.common import Context, service
 from tgbot.i18n import _
 
@@ -72,19 +79,12 @@ async def on_select(
     update: Update, context: Context, query: CallbackQuery, args: tuple[int, ...]
 ) -> None:
     """Choosing the icons to replace: only the active player's message changes (no move)."""
-    round_no, selection = args[1:3]
-    svc = service(context)
-    room = await asyncio.to_thread(svc.store.load, named_room(args, 4))
-    state = room.play if room is not None else None
-    game = game_of(args, 3)
-    if (
-        room is None
-        or not isinstance(state, State)
-        or state.round is None
-        or state.round.no != round_no
-        or state.phase is not Phase.CLUE
-        or (game is not None and room.game_id != game)
-    ):
+    selection = args[2]
+    opened = await prompt_room(context, query, args, State)
+    if opened is None:
+        return
+    svc, room, state = opened
+    if state.phase is not Phase.CLUE:
         await answer(query, texts.STALE_BUTTON, alert=True)
         return
     index = room.seat_of(query.from_user.id)
@@ -94,9 +94,7 @@ async def on_select(
     if state.round.redrawn:
         await answer(query, texts.ERRORS[ErrorCode.REDRAW_USED], alert=True)
         return
-    look = svc.look.at(await asyncio.to_thread(svc.store.clock))
-    await asyncio.to_thread(svc.show, room.room_id, active_dm(room, index, look, selection))
-    await answer(query, "")
+    await show_prompt(svc, query, room, lambda look: active_dm(room, index, look, selection))
 
 
 async def on_redraw(

@@ -11,6 +11,7 @@ from engine.games.guesswhat.table import state_of
 from engine.games.guesswhat.views import group_view, seat_view
 from engine.model import Phase as TablePhase
 from engine.model import Room, SeatStatus
+from tgbot.games import common
 from tgbot.i18n import N_, Texts, _, ngettext
 from tgbot.outgoing import MAX_CAPTION, Button, Outgoing, caption_length, dm_key
 from tgbot.pictures.model import GuessBoardPicture, GuessLine, GuessRevealPicture
@@ -387,30 +388,23 @@ def waiting_prompt(room: Room, index: int, look: Look) -> Outgoing | None:
 
 def where_it_stands(room: Room, user_id: int) -> str:
     """What a seated player is told in private when nothing waits for them."""
-    group = title(room)
     state = room.play
     if not isinstance(state, State):
         return _(
             "You are connected to the game in <b>{group}</b>. When it starts, you pick your "
             "icons and your guesses here."
-        ).format(group=group)
+        ).format(group=title(room))
+    return common.where_it_stands(room, state, user_id, lambda: _now(room, state))
+
+
+def _now(room: Room, state: State) -> str:
     rnd = state.round
-    index = state.seat_of(user_id)
-    who = names(room)
-    if rnd is None or index is None:
-        return ""
-    if state.seats[index].status is SeatStatus.LEFT:
-        return _("You left the game in <b>{group}</b>.").format(group=group)
-    if index not in rnd.participants:
-        now = _("you play from the next round.")
-    elif state.phase is Phase.CLUE:
-        now = _("{name} is choosing three icons and a clue.").format(name=who[rnd.active])
-    elif state.phase is Phase.GUESS:
-        now = _("everybody else is guessing «{clue}».").format(clue=user_text(rnd.clue or ""))
-    else:
-        now = _("the answer is in the group; the next round starts soon.")
-    return _("You are in the game in <b>{group}</b>. Nothing waits for you here right now: "
-             "{now}").format(group=group, now=now)  # fmt: skip
+    assert rnd is not None
+    if state.phase is Phase.CLUE:
+        return _("{name} is choosing three icons and a clue.").format(name=names(room)[rnd.active])
+    if state.phase is Phase.GUESS:
+        return _("everybody else is guessing «{clue}».").format(clue=user_text(rnd.clue or ""))
+    return _("the answer is in the group; the next round starts soon.")
 
 
 @in_seat_language
@@ -437,8 +431,7 @@ def spectator_dm(room: Room, index: int, look: Look) -> Outgoing:
 @in_group_language
 def unreachable_notice(room: Room, index: int, look: Look) -> Outgoing:
     """Tell the group that a player must open a private chat with the bot."""
-    text = _(
+    return common.unreachable_notice(room, index, look, _(
         "I cannot write to {name} in private, so they miss this turn. {name}: open {link} and "
         "press Start, then the game can reach you."
-    ).format(name=names(room)[index], link=look.anchor(f"r{room.room_id}"))
-    return to_group(room, text=text)
+    ))  # fmt: skip

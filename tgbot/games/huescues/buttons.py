@@ -3,8 +3,6 @@ rows and columns of a cell, a cone's Confirm. Each press is answered at once."""
 
 from __future__ import annotations
 
-import asyncio
-
 from telegram import CallbackQuery, Update
 
 from engine.errors import ErrorCode
@@ -14,8 +12,15 @@ from engine.games.huescues.model import GUESS_PHASES, Phase, State
 from engine.store import Outcome
 from tgbot import texts
 from tgbot.games.huescues.render import giver_dm, guesser_dm
-from tgbot.handlers.buttons import answer, button_command, game_of, named_room
-from tgbot.handlers.common import Context, service
+from tgbot.handlers.buttons import (
+    answer,
+    button_command,
+    game_of,
+    named_room,
+    prompt_room,
+    show_prompt,
+)
+from tgbot.handlers.common import Context
 from tgbot.i18n import _
 
 KINDS = {
@@ -84,22 +89,14 @@ async def on_row(
     update: Update, context: Context, query: CallbackQuery, args: tuple[int, ...]
 ) -> None:
     """A row chosen (or the rows asked for again): only the presser's message changes."""
-    round_no, row = args[1:3]
-    svc = service(context)
-    room = await asyncio.to_thread(svc.store.load, named_room(args, 4))
-    state = room.play if room is not None else None
-    game = game_of(args, 3)
-    if (
-        room is None
-        or not isinstance(state, State)
-        or state.round is None
-        or state.round.no != round_no
-        or (game is not None and room.game_id != game)
-    ):
-        await answer(query, texts.STALE_BUTTON, alert=True)
+    row = args[2]
+    opened = await prompt_room(context, query, args, State)
+    if opened is None:
         return
+    svc, room, state = opened
     index = room.seat_of(query.from_user.id)
     rnd = state.round
+    assert rnd is not None
     picking = None
     if index is not None and index in state.waiting_for():
         if state.phase is Phase.CUE and index == rnd.giver and state.settings.free_choice:
@@ -109,10 +106,8 @@ async def on_row(
     if index is None or picking is None:
         await answer(query, texts.ERRORS[ErrorCode.WRONG_PHASE], alert=True)
         return
-    look = svc.look.at(await asyncio.to_thread(svc.store.clock))
-    shown = picking(room, index, look, row if row < len(board.ROWS) else len(board.ROWS))
-    await asyncio.to_thread(svc.show, room.room_id, shown)
-    await answer(query, "")
+    shown = row if row < len(board.ROWS) else len(board.ROWS)
+    await show_prompt(svc, query, room, lambda look: picking(room, index, look, shown))
 
 
 def _name(cell: int | None) -> str:

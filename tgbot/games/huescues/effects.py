@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine import events as table
 from engine.games.huescues import events as own
 from engine.games.huescues.model import GUESS_PHASES, Phase
 from engine.games.huescues.table import state_of
 from engine.model import Room, SeatStatus
 from tgbot import render
 from tgbot.effects import game_over
+from tgbot.games import common
 from tgbot.games.huescues import render as hc
 from tgbot.outgoing import Outgoing
 from tgbot.render import Look
@@ -18,11 +18,9 @@ from tgbot.render import Look
 
 def messages(room: Room, event: Any, look: Look, settings_mode: bool) -> list[Outgoing]:
     """The messages one event of a game of Hues and Cues touches."""
-    if isinstance(event, table.PlayerJoined) and event.late:
-        return [render.late_join_notice(room, event.seat)]
-    if isinstance(event, table.LanguageChosen):
-        prompt = hc.waiting_prompt(room, event.seat, look)
-        return [prompt] if prompt is not None else []
+    shared = common.table_messages(room, event, look, hc.waiting_prompt)
+    if shared is not None:
+        return shared
     if isinstance(event, own.GameStarted):
         return [render.lobby(room, look)]
     if isinstance(event, own.TieBreak):

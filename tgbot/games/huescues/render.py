@@ -15,6 +15,7 @@ from engine.games.huescues.table import state_of
 from engine.games.huescues.views import group_view, seat_view
 from engine.model import Phase as TablePhase
 from engine.model import Room, SeatStatus
+from tgbot.games import common
 from tgbot.i18n import N_, Texts, _, ngettext
 from tgbot.outgoing import MAX_CAPTION, Button, Outgoing, caption_length, dm_key
 from tgbot.pictures.model import Cone, HuesBoardPicture, HuesCardPicture, HuesCloseupPicture
@@ -459,30 +460,23 @@ def waiting_prompt(room: Room, index: int, look: Look) -> Outgoing | None:
 
 def where_it_stands(room: Room, user_id: int) -> str:
     """What a seated player is told in private when nothing waits for them."""
-    group = title(room)
     state = room.play
     if not isinstance(state, State):
         return _(
             "You are connected to the game in <b>{group}</b>. When it starts, you give your cues "
             "and place your cones here."
-        ).format(group=group)
+        ).format(group=title(room))
+    return common.where_it_stands(room, state, user_id, lambda: _now(room, state))
+
+
+def _now(room: Room, state: State) -> str:
     rnd = state.round
-    index = state.seat_of(user_id)
-    who = names(room)
-    if rnd is None or index is None:
-        return ""
-    if state.seats[index].status is SeatStatus.LEFT:
-        return _("You left the game in <b>{group}</b>.").format(group=group)
-    if index not in rnd.participants:
-        now = _("you play from the next round.")
-    elif state.phase in (Phase.CUE, Phase.SECOND_CUE):
-        now = _("{name} is giving a cue.").format(name=who[rnd.giver])
-    elif state.phase in GUESS_PHASES:
-        now = _("the others are placing their cones.")
-    else:
-        now = _("the colour is in the group; the next round starts soon.")
-    return _("You are in the game in <b>{group}</b>. Nothing waits for you here right now: "
-             "{now}").format(group=group, now=now)  # fmt: skip
+    assert rnd is not None
+    if state.phase in (Phase.CUE, Phase.SECOND_CUE):
+        return _("{name} is giving a cue.").format(name=names(room)[rnd.giver])
+    if state.phase in GUESS_PHASES:
+        return _("the others are placing their cones.")
+    return _("the colour is in the group; the next round starts soon.")
 
 
 @in_seat_language
@@ -509,8 +503,7 @@ def spectator_dm(room: Room, index: int, look: Look) -> Outgoing:
 @in_group_language
 def unreachable_notice(room: Room, index: int, look: Look) -> Outgoing:
     """Tell the group that a player must open a private chat with the bot."""
-    text = _(
+    return common.unreachable_notice(room, index, look, _(
         "I cannot write to {name} in private, so they miss this part of the round. {name}: open "
         "{link} and press Start, then the game can reach you."
-    ).format(name=names(room)[index], link=look.anchor(f"r{room.room_id}"))
-    return to_group(room, text=text)
+    ))  # fmt: skip
