@@ -5,7 +5,10 @@ the second-cone refusal, the reveal with every cone and the frame, the points an
 
 from __future__ import annotations
 
+import io
 import re
+
+from PIL import Image
 
 from engine.games.huescues import board
 from engine.games.huescues.model import State
@@ -221,6 +224,18 @@ def test_a_whole_game_of_hues_and_cues_through_the_webhook(stack: Stack):
     stack.say(users[2], GROUP, "/stats")
     stats = wait_for(lambda: stack.find(GROUP, "Hues and Cues</b>:|Hues and Cues:"), what="/stats")
     assert "exact hit" in stats.plain_text and "best round" in stats.plain_text
+    # Every picture of the game (cards, boards, close-ups, reveals) is a valid PNG under 300 KB,
+    # the boards at least 1280 pixels wide.
+    uploads = list(stack.world.uploads.values())
+    assert len(uploads) >= 10
+    widths = []
+    for upload in uploads:
+        with Image.open(io.BytesIO(upload.content)) as image:
+            image.verify()
+            assert image.format == "PNG"
+            widths.append(image.width)
+        assert len(upload.content) < pictures.MAX_BYTES
+    assert max(widths) >= 1280
 
 
 def test_the_game_button_walks_to_hues_and_cues_and_rules_follow_it(stack: Stack):
