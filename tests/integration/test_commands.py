@@ -315,3 +315,13 @@ def test_forcestart_starts_the_lobby_for_the_host_only(table: Table):
     table.say(table.users[0], table.chat, "/forcestart")
     table.group_message(r"Round 1\b.*storyteller")
     assert table.room().phase is Phase.HINT
+
+
+def test_settings_ai_is_applied_and_answered_in_the_group(table: Table):
+    table.lobby(players=1)
+    table.say(table.users[0], table.chat, "/settings ai=2")
+    table.group_message(r"Settings changed: AI players: 2\.")
+    assert len(table.room().ai_seats()) == 2
+    table.say(table.users[0], table.chat, "/settings ai=0 rotations=3")
+    table.group_message(r"Settings changed: AI players: 0, rotations: 3\.")
+    assert table.room().ai_seats() == []

@@ -83,6 +83,7 @@ SETTING_LABELS = Texts({
     "cue_s": N_("cue time"),
     "second_cue_s": N_("second cue time"),
     "second_guess_s": N_("second guess time"),
+    "ai": N_("AI players"),
 })
 SETTING_HELP = Texts({
     "max_seats": N_("How many players may join: 3–10."),
@@ -202,6 +203,8 @@ def setting_values(room: Room) -> dict[str, int | bool | str]:
 
 def setting_shown(room: Room, name: str) -> str:
     """A setting's value as players read it (timers as long as they really run)."""
+    if name == "ai":  # not a setting kept in the room: the AI seats it leaves
+        return str(len(room.ai_seats()))
     value = setting_values(room)[name]
     if name in SWITCHES:
         return _("on") if value else _("off")
