@@ -7,9 +7,10 @@ import time
 
 import pytest
 
+from engine import keys
 from engine.commands import ChooseCard, GiveHint, Join, OpenLobby, StartGame
 from tests.conftest import test_redis_url
-from tests.harness import running_stack, wait_for
+from tests.harness import running_stack, wait_for, without_join_timer
 from tgbot.bootstrap import build_service
 from tgbot.outgoing import Outgoing
 
@@ -45,19 +46,47 @@ def test_a_player_flooding_commands_is_ignored_for_a_minute_and_told_once(limite
     _service, users = seated(stack, chat)
     flooder = users[1]
     for _ in range(30):
-        stack.deliver(stack.world.user_message(flooder, chat, "/help"), settle=False)
+        stack.deliver(stack.world.user_message(flooder, chat, "/newgame"), settle=False)
     stack.settle()
     notice = wait_for(lambda: stack.find(chat, "that is a lot of commands"), 30, "the notice")
     assert "F1" in notice.plain_text
     time.sleep(2)  # anything still queued would show up by now
     texts = [m.plain_text for m in stack.world.bot_messages(chat)]
-    assert sum("Commands" in t for t in texts) == 1  # one /help answer: it was still queued
     assert sum("a lot of commands" in t for t in texts) == 1
-    # Ignored now, except for /leave.
+    assert sum("Scroll up" in t for t in texts) <= 5  # the sixth was the one too many
+    # Ignored now, even what only reads, except for /leave.
     stack.say(flooder, chat, "/rules")
     stack.say(flooder, chat, "/leave")
     wait_for(lambda: stack.find(chat, "F1 left the lobby"), 30, "the /leave answer")
     assert stack.find(chat, "How to play") is None
+
+
+def test_commands_that_only_read_are_answered_once_per_wait_and_never_mute(limited):
+    stack = limited
+    chat = GROUP - 2
+    _service, users = seated(stack, chat)
+    reader = users[2]
+    for _ in range(30):
+        stack.deliver(stack.world.user_message(reader, chat, "/help"), settle=False)
+    stack.settle()
+    time.sleep(2)  # anything still queued would show up by now
+    texts = [m.plain_text for m in stack.world.bot_messages(chat)]
+    assert sum("Commands" in t for t in texts) < 5  # not queued again while one waits
+    assert not any("a lot of commands" in t for t in texts)
+    assert not stack.client.exists(keys.muted(chat, reader))  # not ignored, nor about to say so
+
+
+def test_a_newcomer_exploring_the_menu_is_not_muted_and_opens_a_game(limited):
+    stack = limited
+    chat = GROUP - 3
+    stack.world.add_chat(chat, "supergroup", title="Menu", bot_status="member")
+    without_join_timer(stack.client, chat)
+    newcomer = stack.world.add_user(first_name="Dee").id
+    for command in ("/score", "/help", "/rules", "/stats", "/top", "/help@hintrigue_bot"):
+        stack.deliver(stack.world.user_message(newcomer, chat, command), settle=False)
+    stack.say(newcomer, chat, "/newgame")
+    wait_for(lambda: stack.find(chat, "a new game is open"), 30, "the lobby")
+    assert stack.find(chat, "a lot of commands") is None
 
 
 def test_a_games_private_messages_never_wait_behind_its_groups_budget(limited):
@@ -82,3 +111,4 @@ def test_a_games_private_messages_never_wait_behind_its_groups_budget(limited):
     assert len(shown) < 25
     assert shown == [f"notice {i}" for i in range(len(shown))]
     assert stack.world.too_many_requests == []
+

@@ -32,7 +32,8 @@ async def on_stats(update: Update, context: Context) -> None:
             await reply(update, context, _("Bots keep no stats."))
             return
     figures = await asyncio.to_thread(service(context).store.user_stats, whose.id)
-    await reply(update, context, community.stats(whose.full_name or str(whose.id), figures))
+    await reply(update, context, community.stats(whose.full_name or str(whose.id), figures),
+                once=f"stats:{whose.id}")
 
 
 async def on_top(update: Update, context: Context) -> None:

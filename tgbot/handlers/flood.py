@@ -1,5 +1,7 @@
-"""The flood guard: a player who sends more than 5 commands within 10 seconds in a group is
-ignored there for a minute (told once); /leave, /stop and /skip are never ignored."""
+"""The flood guard: a player who sends more than 5 commands that change or post things within
+10 seconds in a group is ignored there for a minute (told once); /leave, /stop and /skip are
+never ignored. Commands that only read (/help, /rules, /score, /stats, /top) do not count:
+their answers are queued once per wait already; they are ignored while the player is."""
 
 from __future__ import annotations
 
@@ -17,13 +19,17 @@ WINDOW_S = 10
 MOST_COMMANDS = 5
 IGNORED_S = 60
 NEVER_IGNORED = frozenset({"leave", "stop", "skip"})
+READ_ONLY = frozenset({"help", "rules", "score", "stats", "top", "start"})
+"""Commands that change nothing and whose answer is not queued twice while it waits (/start
+in a group is /help)."""
 
 # KEYS: the player's recent commands (sorted set), the "ignored" marker. ARGV: window, most,
-# ignored seconds, the update id (one entry per update: an update handled twice counts once).
-# Returns 0 to go on, 1 while ignored, 2 when the player starts being ignored. Redis's clock,
-# the same for every worker.
+# ignored seconds, the update id (one entry per update: an update handled twice counts once),
+# whether the command counts (1) or only minds the marker (0). Returns 0 to go on, 1 while
+# ignored, 2 when the player starts being ignored. Redis's clock, the same for every worker.
 _FLOOD = """
 if redis.call('EXISTS', KEYS[2]) == 1 then return 1 end
+if ARGV[5] == '0' then return 0 end
 local t = redis.call('TIME')
 local now = tonumber(t[1]) + tonumber(t[2]) / 1000000
 redis.call('ZADD', KEYS[1], now, ARGV[4])
@@ -56,7 +62,8 @@ async def flood_guard(update: Update, context: Context) -> None:
     verdict = await asyncio.to_thread(
         service(context).lua(_FLOOD),
         keys=[keys.flood(chat.id, user.id), keys.muted(chat.id, user.id)],
-        args=[WINDOW_S, MOST_COMMANDS, IGNORED_S, update.update_id],
+        args=[WINDOW_S, MOST_COMMANDS, IGNORED_S, update.update_id,
+              int(command not in READ_ONLY)],
     )
     if verdict == 0:
         return
