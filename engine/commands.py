@@ -71,6 +71,15 @@ class Join(_ButtonCommand):
     """The player's own language (None: the group's)."""
 
 
+class AwaitJoin(_ButtonCommand):
+    """A player pressed Join in the lobby but cannot be written to in private yet: they are
+    listed as waiting, not seated, until they open the private chat (then `Join`)."""
+
+    kind: Literal["await_join"] = "await_join"
+    name: str
+    username: str | None = None
+
+
 class ChooseLanguage(_PlayerCommand):
     """A seated player chose the language of their private messages (None: the group's)."""
 
@@ -207,6 +216,7 @@ Command = Annotated[
     | OpenedPrivateChat
     | ChooseLanguage
     | Join
+    | AwaitJoin
     | Leave
     | ChangeSettings
     | ChooseGame

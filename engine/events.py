@@ -38,6 +38,21 @@ class PlayerLeftLobby(_Event):
     name: str
 
 
+class JoinerWaiting(_Event):
+    """A player pressed Join but must open a private chat with the bot before being seated."""
+
+    kind: Literal["joiner_waiting"] = "joiner_waiting"
+    user_id: int
+
+
+class JoinerLeftOut(_Event):
+    """The lobby started without players who had pressed Join but never opened a private chat
+    with the bot (their names; the seated ones the join timer dropped for that too)."""
+
+    kind: Literal["joiner_left_out"] = "joiner_left_out"
+    names: list[str]
+
+
 class PrivateChatOpened(_Event):
     """A seated player opened a private chat with the bot, so it can get its cards."""
 
@@ -238,6 +253,8 @@ Event = Annotated[
     | LanguageChosen
     | PlayerJoined
     | PlayerLeftLobby
+    | JoinerWaiting
+    | JoinerLeftOut
     | CreatorChanged
     | LobbyClosed
     | LobbyExtended

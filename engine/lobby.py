@@ -8,6 +8,7 @@ from pydantic import BaseModel
 from engine import table
 from engine.commands import (
     AddAI,
+    AwaitJoin,
     ChangeSettings,
     ChooseGame,
     ChooseLanguage,
@@ -22,6 +23,8 @@ from engine.errors import N_, ErrorCode, RuleError
 from engine.events import (
     CreatorChanged,
     GameChosen,
+    JoinerLeftOut,
+    JoinerWaiting,
     LanguageChosen,
     LobbyClosed,
     LobbyExtended,
@@ -42,6 +45,7 @@ from engine.model import (
     Seat,
     SeatStatus,
     Settings,
+    Waiting,
 )
 from engine.settings import apply_changes, check_language
 
@@ -133,6 +137,7 @@ def time_up(ctx: Ctx) -> None:
     if not room.settings.join_s:
         close_lobby(ctx, "idle")
         return
+    dropped = [room.seats[i].name for i in unreachable_seats(room)]
     for index in reversed(unreachable_seats(room)):
         leave_lobby(ctx, index)  # cannot be dealt cards: they would stall the game
     if room.phase is not Phase.LOBBY:
@@ -140,7 +145,7 @@ def time_up(ctx: Ctx) -> None:
     if len(room.seats) < MIN_SEATS:
         close_lobby(ctx, "too_few")
         return
-    begin(ctx)
+    begin(ctx, dropped)
 
 
 def close_lobby(ctx: Ctx, reason: str | None = None) -> None:
@@ -148,6 +153,7 @@ def close_lobby(ctx: Ctx, reason: str | None = None) -> None:
     ctx.room.phase = Phase.CLOSED
     ctx.room.deadline = None
     ctx.room.end_reason = reason
+    ctx.room.waiting = []
     ctx.emit(LobbyClosed(reason=reason))
 
 
@@ -202,9 +208,37 @@ def join(ctx: Ctx, command: Join) -> None:
         )
     )
     index = len(room.seats) - 1
+    waiting = room.waiting_for(command.user_id)
+    if waiting is not None:
+        del room.waiting[waiting]  # seated now
     if late:
         game_named(room.game).join_late(ctx, index)
     ctx.emit(PlayerJoined(seat=index, late=late))
+
+
+def await_join(ctx: Ctx, command: AwaitJoin) -> None:
+    """List a player who pressed Join but must first open a private chat with the bot as
+    waiting (not seated: the lobby starts without them unless they open it in time)."""
+    room = ctx.room
+    if room.phase is not Phase.LOBBY:
+        raise RuleError(ErrorCode.WRONG_PHASE)
+    existing = room.seat_of(command.user_id)
+    if existing is not None:
+        raise RuleError(ErrorCode.ALREADY_JOINED)
+    if room.waiting_for(command.user_id) is not None:
+        raise RuleError(ErrorCode.STALE, "this player is waiting already")
+    if len(room.present_seats()) >= room.settings.max_seats:
+        raise RuleError(ErrorCode.ROOM_FULL)
+    room.waiting.append(
+        Waiting(user_id=command.user_id, name=command.name, username=command.username)
+    )
+    ctx.emit(JoinerWaiting(user_id=command.user_id))
+
+
+def stop_waiting(ctx: Ctx, index: int) -> None:
+    """A player waiting to be seated left the lobby before opening the private chat."""
+    waiting = ctx.room.waiting.pop(index)
+    ctx.emit(PlayerLeftLobby(user_id=waiting.user_id, name=waiting.name))
 
 
 def opened_private_chat(ctx: Ctx, index: int) -> None:
@@ -360,6 +394,12 @@ def start_game(ctx: Ctx, command: StartGame) -> None:
     begin(ctx)
 
 
-def begin(ctx: Ctx) -> None:
-    """The lobby's game starts with its seated players."""
-    game_named(ctx.room.game).start(ctx)
+def begin(ctx: Ctx, dropped: list[str] | None = None) -> None:
+    """The lobby's game starts with its seated players; the group is told who was left out
+    for never opening a private chat with the bot (`dropped`: seats the join timer freed)."""
+    room = ctx.room
+    left_out = [*(dropped or []), *(w.name for w in room.waiting)]
+    room.waiting = []
+    if left_out:
+        ctx.emit(JoinerLeftOut(names=left_out))
+    game_named(room.game).start(ctx)

@@ -92,6 +92,17 @@ class Seat(BaseModel):
     """An AI player: it gets no private messages, and no figures or leaderboard lines."""
 
 
+class Waiting(BaseModel):
+    """A player who pressed Join in the lobby but has not opened a private chat with the bot
+    yet: listed, not seated (opening the chat seats them)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    user_id: int
+    name: str
+    username: str | None = None
+
+
 class Round(BaseModel):
     """One storyteller's turn. Played cards leave their owner's hand for `plays`."""
 
@@ -172,6 +183,10 @@ class Room(BaseModel):
     """The game's own settings, for a game that keeps them apart from the table's."""
     play: SerializeAsAny[BaseModel] | None = None
     """The running (or ended) game's own state, for a game that keeps one apart."""
+    waiting: list[Waiting] = Field(default_factory=list, exclude_if=lambda waiting: not waiting)
+    """Players who pressed Join in the lobby and must still open a private chat with the bot
+    (not seated; the game starts without them). Empty once the lobby is over, and then not
+    written, so a room dumps as rooms stored before the list existed."""
 
     @field_validator("game_settings", "play", mode="before")
     @classmethod
@@ -199,6 +214,7 @@ class Room(BaseModel):
                 "discard": list(self.discard),
                 "round": self.round.clone() if self.round is not None else None,
                 "play": _clone(self.play),
+                "waiting": list(self.waiting),
             }
         )
 
@@ -211,6 +227,13 @@ class Room(BaseModel):
         """Return the seat index of a user, or None."""
         for index, seat in enumerate(self.seats):
             if seat.user_id == user_id:
+                return index
+        return None
+
+    def waiting_for(self, user_id: int) -> int | None:
+        """Return where a user is on the lobby's list of those not seated yet, or None."""
+        for index, waiting in enumerate(self.waiting):
+            if waiting.user_id == user_id:
                 return index
         return None
 

@@ -12,6 +12,7 @@ from typing import Any
 
 from engine.commands import (
     AddAI,
+    AwaitJoin,
     ChangeSettings,
     ChooseGame,
     ChooseLanguage,
@@ -35,6 +36,7 @@ from engine.events import Event
 from engine.games.registry import game_named
 from engine.lobby import (
     add_ai,
+    await_join,
     change_settings,
     choose_game,
     choose_language,
@@ -49,6 +51,7 @@ from engine.lobby import (
     remove_ai,
     require_manager,
     start_game,
+    stop_waiting,
     time_up,
 )
 from engine.model import OVER_PHASES, Phase, Room
@@ -116,6 +119,8 @@ def _dispatch(ctx: Ctx, command: Any) -> None:
         raise RuleError(ErrorCode.OTHER_GAME, "a button of an earlier game")
     if isinstance(command, Join):
         join(ctx, command)
+    elif isinstance(command, AwaitJoin):
+        await_join(ctx, command)
     elif isinstance(command, OpenedPrivateChat):
         opened_private_chat(ctx, ctx.seat_for(command.user_id))
     elif isinstance(command, ChooseLanguage):
@@ -134,7 +139,11 @@ def _dispatch(ctx: Ctx, command: Any) -> None:
 def _lobby(ctx: Ctx, command: Any) -> None:
     """A command while the lobby is open."""
     if isinstance(command, Leave):
-        leave_lobby(ctx, ctx.seat_for(command.user_id))
+        waiting = ctx.room.waiting_for(command.user_id)
+        if waiting is not None and ctx.room.seat_of(command.user_id) is None:
+            stop_waiting(ctx, waiting)
+        else:
+            leave_lobby(ctx, ctx.seat_for(command.user_id))
     elif isinstance(command, ChangeSettings):
         change_settings(ctx, command)
     elif isinstance(command, AddAI):

@@ -9,6 +9,8 @@ from typing import Any
 from engine.events import (
     CreatorChanged,
     GameChosen,
+    JoinerLeftOut,
+    JoinerWaiting,
     LobbyClosed,
     LobbyExtended,
     LobbyOpened,
@@ -22,12 +24,14 @@ from tgbot import render
 from tgbot.games import screens
 from tgbot.outgoing import Outgoing
 from tgbot.render import Look
+from tgbot.render.lobby import left_out
 
 # The table's lobby events, the same for every game: the lobby message shows them.
 _TABLE_LOBBY = (
     LobbyOpened,
     PrivateChatOpened,
     PlayerLeftLobby,
+    JoinerWaiting,
     CreatorChanged,
     LobbyClosed,
     LobbyExtended,
@@ -66,6 +70,8 @@ def _messages(room: Room, event: Any, look: Look, settings_mode: bool) -> list[O
     """The table shows its lobby's events; the room's game shows the rest."""
     if isinstance(event, _TABLE_LOBBY) or (isinstance(event, PlayerJoined) and not event.late):
         return [render.lobby(room, look, settings_mode)]
+    if isinstance(event, JoinerLeftOut):
+        return [left_out(room, event.names, look)]
     return screens(room.game).messages(room, event, look, settings_mode)
 
 

@@ -325,3 +325,47 @@ def test_settings_ai_is_applied_and_answered_in_the_group(table: Table):
     table.say(table.users[0], table.chat, "/settings ai=0 rotations=3")
     table.group_message(r"Settings changed: AI players: 0, rotations: 3\.")
     assert table.room().ai_seats() == []
+
+
+def test_a_friend_who_pressed_join_without_a_private_chat_is_listed_as_waiting(table: Table):
+    world = table.stack.world
+    table.lobby(players=3)
+    lobby = table.group_message("a new game is open")
+    dee = world.add_user(first_name="Dee").id
+    update = world.press(dee, table.chat, lobby.message_id, button(lobby, "Join"))
+    table.stack.deliver(update)
+    answer = wait_for(lambda: world.callback_answer(update["callback_query"]["id"]))
+    assert answer.url == f"https://t.me/hintrigue_bot?start=j{table.chat}"
+    shown = wait_for(lambda: re.search(r"⏳ waiting for Dee to open @hintrigue_bot",
+                                       world.message(table.chat, lobby.message_id).plain_text),
+                     what="Dee listed as waiting")  # fmt: skip
+    assert shown and "3 players:" in world.message(table.chat, lobby.message_id).plain_text
+    room = table.room()
+    assert room.seat_of(dee) is None and [w.name for w in room.waiting] == ["Dee"]
+    # Opening the chat before the start seats them as usual.
+    table.stack.deliver(world.start_private(dee, f"j{table.chat}"))
+    table.dm(dee, "You joined the game")
+    wait_for(lambda: "waiting for Dee" not in world.message(table.chat, lobby.message_id)
+             .plain_text and "4 players:" in world.message(table.chat, lobby.message_id)
+             .plain_text, what="Dee seated")  # fmt: skip
+    assert table.room().waiting == [] and table.room().seat_of(dee) is not None
+
+
+def test_the_lobby_starts_without_a_waiting_friend_and_tells_the_group_who_was_left_out(
+    table: Table,
+):
+    world = table.stack.world
+    table.lobby(players=3)
+    lobby = table.group_message("a new game is open")
+    dee = world.add_user(first_name="Dee").id
+    table.say(dee, table.chat, "/join")
+    table.group_message(r"To play, open @hintrigue_bot")
+    wait_for(lambda: "waiting for Dee" in world.message(table.chat, lobby.message_id).plain_text,
+             what="Dee listed as waiting")  # fmt: skip
+    assert table.press(table.users[0], lobby, button(lobby, "Start")) == "The game starts!"
+    notice = table.group_message(r"The game started without Dee: they never opened a private "
+                                 r"chat with me")  # fmt: skip
+    assert any(e.get("url", "").endswith(f"start=j{table.chat}") for e in notice.entities)
+    room = table.room()
+    assert room.phase is Phase.HINT and room.seat_of(dee) is None and room.waiting == []
+    assert "waiting for Dee" not in world.message(table.chat, lobby.message_id).plain_text

@@ -101,3 +101,15 @@ def test_timers_are_scaled_the_join_timer_too():
     game.room.timer_scale = 0.5
     game.do(ChangeSettings(user_id=user(0), changes={"join_s": 120}))
     assert game.room.deadline == game.room.opened_at + 60
+
+
+def test_the_join_timer_names_everybody_it_started_without():
+    from engine.commands import AwaitJoin
+
+    game = a_room().with_players(4).in_lobby()
+    game.room.seats[3].private_ok = False
+    game.do(AwaitJoin(user_id=777, name="Dee"))
+    events = time_up(game)
+    left_out = [e for e in events if e.kind == "joiner_left_out"]
+    assert left_out and left_out[0].names == [game.room.seats[0].name.replace("0", "3"), "Dee"]
+    assert any(isinstance(e, GameStarted) for e in events)

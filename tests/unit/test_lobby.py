@@ -130,3 +130,37 @@ def test_a_lobby_starts_from_the_groups_remembered_settings_where_still_valid():
     assert room.settings.rotations == 3 and room.settings.timers is False
     assert room.settings.hint_s == Settings().hint_s  # out of bounds now: the default
     assert room.settings.language == "de"
+
+
+def test_a_player_without_a_private_chat_waits_unseated_and_is_seated_by_joining():
+    from engine.commands import AwaitJoin
+
+    game = a_room().with_players(3).in_lobby()
+    events = game.do(AwaitJoin(user_id=777, name="Dee"))
+    assert [e.kind for e in events] == ["joiner_waiting"]
+    assert game.room.seat_of(777) is None and [w.name for w in game.room.waiting] == ["Dee"]
+    refused(game, AwaitJoin(user_id=777, name="Dee"), ErrorCode.STALE)
+    refused(game, AwaitJoin(user_id=user(1), name="P1"), ErrorCode.ALREADY_JOINED)
+    game.do(Join(user_id=777, name="Dee"))
+    assert game.room.waiting == [] and game.room.seat_of(777) == 3
+
+
+def test_a_waiting_player_who_leaves_is_taken_off_the_list():
+    from engine.commands import AwaitJoin
+
+    game = a_room().with_players(3).in_lobby()
+    game.do(AwaitJoin(user_id=777, name="Dee"))
+    events = game.do(Leave(user_id=777))
+    assert [e.kind for e in events] == ["player_left_lobby"]
+    assert game.room.waiting == [] and len(game.room.seats) == 3
+
+
+def test_the_start_does_not_wait_for_a_waiting_player_and_names_them():
+    from engine.commands import AwaitJoin
+
+    game = a_room().with_players(3).in_lobby()
+    game.do(AwaitJoin(user_id=777, name="Dee"))
+    events = game.do(StartGame(user_id=user(0)))
+    assert events[0].kind == "joiner_left_out" and events[0].names == ["Dee"]
+    assert game.room.phase is Phase.HINT and game.room.waiting == []
+    assert game.room.seat_of(777) is None

@@ -13,6 +13,7 @@ from telegram.error import BadRequest
 
 from engine.commands import (
     AddAI,
+    AwaitJoin,
     ChangeSettings,
     ChooseGame,
     ComeBack,
@@ -129,18 +130,21 @@ async def button_command(
 async def on_join(
     update: Update, context: Context, query: CallbackQuery, args: tuple[int, ...]
 ) -> None:
-    """Join: seat the player, or send one who never opened a private chat to the deep link."""
+    """Join: seat the player, or send one who never opened a private chat to the deep link
+    (listed in the lobby as waiting for them, so the group can nudge them)."""
     svc = service(context)
     where = _room(update)
     user = query.from_user
+    name, username = display_name(update)
     if not await asyncio.to_thread(svc.has_started, user.id):
         late = await asyncio.to_thread(too_late_to_join, svc, where)
         if late:
             await answer(query, late, alert=True)
-        else:
-            await query.answer(texts.OPEN_PRIVATE, url=svc.look.link(f"j{where}"))
+            return
+        await attempt(update, context, where, AwaitJoin(
+            user_id=user.id, name=name, username=username, game_id=game_of(args, 0)))  # fmt: skip
+        await query.answer(texts.OPEN_PRIVATE, url=svc.look.link(f"j{where}"))
         return
-    name, username = display_name(update)
     await button_command(
         update,
         context,

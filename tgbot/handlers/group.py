@@ -9,6 +9,7 @@ from redis.exceptions import ResponseError
 from telegram import Update
 
 from engine.commands import (
+    AwaitJoin,
     ChangeSettings,
     ChooseGame,
     ComeBack,
@@ -192,15 +193,18 @@ async def on_join_command(update: Update, context: Context) -> None:
     svc = service(context)
     user, where = update.effective_user, room_of(update)
     assert user is not None
+    name, username = display_name(update)
     if not await asyncio.to_thread(svc.has_started, user.id):
         late = await asyncio.to_thread(too_late_to_join, svc, where)
+        if not late:  # listed in the lobby as waiting for them (a running game: no list)
+            await attempt(update, context, where,
+                          AwaitJoin(user_id=user.id, name=name, username=username))
         await reply(
             update,
             context,
             late or texts.OPEN_PRIVATE_LINK.format(link=svc.look.anchor(f"j{where}")),
         )
         return
-    name, username = display_name(update)
     await command_in_group(
         update,
         context,

@@ -13,13 +13,16 @@ from tgbot.games import screens
 from tgbot.i18n import N_, Texts, _, ngettext
 from tgbot.outgoing import Button, Outgoing
 from tgbot.render.common import (
+    NAME_MAX,
     Look,
     duration,
     in_group_language,
     names,
     seconds_left,
     to_group,
+    user_text,
 )
+from tgbot.render.group import listed
 
 HINTRIGUE_ROWS = (
     "max_seats",
@@ -150,13 +153,17 @@ def lobby(room: Room, look: Look, settings_mode: bool = False) -> Outgoing:
         if i in missing:
             line += " — " + _("must open {link} first").format(link=look.anchor(f"r{room.room_id}"))
         lines.append(line)
+    waiting = room.waiting if room.phase is Phase.LOBBY else []
+    for joiner in waiting:  # pressed Join, not seated until they open the private chat
+        lines.append("⏳ " + _("waiting for {name} to open {link}").format(
+            name=user_text(joiner.name, NAME_MAX), link=look.anchor(f"j{room.room_id}")))
     lines += ["", screens(room.game).settings_text(room)]
     game = room.game_id
     if room.phase is Phase.LOBBY:
         lines.append(
             _("Press Join to play. The host or a group admin presses Start (3 players or more).")
         )
-        if missing:
+        if missing or waiting:
             lines.append(screens(room.game).private_why())
         left = seconds_left(room.deadline, look) if room.settings.join_s else None
         if left is not None:
@@ -182,6 +189,21 @@ def lobby(room: Room, look: Look, settings_mode: bool = False) -> Outgoing:
         if room.phase is Phase.CLOSED and room.end_reason in CLOSED_BECAUSE:
             lines.append(CLOSED_BECAUSE[room.end_reason])
     return to_group(room, key="lobby", text="\n".join(lines), buttons=rows)
+
+
+@in_group_language
+def left_out(room: Room, names: list[str], look: Look) -> Outgoing:
+    """The group is told who the game started without, and why: they pressed Join but never
+    opened a private chat with the bot."""
+    shown = listed([user_text(name, NAME_MAX) for name in names])
+    text = ngettext(
+        "The game started without {names}: they never opened a private chat with me, where "
+        "the secret moves are made. To play from a later round, open {link}.",
+        "The game started without {names}: they never opened a private chat with me, where "
+        "the secret moves are made. To play from a later round, open {link}.",
+        len(names),
+    ).format(names=shown, link=look.anchor(f"j{room.room_id}"))
+    return to_group(room, text=text)
 
 
 def _game_button(room: Room, look: Look) -> Button:
