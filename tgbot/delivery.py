@@ -149,7 +149,11 @@ async def send_or_edit(
                 return None
             if why is None:
                 raise
+            if message.edit_only:
+                return None
             log.info("chat %s: message %s is gone, sending it again", message.chat_id, message.key)
+    if message.edit_only:
+        return None  # nothing to edit
     with _timed("sendMessage"):
         sent = await bot.send_message(
             chat_id=message.chat_id,
@@ -448,6 +452,8 @@ async def _deliver(
     """Send one message within the limits; its new id, None, or why to stop for now. A fresh
     copy of a message sent before first turns the old one into a pointer to it."""
     previous = known.get((message.game, message.key)) if message.key else None
+    if message.edit_only and (previous is None or message.fresh):
+        return None  # nothing sent under its key: nothing to edit
     try:
         if message.fresh and previous is not None:
             if (waited := await _slot(limiter, message.chat_id, True, patient)) is not None:

@@ -19,7 +19,7 @@ from engine.events import (
     PrivateChatOpened,
     SettingsChanged,
 )
-from engine.model import Room, SeatStatus
+from engine.model import OVER_PHASES, Room, SeatStatus
 from tgbot import render
 from tgbot.games import screens
 from tgbot.outgoing import Outgoing
@@ -63,6 +63,8 @@ def outgoing_for(
         for message in _messages(room, event, look, settings_mode):
             if message.chat_id not in ai_chats:  # an AI player reads no private message
                 add(message)
+    if events and room.phase in OVER_PHASES:  # a /stop question still open is moot now
+        add(render.stop_closed(room))
     return out
 
 

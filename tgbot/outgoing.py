@@ -41,6 +41,8 @@ class Outgoing(BaseModel):
     buttons: list[list[Button]] = Field(default_factory=list)
     fresh: bool = False
     """Send it as a new message even if one was sent under its key (which then follows it)."""
+    edit_only: bool = False
+    """Only edit the message sent under its key: dropped when there is none (or it is gone)."""
     once: str | None = None
     """An answer (`help`, `rules`…) that is not queued again while it waits for delivery."""
     unreachable: tuple[int, int, str] | None = None

@@ -369,3 +369,32 @@ def test_the_lobby_starts_without_a_waiting_friend_and_tells_the_group_who_was_l
     room = table.room()
     assert room.phase is Phase.HINT and room.seat_of(dee) is None and room.waiting == []
     assert "waiting for Dee" not in world.message(table.chat, lobby.message_id).plain_text
+
+
+def test_a_stop_question_is_closed_when_its_game_ends_and_a_late_press_says_so(table: Table):
+    from engine.commands import Leave
+
+    table.started()
+    table.say(table.users[0], table.chat, "/stop")
+    question = table.group_message("End this game now")
+    no, yes = button(question, "No"), button(question, "Yes")
+    for user in table.users[2:]:  # two leave: too few remain, the game is abandoned
+        table.run(Leave(user_id=user))
+    assert table.room().phase is Phase.ABANDONED
+    closed = wait_for(lambda: decided_question(table, question), what="the question closed")
+    assert closed.plain_text == "/stop: the game is over."
+    assert table.press(table.users[0], question, no) == "That game is over."
+    assert table.press(table.users[0], question, yes) == "That game is over."
+    assert table.room().phase is Phase.ABANDONED
+
+
+def test_a_lobby_stop_question_is_closed_when_the_lobby_closes(table: Table):
+    from engine.commands import Leave
+
+    table.lobby(players=2)
+    table.say(table.users[0], table.chat, "/stop")
+    question = table.group_message("End this lobby now")
+    for user in table.users[:2]:
+        table.service.run(table.chat, Leave(user_id=user))
+    closed = wait_for(lambda: decided_question(table, question), what="the question closed")
+    assert closed.plain_text == "/stop: the lobby was closed."

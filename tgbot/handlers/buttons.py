@@ -26,7 +26,7 @@ from engine.commands import (
 )
 from engine.errors import ErrorCode
 from engine.games.registry import GAMES, game_named
-from engine.model import Phase, Room
+from engine.model import OVER_PHASES, Phase, Room
 from engine.roomid import RoomId
 from engine.settings import LANGUAGES
 from engine.store import Outcome
@@ -339,6 +339,14 @@ async def on_stop_button(
     game = game_of(args, 2)
     where = _room(update)
     svc = service(context)
+    room = await asyncio.to_thread(svc.store.load, where)
+    if room is None or room.phase in OVER_PHASES or (game is not None and game != room.game_id):
+        # A question left over from a game that is over (it ended meanwhile).
+        await answer(query, _("That game is over."))
+        with i18n.use(speakers().chat):
+            over = _("/stop: the game is over.")
+        await asyncio.to_thread(svc.show, where, *_stop_question(where, game, asked, over))
+        return
     if confirm:
         outcome = await button_command(
             update, context, query, where, StopGame(user_id=query.from_user.id, game_id=game),
@@ -351,26 +359,26 @@ async def on_stop_button(
             if outcome is not None and outcome.room is None:
                 decision = _("/stop: the lobby was closed.")
     else:
-        room = await asyncio.to_thread(svc.store.load, where)
-        if room is not None and room.creator != query.from_user.id \
-                and not await is_admin(update, context):  # fmt: skip
+        if room.creator != query.from_user.id and not await is_admin(update, context):
             await answer(query, texts.ERRORS[ErrorCode.NOT_ALLOWED], alert=True)
             return
-        lobby = room is not None and room.phase is Phase.LOBBY
+        lobby = room.phase is Phase.LOBBY
         await answer(query, _("The lobby stays open.") if lobby else _("The game goes on."))
         with i18n.use(speakers().chat):
             decided = True
             decision = _("/stop: the lobby stays open.") if lobby else _("/stop: the game goes on.")
     if decided:
-        question = Outgoing(
-            chat_id=where.chat,
-            thread_id=where.thread_id,
-            key=f"stop:{asked}",
-            game=game or 0,
-            text=decision,
-            lang=speakers().chat,
-        )
-        await asyncio.to_thread(svc.show, where, question)
+        await asyncio.to_thread(svc.show, where, *_stop_question(where, game, asked, decision))
+
+
+def _stop_question(where: RoomId, game: int | None, asked: int, text: str) -> list[Outgoing]:
+    """The /stop question edited into `text`, without its buttons (a question asked before it
+    had one key per game had one per room version)."""
+    return [
+        Outgoing(chat_id=where.chat, thread_id=where.thread_id, key=key, game=game or 0,
+                 text=text, lang=speakers().chat, edit_only=True)
+        for key in (render.STOP_KEY, f"stop:{asked}")
+    ]  # fmt: skip
 
 
 BUTTONS: dict[str, Callable[[Update, Context, CallbackQuery, tuple[int, ...]], Awaitable[None]]] = {

@@ -315,7 +315,7 @@ async def on_stop(update: Update, context: Context) -> None:
     confirm = Outgoing(
         chat_id=where.chat,
         thread_id=where.thread_id,
-        key=f"stop:{room.version}",
+        key=render.STOP_KEY,
         game=room.game_id,
         fresh=True,
         text=what,

@@ -13,6 +13,7 @@ from tgbot.render.common import (
     user_text,
 )
 from tgbot.render.group import (
+    STOP_KEY,
     final,
     late_join_notice,
     left_notice,
@@ -21,6 +22,7 @@ from tgbot.render.group import (
     round_message,
     score,
     standings_text,
+    stop_closed,
     table,
     unreachable_notice,
     void_message,
@@ -57,6 +59,7 @@ __all__ = [
     "closed_prompt",
     "duration",
     "decoy_dm",
+    "STOP_KEY",
     "final",
     "hand_buttons",
     "late_join_notice",
@@ -73,6 +76,7 @@ __all__ = [
     "settings_text",
     "spectator_dm",
     "standings_text",
+    "stop_closed",
     "storyteller_dm",
     "table",
     "time_left",

@@ -376,6 +376,20 @@ def unreachable_notice(room: Room, index: int, look: Look) -> Outgoing:
     return to_group(room, text=text)
 
 
+STOP_KEY = "stop"
+"""The key of the /stop confirmation of a room's game (one at a time: asked again, it comes
+back to the bottom of the chat)."""
+
+
+@in_group_language
+def stop_closed(room: Room) -> Outgoing:
+    """The /stop question of a game that is over, without its buttons (edited only: a game
+    nobody asked to stop has none)."""
+    text = _("/stop: the lobby was closed.") if room.round is None and room.play is None \
+        else _("/stop: the game is over.")  # fmt: skip
+    return to_group(room, key=STOP_KEY, text=text, edit_only=True)
+
+
 def score(room: Room | None, stats: dict[str, int]) -> str:
     """The /score answer: the current or last game's standings and the group's lifetime stats."""
     parts = []
