@@ -321,3 +321,21 @@ def test_pictures_off_sends_guess_what_as_text(stack: Stack):
     assert board is not None and board.photo is None and "A  " in board.plain_text
     assert reveal is not None and reveal.photo is None
     assert not stack.world.calls_of("sendPhoto") and not stack.world.calls_of("editMessageMedia")
+
+
+def test_a_game_stopped_before_its_clue_shows_no_empty_clue_line(stack: Stack):
+    users = seat_players(stack)
+    stack.say(users[0], GROUP, "/settings timers=off")
+    lobby = wait_for(lambda: (found := stack.find(GROUP, "a new game is open"))
+                     and "timers off" in found.plain_text and found, what="the settings")
+    assert stack.answer_to(stack.press(users[0], lobby, button(lobby, "Start"))) == \
+        "The game starts!"
+    board = wait_for(lambda: stack.find(GROUP, r"round 1 · "), what="the board")
+    stack.say(users[0], GROUP, "/stop")
+    question = wait_for(lambda: stack.find(GROUP, "End this game now"), what="the question")
+    assert stack.answer_to(stack.press(users[0], question, button(question, "Yes"))) == \
+        "The game is stopped."
+    ended = wait_for(lambda: (m := stack.world.message(GROUP, board.message_id))
+                     and "The game ended during this round" in m.plain_text and m,
+                     what="the board closed")  # fmt: skip
+    assert "Clue" not in ended.plain_text and "«»" not in ended.plain_text

@@ -320,3 +320,21 @@ def test_with_free_choice_the_cue_giver_picks_any_cell_by_row_and_column_or_by_t
     stack.say(giver, giver, "aubergine")
     wait_for(lambda: stack.find(GROUP, r"round 1 · .*Cues: «aubergine»"), what="the cue")
     assert state(stack).round.colour == 479
+
+
+def test_a_game_stopped_before_its_first_cue_shows_no_empty_cues_line(stack: Stack):
+    users = seat_players(stack)
+    stack.say(users[0], GROUP, "/settings timers=off")
+    lobby = wait_for(lambda: (found := stack.find(GROUP, "a new game is open"))
+                     and "timers off" in found.plain_text and found, what="the settings")
+    assert stack.answer_to(stack.press(users[0], lobby, button(lobby, "Start"))) == \
+        "The game starts!"
+    board_message = wait_for(lambda: stack.find(GROUP, r"round 1 · cues by"), what="the board")
+    stack.say(users[0], GROUP, "/stop")
+    question = wait_for(lambda: stack.find(GROUP, "End this game now"), what="the question")
+    assert stack.answer_to(stack.press(users[0], question, button(question, "Yes"))) == \
+        "The game is stopped."
+    ended = wait_for(lambda: (m := stack.world.message(GROUP, board_message.message_id))
+                     and "The game ended during this round" in m.plain_text and m,
+                     what="the board closed")  # fmt: skip
+    assert "Cues:" not in ended.plain_text

@@ -125,8 +125,8 @@ def board_message(room: Room, look: Look, round_no: int | None = None) -> Outgoi
                 name=who[rnd.active], left=time_left(room, look)
             )
         )
-    else:
-        lines.append(_("Clue: <b>«{clue}»</b>").format(clue=user_text(rnd.clue or "")))
+    elif rnd.clue:  # none when the game ended before it was given
+        lines.append(_("Clue: <b>«{clue}»</b>").format(clue=user_text(rnd.clue)))
     if state.phase is Phase.GUESS:
         lines.append(
             _("Everybody else: find the three icons in our private chat and confirm{left}.")

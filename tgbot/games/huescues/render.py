@@ -123,7 +123,7 @@ def _board_lines(room: Room, look: Look, who: list[str], full: bool) -> list[str
     if state.phase is Phase.CUE:
         lines.append(_("{name} chooses a colour and gives a cue of one word in private{left}.")
                      .format(name=giver, left=time_left(room, look)))  # fmt: skip
-    else:
+    elif rnd.cues:  # none when the game ended before the first was given
         lines.append(_("Cues: {cues}").format(cues=cues_text(rnd.cues)))
     if view.cones and full:
         lines.append(_("First cones: {legend}").format(legend=legend(who, list(view.cones))))
