@@ -36,9 +36,10 @@ def test_a_lobby_starts_by_itself_when_its_join_time_runs_out_a_minute_later_per
     users = lobby_with(stack, ["Ann", "Bob", "Cy"])
     lobby = stack.wait_find(GROUP, "a new game is open")
     assert "It starts by itself in" in lobby.plain_text
+    assert "(/extend: 3 s more)" in lobby.plain_text  # a minute, as scaled timers run it
     opened = stack.room().opened_at
     stack.say(users[2], GROUP, "/extend")
-    stack.wait_find(GROUP, "/extend: one more minute to join")
+    stack.wait_find(GROUP, "/extend: 3 s more to join")
     assert stack.room().deadline == pytest.approx(opened + (180 + 60) * SCALE)
     # Nobody presses Start.
     room = wait_for(lambda: (r := stack.room()).phase is Phase.HINT and r, 30, "the start")

@@ -90,8 +90,10 @@ def play_round(stack: Stack, users: list[int], number: int, redraw: bool = False
     return {active: 1, first: 1, second: 0}
 
 
-def redraw_three(stack: Stack, active: int, dm):
-    """The active player replaces the three icons of column A."""
+def redraw_three(stack: Stack, active: int, dm, answered: str = "Icons replaced. Now send your "
+                 "clue."):  # fmt: skip
+    """The active player replaces the three icons of column A (`answered`: what the press of
+    Replace is answered)."""
     before = state(stack).board
     stack.answer_to(stack.press(active, dm, button(dm, "Replace three icons")))
 
@@ -105,8 +107,7 @@ def redraw_three(stack: Stack, active: int, dm):
         data = next(d for t, d in buttons(dm) if t.startswith("A "))
         stack.answer_to(stack.press(active, dm, data))
     dm = wait_for(lambda: selection(3), what="three icons chosen")
-    assert stack.answer_to(stack.press(active, dm, button(dm, "Replace"))) == \
-        "Icons replaced. You have 30 seconds for your clue."
+    assert stack.answer_to(stack.press(active, dm, button(dm, "Replace"))) == answered
     after = state(stack).board
     assert after[3:] == before[3:] and not set(after[:3]) & set(before[:3])
     wait_for(lambda: stack.find(GROUP, "replaced three icons"), what="the redraw in the group")
@@ -339,3 +340,27 @@ def test_a_game_stopped_before_its_clue_shows_no_empty_clue_line(stack: Stack):
                      and "The game ended during this round" in m.plain_text and m,
                      what="the board closed")  # fmt: skip
     assert "Clue" not in ended.plain_text and "«»" not in ended.plain_text
+
+
+def test_the_redraw_says_the_clue_time_as_it_really_runs(stack: Stack):
+    users = seat_players(stack)
+    stack.say(users[0], GROUP, "/settings clue=900")
+    lobby = wait_for(lambda: (found := stack.find(GROUP, "a new game is open"))
+                     and "clue 18 s" in found.plain_text and found, what="the settings")
+    assert stack.answer_to(stack.press(users[0], lobby, button(lobby, "Start"))) == \
+        "The game starts!"
+    active, dm = active_prompt(stack, users, 1)
+    stack.answer_to(stack.press(active, dm, button(dm, "Replace three icons")))
+    for chosen in range(3):
+        dm = wait_for(lambda n=chosen: (m := stack.find(active, "Choose three icons to replace"))
+                      and sum("♻️" in t for t, _ in buttons(m)) == n and m,
+                      what=f"{chosen} icons chosen")  # fmt: skip
+        # TIMER_SCALE 0.02: the 30 s a redraw leaves run 0.6 s.
+        assert "You then have 1 s for your clue." in dm.plain_text
+        assert "30 seconds" not in dm.plain_text
+        data = next(d for t, d in buttons(dm) if t.startswith("A "))
+        stack.answer_to(stack.press(active, dm, data))
+    dm = wait_for(lambda: (m := stack.find(active, "Choose three icons to replace"))
+                  and sum("♻️" in t for t, _ in buttons(m)) == 3 and m, what="three chosen")
+    assert stack.answer_to(stack.press(active, dm, button(dm, "Replace"))) == \
+        "Icons replaced. You have 1 s for your clue."

@@ -31,6 +31,7 @@ from engine.events import (
     SeatReturned,
 )
 from engine.games.registry import DEFAULT_GAME, GAMES, game_named
+from engine.lobby import EXTEND_S
 from engine.model import OVER_PHASES, Phase
 from engine.roomid import RoomId
 from engine.settings import parse_changes
@@ -272,10 +273,13 @@ async def on_extend(update: Update, context: Context) -> None:
     """/extend: a seated player gives the lobby a minute more before it starts by itself."""
     user = update.effective_user
     assert user is not None
-    await command_in_group(
-        update, context, ExtendLobby(user_id=user.id),
-        lambda outcome: _("/extend: one more minute to join."),
-    )  # fmt: skip
+    await command_in_group(update, context, ExtendLobby(user_id=user.id), _extended)
+
+
+def _extended(outcome: Outcome) -> str:
+    """What /extend gave: a minute, as the lobby's timers really run."""
+    scale = outcome.room.timer_scale if outcome.room is not None else 1.0
+    return _("/extend: {time} more to join.").format(time=render.duration(EXTEND_S * scale))
 
 
 async def on_forcestart(update: Update, context: Context) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from engine.games.guesswhat.settings import BOUNDS as GUESSWHAT_BOUNDS
 from engine.games.huescues.settings import BOUNDS as HUESCUES_BOUNDS
 from engine.games.registry import GAMES, game_named
-from engine.lobby import unreachable_seats
+from engine.lobby import EXTEND_S, unreachable_seats
 from engine.model import MIN_SEATS, Phase, Room
 from engine.settings import BOUNDS, LANGUAGES
 from tgbot import i18n
@@ -168,11 +168,12 @@ def lobby(room: Room, look: Look, settings_mode: bool = False) -> Outgoing:
         left = seconds_left(room.deadline, look) if room.settings.join_s else None
         if left is not None:
             when = (
-                _("It starts by itself in {time} (/extend: a minute more).")
+                _("It starts by itself in {time} (/extend: {more} more).")
                 if len(room.seats) >= MIN_SEATS
-                else _("It closes in {time} unless 3 players have joined (/extend: a minute more).")
+                else _("It closes in {time} unless 3 players have joined (/extend: {more} more).")
             )
-            lines.append(when.format(time=duration(left)))
+            more = duration(EXTEND_S * room.timer_scale)  # a minute, as the timers really run
+            lines.append(when.format(time=duration(left), more=more))
         rows = (
             _settings_rows(room, look)
             if settings_mode

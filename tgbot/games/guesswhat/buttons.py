@@ -11,6 +11,7 @@ from engine.errors import ErrorCode
 from engine.games.guesswhat import commands as gw
 from engine.games.guesswhat import icon
 from engine.games.guesswhat.model import COLUMN_NAMES, ROWS, Phase, State
+from engine.games.guesswhat.turns import CARRIED_CLUE_S
 from engine.store import Outcome
 from tgbot import texts
 from tgbot.games.base import ButtonHandler
@@ -25,6 +26,7 @@ from tgbot.handlers.buttons import (
 )
 from tgbot.handlers.common import Context, service
 from tgbot.i18n import _
+from tgbot.render.common import duration
 
 KINDS = {
     "gpick": 4,  # private: chat, round, icon (the active player's pick), game
@@ -116,10 +118,16 @@ async def on_redraw(
         round_no=round_no,
         game_id=game_of(args, 3),
     )
-    await button_command(
-        update, context, query, where, command,
-        _("Icons replaced. You have 30 seconds for your clue."),
-    )  # fmt: skip
+    await button_command(update, context, query, where, command, _redrawn)
+
+
+def _redrawn(outcome: Outcome) -> str:
+    """The answer to a redraw: the clue time it leaves, as it really runs."""
+    state = outcome.room.play if outcome.room is not None else None
+    if not isinstance(state, State) or not state.settings.timers:
+        return _("Icons replaced. Now send your clue.")
+    return _("Icons replaced. You have {time} for your clue.").format(
+        time=duration(CARRIED_CLUE_S * state.timer_scale))
 
 
 BUTTONS = {

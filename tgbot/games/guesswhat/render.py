@@ -8,6 +8,7 @@ from collections.abc import Callable
 from engine.games.guesswhat import icon
 from engine.games.guesswhat.model import COLUMN_NAMES, ROWS, Phase, State
 from engine.games.guesswhat.table import state_of
+from engine.games.guesswhat.turns import CARRIED_CLUE_S
 from engine.games.guesswhat.views import group_view, seat_view
 from engine.model import Phase as TablePhase
 from engine.model import Room, SeatStatus
@@ -250,6 +251,15 @@ def _icon_rows(room: Room, look: Look, kind: str, marked: list[int | None]) -> l
     return _grid(room, button)
 
 
+def redraw_time(state: State) -> str:
+    """" You then have 30 s for your clue.": the clue time a redraw leaves, as it really runs
+    (none with timers off)."""
+    if not state.settings.timers:
+        return ""
+    return " " + _("You then have {time} for your clue.").format(
+        time=duration(CARRIED_CLUE_S * state.timer_scale))
+
+
 @in_seat_language
 def active_dm(room: Room, index: int, look: Look, selection: int = 0) -> Outgoing:
     """The active player's private message: pick one icon per column (changeable until the
@@ -265,8 +275,7 @@ def active_dm(room: Room, index: int, look: Look, selection: int = 0) -> Outgoin
         if selection & REDRAW_MODE:
             chosen = [state.board[p] for p in range(9) if selection >> p & 1]
             lines.append(
-                _("Choose three icons to replace, then press Replace. You then have 30 seconds "
-                  "for your clue.")  # fmt: skip
+                _("Choose three icons to replace, then press Replace.") + redraw_time(state)
             )
             lines.append(_("Chosen: {icons}").format(icons=" ".join(shown(i) for i in chosen)))
             rows = _redraw_rows(room, look, selection)
