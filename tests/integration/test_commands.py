@@ -398,3 +398,26 @@ def test_a_lobby_stop_question_is_closed_when_the_lobby_closes(table: Table):
         table.service.run(table.chat, Leave(user_id=user))
     closed = wait_for(lambda: decided_question(table, question), what="the question closed")
     assert closed.plain_text == "/stop: the lobby was closed."
+
+
+def test_a_refusal_across_groups_names_the_other_chat_and_links_to_its_game(table: Table):
+    world = table.stack.world
+    table.lobby()
+    lobby = table.group_message("a new game is open")
+    other = table.chat - 500
+    world.add_chat(other, "supergroup", title="Elsewhere", bot_status="member")
+    table.say(table.users[1], other, "/newgame")
+    refused = wait_for(lambda: table.stack.find(other, "You are already playing in"),
+                       what="the refusal")  # fmt: skip
+    assert refused.plain_text == "You are already playing in Bad input. Leave that game first."
+    (link,) = [e["url"] for e in refused.entities if e["type"] == "text_link"]
+    assert link == f"https://t.me/c/{str(table.chat)[4:]}/{lobby.message_id}"
+    assert "Scroll up" not in refused.plain_text
+
+
+def test_message_links_by_username_internal_id_or_none():
+    from tgbot.render import message_link
+
+    assert message_link(-1001234567, 42) == "https://t.me/c/1234567/42"
+    assert message_link(-1001234567, 42, "friday_games") == "https://t.me/friday_games/42"
+    assert message_link(-4242, 42) is None  # a basic group's messages have no link

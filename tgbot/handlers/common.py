@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import html
 import json
 import logging
 from collections.abc import Callable
@@ -11,6 +12,7 @@ from typing import Any
 
 import redis.exceptions
 from telegram import ChatMember, Update
+from telegram.error import TelegramError
 from telegram.ext import (
     ContextTypes,
 )
@@ -169,25 +171,76 @@ async def attempt(
 ) -> tuple[Outcome | None, str | None]:
     """Run a command; return its outcome, or the short answer explaining why not (HTML for a
     message; plain text for an answer to a press)."""
+    outcome, problem, _code = await attempt_coded(update, context, where, command, **options)
+    return outcome, problem
+
+
+async def attempt_coded(
+    update: Update, context: Context, where: RoomId, command: Command, **options: Any
+) -> tuple[Outcome | None, str | None, ErrorCode | None]:
+    """`attempt`, also saying which rule refused the command (None: none did)."""
     svc = service(context)
     try:
-        return await run(svc, where, command, update, **options), None
+        return await run(svc, where, command, update, **options), None, None
     except RuleError as error:
         if (
             error.code is ErrorCode.NOT_ALLOWED
             and hasattr(command, "is_admin")
             and await is_admin(update, context)
         ):
-            return await attempt(
+            return await attempt_coded(
                 update, context, where, command.model_copy(update={"is_admin": True}), **options
             )
-        return None, error_text(error, markup=update.callback_query is None)
+        markup = update.callback_query is None
+        user_id = getattr(command, "user_id", None)
+        if error.code is ErrorCode.IN_OTHER_GAME and markup and isinstance(user_id, int):
+            return None, await elsewhere(context, user_id, error), error.code
+        return None, error_text(error, markup=markup), error.code
     except CorruptRoom:
         log.exception("room %s is damaged", where)
-        return None, texts.DAMAGED
+        return None, texts.DAMAGED, None
     except StoreBusy:
         log.warning("room %s is busy", where)
-        return None, texts.BUSY
+        return None, texts.BUSY, None
+
+
+async def elsewhere(context: Context, user_id: int, error: RuleError) -> str:
+    """A player already playing in another chat is told which one, with a link to that
+    game's latest message in its group where Telegram allows one."""
+    svc = service(context)
+    where = await asyncio.to_thread(svc.store.room_of_player, user_id)
+    found = await asyncio.to_thread(_latest_group_message, svc, where) if where else None
+    if where is None or found is None:
+        return error_text(error)
+    title, message_id = found
+    username = None
+    if message_id is not None and render.private_link_works(where.chat):
+        try:  # a public group (always a supergroup) is linked to by its username
+            username = (await context.bot.get_chat(where.chat)).username
+        except TelegramError:
+            username = None
+    link = render.message_link(where.chat, message_id, username) if message_id else None
+    shown = user_text(title, 64)
+    if link is not None:
+        shown = f'<a href="{html.escape(link)}">{shown}</a>'
+    return texts.ERRORS[ErrorCode.IN_OTHER_GAME].format(detail=shown)
+
+
+def _latest_group_message(svc: Service, where: RoomId) -> tuple[str, int | None] | None:
+    """The title of a room's game and the id of its latest message in the group, if any."""
+    try:
+        room = svc.store.load(where)
+    except CorruptRoom:
+        return None
+    if room is None:
+        return None
+    ids = svc.redis.hgetall(keys.message_ids(where, room.game_id))
+    group = [int(v) for k, v in ids.items() if not _text(k).startswith("dm:")]
+    return room.title or str(where.chat), max(group, default=None)
+
+
+def _text(value: bytes | str) -> str:
+    return value.decode() if isinstance(value, bytes) else value
 
 
 async def command_in_group(

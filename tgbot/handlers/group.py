@@ -41,6 +41,7 @@ from tgbot.games import screens
 from tgbot.handlers.common import (
     Context,
     attempt,
+    attempt_coded,
     command_in_group,
     display_name,
     error_text,
@@ -102,11 +103,13 @@ async def on_newgame(update: Update, context: Context) -> None:
         game=game,
         game_settings=await asyncio.to_thread(remembered_settings, svc, chat.id, game),
     )
-    _outcome, problem = await attempt(update, context, where, command)
+    _outcome, problem, code = await attempt_coded(update, context, where, command)
     if problem and asked and await _switch(update, context, asked, command.game_settings):
         return
-    if problem:
+    if problem and code is ErrorCode.GAME_EXISTS:
         await reply(update, context, problem + " " + _("Scroll up to its latest message."))
+    elif problem:  # e.g. playing in another chat: the answer names it
+        await reply(update, context, problem)
 
 
 async def _switch(

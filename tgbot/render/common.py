@@ -161,6 +161,22 @@ def time_left(room: Room, look: Look) -> str:
     return _(" ({time} left)").format(time=duration(left))
 
 
+def private_link_works(chat_id: int) -> bool:
+    """Whether a chat's messages have links by its internal id (a supergroup: -100…)."""
+    return str(chat_id).startswith("-100")
+
+
+def message_link(chat_id: int, message_id: int, username: str | None = None) -> str | None:
+    """A link to a group's message: by the group's @username when public, else by its
+    internal id for a supergroup (-100XXXX → t.me/c/XXXX/…, opened by its members); a basic
+    group's messages have none."""
+    if username:
+        return f"https://t.me/{username}/{message_id}"
+    if private_link_works(chat_id):
+        return f"https://t.me/c/{str(chat_id)[4:]}/{message_id}"
+    return None
+
+
 def title(room: Room) -> str:
     """The group's title, escaped."""
     return user_text(room.title, 64) if room.title else _("your group")
