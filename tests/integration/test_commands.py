@@ -421,3 +421,20 @@ def test_message_links_by_username_internal_id_or_none():
     assert message_link(-1001234567, 42) == "https://t.me/c/1234567/42"
     assert message_link(-1001234567, 42, "friday_games") == "https://t.me/friday_games/42"
     assert message_link(-4242, 42) is None  # a basic group's messages have no link
+
+
+def test_the_hint_given_answer_is_closed_when_its_round_ends(table: Table):
+    from engine.commands import ChooseCard
+
+    room = table.started()
+    teller = room.seats[room.round.storyteller]
+    table.run(ChooseCard(user_id=teller.user_id, card=teller.hand[0]))
+    table.say(teller.user_id, teller.user_id, "harbour")
+    given = table.dm(teller.user_id, "Hint given. The others are choosing their decoys.")
+    table.run(Skip(user_id=table.users[0]))  # decoys chosen at random
+    table.run(Skip(user_id=table.users[0]))  # the vote closes: the round is scored
+    assert table.room().phase is Phase.REVEAL
+    closed = wait_for(lambda: "this round is over" in (m := table.stack.world.message(
+        teller.user_id, given.message_id)).plain_text and m, what="the answer closed")
+    assert closed.plain_text == \
+        "Hintrigue · Round 1 in Bad input: your hint «harbour» was given; this round is over."

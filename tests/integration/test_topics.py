@@ -160,7 +160,7 @@ def test_a_player_seated_in_one_topic_cannot_join_another_and_buttons_act_on_the
     assert store.room_of_player(dee) == RoomId(FORUM, second)
     # A private prompt names its topic's room: the storyteller's card goes to topic 2's game.
     teller, dm = storyteller_prompt(stack, [dee, eli, fay], 1)
-    assert dm.plain_text.startswith(f"Round 1 in {TITLE} › Table 2")  # it names its topic too
+    assert dm.plain_text.startswith(f"Hintrigue · Round 1 in {TITLE} › Table 2")  # and topic
     assert stack.answer_to(stack.press(teller, dm, buttons(dm)[0][1])).startswith("Chosen:")
     assert store.load(RoomId(FORUM, second)).round.chosen is not None
     say_in(stack, ann, first, "/leave")  # a command in topic 1 acts on topic 1's lobby

@@ -524,3 +524,15 @@ def test_every_picture_of_a_whole_game_of_guess_what_is_valid_and_small():
         game.time_out()
         number += 1
     assert number == 10 and len(seen) >= 20  # a board and a reveal per turn at least
+
+
+def test_guess_whats_points_line_lists_the_most_points_first():
+    room, game = gw_room()
+    game = revealed(room, game)
+    rnd = game.state.round
+    seats = sorted(rnd.points)
+    rnd.points = {seats[0]: 1, seats[1]: 3, seats[2]: 2}
+    room.play = game.state
+    (message,) = gw.reveal(room, LOOK)
+    names = [room.seats[s].name for s in seats]
+    assert f"Points: {names[1]} +3, {names[2]} +2, {names[0]} +1" in message.text

@@ -29,6 +29,7 @@ from tgbot.handlers.common import (
 from tgbot.handlers.language import speakers
 from tgbot.i18n import _
 from tgbot.notify import is_subscribed
+from tgbot.outgoing import Outgoing
 from tgbot.service import Service
 
 # Deep-link payloads: j<room> joins that room's game; r<room> connects a seated player to it
@@ -173,7 +174,13 @@ async def on_private_text(update: Update, context: Context) -> None:
         if room is None:  # a duplicate: answered as the first copy was
             room = await asyncio.to_thread(svc.store.load, where)
         game = room.game if room is not None else DEFAULT_GAME
-        await reply(update, context, screens(game).text_given())
+        if room is not None and room.round is not None:
+            # A round kept in the room (Hintrigue's): the answer is closed with its round.
+            given = Outgoing(chat_id=user.id, key=render.given_key(user.id, room.round.no),
+                             game=room.game_id, text=screens(game).text_given())  # fmt: skip
+            await asyncio.to_thread(svc.show, room.room_id, given)
+        else:
+            await reply(update, context, screens(game).text_given())
 
 
 def _hint_too_late(svc: Service, where: RoomId, user_id: int) -> bool:

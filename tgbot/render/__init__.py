@@ -42,6 +42,7 @@ from tgbot.render.lobby import (
 from tgbot.render.private import (
     closed_prompt,
     decoy_dm,
+    given_key,
     hand_buttons,
     spectator_dm,
     storyteller_dm,
@@ -65,6 +66,7 @@ __all__ = [
     "decoy_dm",
     "STOP_KEY",
     "final",
+    "given_key",
     "hand_buttons",
     "late_join_notice",
     "left_notice",

@@ -4,7 +4,8 @@ and prompts closed once their moment is over."""
 from __future__ import annotations
 
 from engine.games.hintrigue.views import seat_view
-from engine.model import OVER_PHASES, Phase, Room, SeatStatus
+from engine.games.registry import game_named
+from engine.model import OVER_PHASES, Phase, Room, Round, SeatStatus
 from tgbot.i18n import N_, Texts, _
 from tgbot.outgoing import Button, Outgoing, dm_key
 from tgbot.render.common import (
@@ -42,8 +43,10 @@ def hand_buttons(room: Room, index: int, kind: str, look: Look) -> list[list[But
 
 
 def heading(room: Room, round_no: int) -> str:
-    """"Round 3 in <group>", the start of every private prompt of a round."""
-    return _("<b>Round {n}</b> in <b>{group}</b>").format(n=round_no, group=title(room))
+    """"Hues and Cues · Round 3 in <group>", the start of every private prompt of a round:
+    the game is named, so prompts of two games in one private chat never mix."""
+    return _("<b>{game} · Round {n}</b> in <b>{group}</b>").format(
+        game=game_named(room.game).title, n=round_no, group=title(room))
 
 
 @in_seat_language
@@ -123,6 +126,22 @@ def decoy_dm(room: Room, index: int, look: Look) -> Outgoing:
         buttons=rows,
         unreachable=(seat.user_id, rnd.no, Phase.DECOYS.value),
     )
+
+
+def given_key(user_id: int, round_no: int) -> str:
+    """The key of the answer to a storyteller's hint ("Hint given…"), closed with its round."""
+    return f"given:{user_id}:{round_no}"
+
+
+@in_seat_language
+def hint_given_closed(room: Room, index: int, rnd: Round) -> Outgoing:
+    """The answer to the storyteller's hint once its round is over: it no longer says the
+    others are choosing (edited only: a hint given by a button or an AI had no answer)."""
+    seat = room.seats[index]
+    text = _("{heading}: your hint «{hint}» was given; this round is over.").format(
+        heading=heading(room, rnd.no), hint=user_text(rnd.hint or ""))
+    return message(room, chat_id=seat.user_id, key=given_key(seat.user_id, rnd.no), text=text,
+                   edit_only=True)  # fmt: skip
 
 
 CLOSED_REASONS = Texts(

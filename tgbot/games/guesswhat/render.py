@@ -183,7 +183,8 @@ def reveal(room: Room, look: Look, settled: bool = False) -> list[Outgoing]:
         lines.append(f"{mark} {who[seat]}: {triple(guess)}")
     if not rnd.guesses:
         lines.append(_("Nobody confirmed a guess."))
-    gained = [f"{who[i]} +{n}" for i, n in sorted(rnd.points.items()) if n]
+    gained = [f"{who[i]} +{n}" for i, n in sorted(rnd.points.items(), key=lambda p: (-p[1], p[0]))
+              if n]  # most points first (then seat order)
     lines += ["", _("Points: {points}").format(points=", ".join(gained)) if gained
               else _("No points this round.")]  # fmt: skip
     if state.settings.connoisseurs and rnd.correct and rnd.points.get(rnd.active, 0) == 0:

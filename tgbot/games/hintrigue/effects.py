@@ -27,6 +27,7 @@ from tgbot import render
 from tgbot.effects import game_over
 from tgbot.outgoing import Outgoing
 from tgbot.render import Look
+from tgbot.render.private import hint_given_closed
 
 
 def messages(
@@ -60,11 +61,12 @@ def messages(
         return [render.round_message(room, look), render.table(room, look)]
     if isinstance(event, VoteCast):
         return [render.table(room, look)]
-    if isinstance(event, RoundScored):
+    if isinstance(event, RoundScored) and rnd is not None:
         return [
             render.round_message(room, look),
             render.table(room, look),
             render.reveal(room, look),
+            hint_given_closed(room, rnd.storyteller, rnd),
         ]
     if isinstance(event, RoundVoided):
         return [
@@ -129,6 +131,8 @@ def _interrupted(room: Room, event: GameAbandoned, look: Look) -> list[Outgoing]
     if event.interrupted in (Phase.DECOYS.value, Phase.VOTING.value):
         closing = [i for i in rnd.participants if room.seats[i].status is not SeatStatus.LEFT]
     out += [render.closed_prompt(room, i, rnd.no, "ended") for i in closing]
+    if rnd.hint is not None:
+        out.append(hint_given_closed(room, rnd.storyteller, rnd))
     return out
 
 
