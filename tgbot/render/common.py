@@ -14,7 +14,7 @@ from typing import Any, Concatenate, ParamSpec, TypeVar
 from engine.games.hintrigue.decks import scene
 from engine.model import Room
 from tgbot import callback, i18n
-from tgbot.i18n import _, ngettext
+from tgbot.i18n import N_, Texts, _, ngettext
 from tgbot.outgoing import Button, Outgoing
 
 
@@ -182,6 +182,19 @@ def title(room: Room) -> str:
     return user_text(room.title, 64) if room.title else _("your group")
 
 
+DECK_LABELS = Texts({
+    # TRANSLATORS: the name of the deck with every card (a setting's value, e.g. "deck default").
+    "default": N_("default"),
+    # TRANSLATORS: the name of the smaller deck (a setting's value).
+    "short": N_("short"),
+})
+
+
+def deck_name(deck: str) -> str:
+    """A deck's name as players read it (`/settings deck=` takes the names of the code)."""
+    return DECK_LABELS.get(deck, deck)
+
+
 def settings_text(room: Room) -> str:
     """The settings in one line, with the timers as long as they really run."""
     s = room.settings
@@ -208,6 +221,6 @@ def settings_text(room: Room) -> str:
         ),
         timers=timers,
         reveal=secs(s.reveal_s),
-        deck=s.deck,
+        deck=deck_name(s.deck),
         language=i18n.LANGUAGES.get(s.language, s.language),
     )

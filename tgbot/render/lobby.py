@@ -15,6 +15,7 @@ from tgbot.outgoing import Button, Outgoing
 from tgbot.render.common import (
     NAME_MAX,
     Look,
+    deck_name,
     duration,
     in_group_language,
     names,
@@ -239,6 +240,8 @@ def setting_shown(room: Room, name: str) -> str:
         return duration(value * room.timer_scale)
     if name == "language":
         return i18n.LANGUAGES.get(value, str(value))
+    if name == "deck":
+        return deck_name(str(value))
     return str(value)
 
 
