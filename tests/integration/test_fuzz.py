@@ -120,10 +120,11 @@ def test_an_old_stop_question_cannot_stop_a_later_game(table: Table):
     table.started()
     table.say(table.users[0], table.chat, "/stop")
     question = table.group_message("End this game now")
-    table.run(StopGame(user_id=table.users[0]))  # ended another way; the question stays
+    yes = button(question, "Yes")
+    table.run(StopGame(user_id=table.users[0]))  # ended another way: the question is closed
     table.started(seed=12 << 40)
-    answer = table.press(table.users[0], question, button(question, "Yes"))
-    assert answer == "This button belongs to an earlier game."
+    answer = table.press(table.users[0], question, yes)  # its button, pressed all the same
+    assert answer == "That game is over."
     assert table.room().phase.value == "hint"
 
 
