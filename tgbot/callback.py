@@ -30,7 +30,8 @@ KINDS = {
     "decoy": 4,  # private: chat, round, card, game[, topic]
     "vote": 3,  # group table: round, card, game
     "back": 2,  # chat: spectator comes back, game[, topic]
-    "stop": 3,  # group: 1 confirm / 0 cancel, the room version the question was asked at, game
+    "stop": 3,  # group: 1 confirm / 0 cancel (+2: a lobby's question), the room version the
+    # question was asked at, game
     "notify": 1,  # group final message: tell me when the next game opens (game)
     "addai": 1,  # lobby: seat an AI player (game)
     "rmai": 1,  # lobby: free the last AI seat (game)

@@ -65,6 +65,8 @@ def outgoing_for(
                 add(message)
     if events and room.phase in OVER_PHASES:  # a /stop question still open is moot now
         add(render.stop_closed(room))
+    elif any(getattr(event, "kind", None) == "game_started" for event in events):
+        add(render.stop_started(room))  # the lobby's question, if asked, must not stop the game
     return out
 
 

@@ -438,3 +438,16 @@ def test_the_hint_given_answer_is_closed_when_its_round_ends(table: Table):
         teller.user_id, given.message_id)).plain_text and m, what="the answer closed")
     assert closed.plain_text == \
         "Hintrigue · Round 1 in Bad input: your hint «harbour» was given; this round is over."
+
+
+def test_a_lobby_stop_question_is_closed_when_the_game_starts(table: Table):
+    table.lobby()
+    table.say(table.users[0], table.chat, "/stop")
+    question = table.group_message("End this lobby now")
+    yes = button(question, "Yes")
+    table.run(StartGame(user_id=table.users[0]))
+    closed = wait_for(lambda: decided_question(table, question), what="the question closed")
+    assert closed.plain_text == "/stop: the game has started; send /stop again to end it."
+    assert table.press(table.users[0], question, yes) == \
+        "The game has started: send /stop again to end it."
+    assert table.room().phase is Phase.HINT

@@ -335,7 +335,8 @@ async def on_stop_button(
 ) -> None:
     """The /stop confirmation: for the game's creator or an admin. Once decided, the question
     is edited into the decision, without its buttons."""
-    confirm, asked = args[:2]
+    answer_given, asked = args[:2]
+    confirm, asked_in_lobby = answer_given & 1, answer_given >= 2
     game = game_of(args, 2)
     where = _room(update)
     svc = service(context)
@@ -346,6 +347,13 @@ async def on_stop_button(
         with i18n.use(speakers().chat):
             over = _("/stop: the game is over.")
         await asyncio.to_thread(svc.show, where, *_stop_question(where, game, asked, over))
+        return
+    if asked_in_lobby and room.phase is not Phase.LOBBY:
+        # The lobby's question, from before its game started: it must not stop the game.
+        await answer(query, _("The game has started: send /stop again to end it."))
+        with i18n.use(speakers().chat):
+            started = _("/stop: the game has started; send /stop again to end it.")
+        await asyncio.to_thread(svc.show, where, *_stop_question(where, game, asked, started))
         return
     if confirm:
         outcome = await button_command(

@@ -328,8 +328,8 @@ async def on_stop(update: Update, context: Context) -> None:
         text=what,
         buttons=[
             [
-                look.button(yes, "stop", 1, room.version, room.game_id),
-                look.button(no, "stop", 0, room.version, room.game_id),
+                look.button(yes, "stop", 1 + 2 * lobby, room.version, room.game_id),
+                look.button(no, "stop", 2 * lobby, room.version, room.game_id),
             ]
         ],
     )

@@ -390,6 +390,14 @@ def stop_closed(room: Room) -> Outgoing:
     return to_group(room, key=STOP_KEY, text=text, edit_only=True)
 
 
+@in_group_language
+def stop_started(room: Room) -> Outgoing:
+    """The lobby's /stop question once its game started: closing the lobby is moot, and a
+    press must not stop the game (edited only: a lobby nobody asked to stop has none)."""
+    text = _("/stop: the game has started; send /stop again to end it.")
+    return to_group(room, key=STOP_KEY, text=text, edit_only=True)
+
+
 def score(room: Room | None, stats: dict[str, int]) -> str:
     """The /score answer: the current or last game's standings and the group's lifetime stats."""
     parts = []
