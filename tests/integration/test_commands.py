@@ -451,3 +451,11 @@ def test_a_lobby_stop_question_is_closed_when_the_game_starts(table: Table):
     assert table.press(table.users[0], question, yes) == \
         "The game has started: send /stop again to end it."
     assert table.room().phase is Phase.HINT
+
+
+def test_a_game_ended_without_a_stop_question_posts_no_closed_question(table: Table):
+    table.started()
+    table.run(StopGame(user_id=table.users[0]))
+    table.group_message("The game was stopped. No winner")
+    time.sleep(1)  # a closed question would have been sent by now
+    assert table.stack.find(table.chat, "/stop: the game is over") is None
