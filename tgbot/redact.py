@@ -97,6 +97,12 @@ def _factory(make: Callable[..., logging.LogRecord]) -> Callable[..., logging.Lo
     return factory
 
 
+def mask(text: str) -> str:
+    """The text with the secrets of this process (`guard`'s) masked: for what a library
+    keeps rather than logs (RQ's stored tracebacks)."""
+    return _active.redact(text) if _active is not None else text
+
+
 def guard(redactor: Redactor) -> None:
     """Mask records whichever handler they reach (one a library adds later, too), and log
     uncaught exceptions (main thread and others) through logging rather than bare stderr."""

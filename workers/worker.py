@@ -44,6 +44,7 @@ from tgbot import logs
 from tgbot.config import bot_id
 from tgbot.connection import describe
 from tgbot.metrics import TALLY
+from tgbot.redact import mask
 from workers.dispatch import FAILURE_TTL, RESULT_TTL
 from workers.outage import REDIS_DOWN, RETRY_S, Outage
 from workers.runtime import STOPPING, runtime
@@ -284,6 +285,12 @@ class HintrigueWorker(SimpleWorker):
         job.retries_left, job.webhooks = None, []
         self.handle_job_failure(job, queue, exc_string=f"refused by the worker: {refused}")
         return False
+
+    def handle_job_failure(self, job: Job, queue: Queue, started_job_registry: Any = None,
+                           exc_string: str = "") -> None:  # fmt: skip
+        """RQ's failure bookkeeping, keeping the traceback in Redis with its secrets masked
+        (`rq info`, dashboards and the failed registry show it)."""
+        super().handle_job_failure(job, queue, started_job_registry, mask(exc_string))
 
     def check_for_suspension(self, burst: bool) -> None:
         """RQ's `rq suspend` check, which Redis away does not turn into the worker's end."""

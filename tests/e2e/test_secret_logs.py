@@ -120,17 +120,23 @@ def test_a_refused_get_me_logs_no_secret(stack, since):
         "misplaced": {"TELEGRAM_BOT_TOKEN": MISPLACED, "RQ_QUEUE": f"{QUEUE}-misplaced",
                       "TELEGRAM_API_URL": f"{stack.double.url}/no/such/path"},
     }  # fmt: skip
+    jobs = []
     for env in refused.values():
         release = stack.spawn("release", WEBHOOK_URL="http://127.0.0.1:9/webhook", **env)
         assert release.wait(timeout=60) != 0
         stack.procs.append(Proc("worker", stack.spawn("worker", **env)))
-        # A job of its queue fails too: RQ logs the failure with its traceback.
-        Queue(env["RQ_QUEUE"], connection=stack.client).enqueue("workers.jobs.flush", "-1009", 0)
+        # A job of its queue fails too: RQ logs the failure with its traceback, and keeps it.
+        queue = Queue(env["RQ_QUEUE"], connection=stack.client)
+        jobs.append(queue.enqueue("workers.jobs.flush", "-1009", 0))
     wait_for(lambda: logs_count(stack, "exception raised while executing") >= 2
              and logs_count(stack, "tending failed") >= 4, 60,
              "the refused workers' failures")  # fmt: skip
     assert in_logs(stack, "InvalidToken")
     assert_no_secret(stack, stack.json_lines, since)
+    for job in jobs:
+        kept = job.latest_result()
+        assert kept is not None and "InvalidToken" in (kept.exc_string or "")
+        assert not any(secret in kept.exc_string for secret in secrets(stack))
 
 
 def logs_count(stack: ProcStack, part: str) -> int:
