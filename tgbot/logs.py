@@ -111,6 +111,7 @@ def setup(env: Mapping[str, str] | None = None) -> None:
     one on import) then finds the root handler in place and does nothing."""
     env = os.environ if env is None else env
     logging.config.dictConfig(dict_config(env))
+    logging.captureWarnings(True)  # warnings as lines of the same format, masked too
     guard(Redactor(secrets_of(env)))
 
 

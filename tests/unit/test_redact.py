@@ -9,6 +9,7 @@ import json
 import logging
 import sys
 import threading
+import warnings
 from collections.abc import Iterator
 from urllib.parse import quote
 
@@ -96,6 +97,7 @@ def configured(monkeypatch: pytest.MonkeyPatch) -> Iterator[io.StringIO]:
         root.addHandler(old)
     root.setLevel(saved[1])
     logging.setLogRecordFactory(saved[2])
+    logging.captureWarnings(False)
     sys.excepthook, threading.excepthook = saved[3], saved[4]
     logging.getLogger("httpx").setLevel(saved[5])
 
@@ -122,6 +124,12 @@ def test_after_setup_a_handler_a_library_adds_gets_masked_records_too(configured
     finally:
         logger.removeHandler(handler)
     assert HALF not in own.getvalue() and MASK in own.getvalue()
+
+
+def test_after_setup_a_warning_is_a_masked_line_too(configured):
+    warnings.warn(f"calling https://x/bot{TOKEN}/getMe", UserWarning, stacklevel=1)
+    written = configured.getvalue()
+    assert "WARNING py.warnings" in written and HALF not in written
 
 
 def test_after_setup_an_uncaught_exception_is_logged_masked(configured):
