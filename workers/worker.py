@@ -179,6 +179,7 @@ class HintrigueWorker(SimpleWorker):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         if not logs.configured():  # started without `-c workers.rqsettings`
             logs.setup()
+            logging.getLogger("rq.worker").handlers.clear()  # RQ's own: lines would double
         super().__init__(*args, **kwargs)
         # The bot's key names from the start: the first dequeue reads its ready list.
         keys.use_bot(bot_id(os.environ.get("TELEGRAM_BOT_TOKEN", "")))
