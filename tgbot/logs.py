@@ -20,6 +20,7 @@ from contextvars import ContextVar
 from datetime import UTC, datetime
 from typing import Any
 
+from tgbot.config import Config
 from tgbot.redact import Redactor, guard, secrets_of
 
 TEXT_FORMAT = "%(asctime)s %(levelname)s %(name)s %(message)s"
@@ -86,7 +87,7 @@ def wants_json(env: Mapping[str, str]) -> bool:
     return env.get("LOG_FORMAT", "").strip().lower() == "json"
 
 
-def dict_config(env: Mapping[str, str]) -> dict[str, Any]:
+def dict_config(env: Mapping[str, str], config: Config | None = None) -> dict[str, Any]:
     """The `logging.config.dictConfig` of every process, text or JSON lines: one handler on
     the root logger (RQ's and uvicorn's loggers then add none of their own), masking every
     secret (`tgbot.redact`), with httpx and httpcore (a line per request, URL and so token
@@ -95,7 +96,7 @@ def dict_config(env: Mapping[str, str]) -> dict[str, Any]:
     return {
         "version": 1,
         "disable_existing_loggers": False,
-        "filters": {"redact": {"()": Redactor, "secrets": secrets_of(env)}},
+        "filters": {"redact": {"()": Redactor, "secrets": secrets_of(env, config)}},
         "formatters": {"line": line},
         "handlers": {
             "out": {"class": "logging.StreamHandler", "formatter": "line", "filters": ["redact"]}
@@ -105,14 +106,15 @@ def dict_config(env: Mapping[str, str]) -> dict[str, Any]:
     }
 
 
-def setup(env: Mapping[str, str] | None = None) -> None:
+def setup(env: Mapping[str, str] | None = None, config: Config | None = None) -> None:
     """Configure a process's logging, before it logs anything (`python -m tgbot`, and the RQ
     worker through `workers.rqsettings`). A library's `logging.basicConfig` (wordllama calls
-    one on import) then finds the root handler in place and does nothing."""
+    one on import) then finds the root handler in place and does nothing. The secrets to mask
+come from the environment and from `config` when given."""
     env = os.environ if env is None else env
-    logging.config.dictConfig(dict_config(env))
+    logging.config.dictConfig(dict_config(env, config))
     logging.captureWarnings(True)  # warnings as lines of the same format, masked too
-    guard(Redactor(secrets_of(env)))
+    guard(Redactor(secrets_of(env, config)))
 
 
 def configured() -> bool:

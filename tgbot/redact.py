@@ -27,17 +27,25 @@ MASK = "[redacted]"
 _PERCENT = re.compile(r"%[0-9A-F]{2}")
 
 
-def secrets_of(env: Mapping[str, str]) -> list[str]:
-    """Every secret the process's environment holds or derives."""
-    token = env.get("TELEGRAM_BOT_TOKEN", "")
-    found = [token, token.partition(":")[2], env.get("WEBHOOK_SECRET", ""),
-             env.get("METRICS_TOKEN", "")]  # fmt: skip
-    if token:
-        config = Config(token=token, webhook_secret=env.get("WEBHOOK_SECRET", ""))
-        found += [config.secret, config.signing_key.decode()]
-    with contextlib.suppress(ValueError):  # not a URL: nothing to hide in it
-        found.append(unquote(urlsplit(env.get("REDIS_URL", "")).password or ""))
+def secrets_of(env: Mapping[str, str], config: Config | None = None) -> list[str]:
+    """Every secret the process's environment (and its configuration, when it has read one:
+    settings may come from elsewhere) holds or derives."""
+    configs = [Config(token=env.get("TELEGRAM_BOT_TOKEN", ""),
+                      webhook_secret=env.get("WEBHOOK_SECRET", ""),
+                      redis_url=env.get("REDIS_URL", ""),
+                      metrics_token=env.get("METRICS_TOKEN", ""))]  # fmt: skip
+    found = [s for c in [*configs, *([config] if config else [])] for s in _secrets(c)]
     return [s for s in dict.fromkeys(found) if s]
+
+
+def _secrets(config: Config) -> list[str]:
+    found = [config.webhook_secret, config.metrics_token]
+    if config.token:
+        found += [config.token, config.token.partition(":")[2], config.secret,
+                  config.signing_key.decode()]  # fmt: skip
+    with contextlib.suppress(ValueError):  # not a URL: nothing to hide in it
+        found.append(unquote(urlsplit(config.redis_url).password or ""))
+    return found
 
 
 def spellings(secret: str) -> set[str]:

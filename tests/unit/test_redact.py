@@ -45,6 +45,8 @@ def test_every_secret_of_the_environment_is_known_the_derived_ones_too():
     # Without WEBHOOK_SECRET the webhook's secret is derived from the token.
     assert Config(token=TOKEN).secret in secrets_of({"TELEGRAM_BOT_TOKEN": TOKEN})
     assert secrets_of({}) == []
+    # Settings read from elsewhere (a file) count as well.
+    assert {TOKEN, HALF, "hook-secret-42"} <= set(secrets_of({}, config))
 
 
 def test_a_url_with_the_token_is_masked_as_is_and_url_encoded():
