@@ -110,7 +110,7 @@ def setup(env: Mapping[str, str] | None = None, config: Config | None = None) ->
     """Configure a process's logging, before it logs anything (`python -m tgbot`, and the RQ
     worker through `workers.rqsettings`). A library's `logging.basicConfig` (wordllama calls
     one on import) then finds the root handler in place and does nothing. The secrets to mask
-come from the environment and from `config` when given."""
+    come from the environment and from `config` when given."""
     env = os.environ if env is None else env
     logging.config.dictConfig(dict_config(env, config))
     logging.captureWarnings(True)  # warnings as lines of the same format, masked too
