@@ -39,8 +39,8 @@ def main(argv: list[str]) -> None:
             access_log=os.environ.get("ACCESS_LOG", "") == "1",  # a line per update costs
             proxy_headers=True,
             timeout_graceful_shutdown=20,
-            # JSON lines: uvicorn's loggers write through the root handler (`logs.setup`).
-            **({"log_config": None} if logs.wants_json(os.environ) else {}),
+            # uvicorn's loggers write through the root handler (`logs.setup`).
+            log_config=None,
         )
     elif mode == "poll":
         from tgbot.polling import run_polling

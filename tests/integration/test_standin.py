@@ -337,6 +337,16 @@ def test_fail_next_injects_errors(double: StandinServer) -> None:
     assert [(h.scope, h.retry_after) for h in world.too_many_requests] == [("injected", 7)]
 
 
+def test_an_injected_error_page_echoes_the_request_path(double: StandinServer) -> None:
+    world = double.world
+    world.fail_next("getMe", 502, "Bad Gateway", page=True)
+    path = f"/bot{world.token}/getMe"
+    response = httpx.post(f"{double.url}{path}", trust_env=False)
+    assert response.status_code == 502 and response.headers["content-type"].startswith("text/html")
+    assert path in response.text and path.replace("/", "%2F").replace(":", "%3A") in response.text
+    assert httpx.post(f"{double.url}{path}", trust_env=False).json()["ok"] is True
+
+
 # ----- updates: webhook and polling ------------------------------------------------------
 
 

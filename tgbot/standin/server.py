@@ -10,12 +10,13 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any, Literal
+from urllib.parse import quote
 
 import uvicorn
 from starlette.applications import Starlette
 from starlette.datastructures import UploadFile
 from starlette.requests import Request
-from starlette.responses import JSONResponse
+from starlette.responses import HTMLResponse, JSONResponse
 from starlette.routing import Route
 
 from tgbot.standin.botapi import call, canonical_method, normalize_params
@@ -68,6 +69,15 @@ async def _long_poll(world: World, params: dict[str, Any], cap: float) -> None:
         await asyncio.sleep(0.02)
 
 
+def echo_page(request: Request, error: ApiError) -> HTMLResponse:
+    """An error page as a proxy or web server sends it, echoing the request path as it was
+    asked for and percent-encoded."""
+    path = request.url.path
+    body = (f"<html><body><h1>{error.error_code} {error.description}</h1>"
+            f"<p>{path}</p><p>{quote(path, safe='')}</p></body></html>")  # fmt: skip
+    return HTMLResponse(body, status_code=error.error_code)
+
+
 def create_app(world: World, *, max_poll_seconds: float = MAX_POLL_SECONDS) -> Starlette:
     """Build the Starlette app serving `/bot{token}/{method}` and `/_standin/...`."""
     closing = threading.Event()
@@ -82,6 +92,8 @@ def create_app(world: World, *, max_poll_seconds: float = MAX_POLL_SECONDS) -> S
                 await _long_poll(world, params, max_poll_seconds)
             result = call(world, method, params)
         except ApiError as error:
+            if error.page:
+                return echo_page(request, error)
             return JSONResponse(error.payload(), status_code=error.error_code)
         return JSONResponse({"ok": True, "result": result})
 
