@@ -10,9 +10,10 @@ of the game.
 Each comparison is made by what the text reads as, not only by its code points: the
 default-ignorable code points (joiners, variation selectors…) are dropped, and a word whose
 confusable skeleton (Unicode TR39, `engine.text.skeleton`) is a forbidden form's is that form:
-"rеd" with a Cyrillic е, "re͏d" with a grapheme joiner, "сeрый" with Latin letters, a Greek
-Η for the row H. Skeletons keep case (a Latin H reads as a Cyrillic Н, not as н), so a word is
-compared with each form written in the word's own case pattern too.
+"rеd" with a Cyrillic е, "red" with a combining grapheme joiner (U+034F) inside, "сeрый"
+with Latin letters, a Greek Η for the row H. Skeletons keep case (a Latin H reads as a
+Cyrillic Н, not as н), so a word is compared with each form written in the word's own case
+pattern too. For rows and cells, letters are never read as digits.
 """
 
 from __future__ import annotations
