@@ -9,7 +9,7 @@
 - `skeleton()`: the confusable skeleton of Unicode Technical Standard #39: NFD, the
   default-ignorable code points removed, each code point replaced by its prototype (the
   table `confusables.txt` beside this module, generated from Unicode's confusables.txt by
-  tools/unicode_tables.py), NFD again. Two strings with the same skeleton read the same:
+  tests/unicode_tables.py), NFD again. Two strings with the same skeleton read the same:
   "rеd" with a Cyrillic е and "red", a Greek Η and a Latin H, "b1ue" and "blue".
 
 Pure: the table is package data, read once.
@@ -24,7 +24,7 @@ from importlib import resources
 
 DEFAULT_IGNORABLE: tuple[tuple[int, int], ...] = (
     # Default_Ignorable_Code_Point (DerivedCoreProperties-15.0.0.txt), adjacent ranges joined;
-    # tools/unicode_tables.py checks these against the data file.
+    # tests/unicode_tables.py checks these against the data file.
     (0x00AD, 0x00AD),  # SOFT HYPHEN
     (0x034F, 0x034F),  # COMBINING GRAPHEME JOINER
     (0x061C, 0x061C),  # ARABIC LETTER MARK
