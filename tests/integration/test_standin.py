@@ -654,3 +654,26 @@ def test_a_forum_keeps_each_topics_messages_apart_as_telegram_does(double: Stand
     assert [m.plain_text for m in world.bot_messages(FORUM)] == ["to General"]  # the topic's gone
     with pytest.raises(ValueError):
         world.user_message(BOB, FORUM, "into a deleted topic", quiz)
+
+
+def test_a_chat_made_without_the_bot_gets_it_by_a_real_my_chat_member_change(
+    double: StandinServer,
+) -> None:
+    """The page's "+ group": the player makes the group, then adds the bot to it."""
+    url = double.url + "/_standin/"
+    made = httpx.post(url + "chats", json={"chat_id": -1002, "title": "Quiz night",
+                                          "type": "supergroup", "bot_status": "left",
+                                          "creator_id": ALICE}, trust_env=False)  # fmt: skip
+    assert made.status_code == 200, made.text
+    world = double.world
+    assert world.member_status(-1002, world.bot.id) == "left"
+    assert world.member_status(-1002, ALICE) == "creator"
+    added = httpx.post(url + "bot/added", json={"chat_id": -1002, "user_id": ALICE},
+                       trust_env=False).json()  # fmt: skip
+    change = added["update"]["my_chat_member"]
+    assert (change["old_chat_member"]["status"], change["new_chat_member"]["status"]) == (
+        "left", "member")
+    assert change["chat"]["title"] == "Quiz night" and change["from"]["id"] == ALICE
+    refused = httpx.post(url + "chats", json={"chat_id": -1003, "bot_status": "owner"},
+                         trust_env=False)  # fmt: skip
+    assert refused.status_code == 400 and "bot_status" in refused.text
