@@ -15,12 +15,13 @@ usage: python -m tgbot [web | set-webhook | poll | dev [options]]
 
   web          the webhook: takes Telegram's updates into Redis (uvicorn on $PORT)
   set-webhook  the release step: registers the webhook and the command menu with Telegram
-  poll         takes updates by long polling instead of a webhook (one process only)
+  poll         takes updates by long polling instead of a webhook: no public URL needed
   dev          the whole bot on this machine against a Telegram stand-in, with a play page
                (`python -m tgbot dev --help` lists its options)
 
-With TELEGRAM_BOT_TOKEN set (in the environment or .env), no mode means `web`; without it,
-`dev`. The workers run with `rq worker` (see the Procfile). Settings: docs/hosting.md.
+With TELEGRAM_BOT_TOKEN in the environment, no mode means `web`; without it, `dev`. Every
+mode but `dev` also reads .env. The workers run with `rq worker` (see the Procfile). Settings:
+docs/hosting.md.
 """
 MODES = ("web", "set-webhook", "poll", "dev")
 
