@@ -614,6 +614,13 @@ def test_the_double_runs_as_a_process_with_scaled_limits() -> None:
         url = process.stdout.readline().strip()
         me = httpx.get(f"{url}/bot{World().token}/getMe", trust_env=False).json()
         assert me["ok"] and me["result"]["is_bot"]
+        # Ids start from the time, so a Redis that kept an earlier run's data takes them as new.
+        user = httpx.post(f"{url}/_standin/users", json={"first_name": "Ann"},
+                          trust_env=False).json()  # fmt: skip
+        assert user["id"] >= 5_000_000_000
+        added = httpx.post(f"{url}/_standin/bot/added", json={"chat_id": -5, "user_id": user["id"]},
+                           trust_env=False).json()  # fmt: skip
+        assert added["update"]["update_id"] >= int(time.time() - 60) * 1000
     finally:
         process.terminate()
         assert process.wait(timeout=10) == 0
