@@ -58,6 +58,7 @@ class Options:
     limits: str  # "telegram": enforced by the stand-in and respected by the bot; or "relaxed"
     redis: str  # "auto", "server" (own redis-server) or "embedded" (fakeredis over TCP)
     redis_url: str | None  # REDIS_URL when the environment sets it
+    queue: str | None  # RQ_QUEUE when the environment sets it
     log_dir: str | None
     open_browser: bool
 
@@ -113,6 +114,7 @@ def parse_args(argv: list[str], environ: Mapping[str, str]) -> Options:
         limits=args.limits,
         redis=args.redis,
         redis_url=environ.get("REDIS_URL") or None,
+        queue=settings.rq_queue or None,
         log_dir=args.log_dir,
         open_browser=args.open,
     )
@@ -280,7 +282,7 @@ def serve(options: Options, workdir: Path, ready: threading.Event, stop: threadi
             provide_redis(options.redis, options.redis_url, workdir)
         )
         # A shared Redis may hold an earlier run's rooms and seen updates: use fresh ids there.
-        queue = os.environ.get("RQ_QUEUE") or (
+        queue = options.queue or (
             f"hintrigue-dev-{stamp}" if redis.shared else "hintrigue"
         )
         world = World(
