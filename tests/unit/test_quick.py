@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
+import json
+from types import SimpleNamespace
+
+import fakeredis
 import pytest
 
+from engine import keys
 from engine.games.registry import GAMES, game_named
 from engine.model import Settings
+from tgbot.handlers.common import remembered_settings
 from tgbot.quick import quick_settings
 
 
@@ -29,3 +35,14 @@ def test_every_timer_is_quicker_but_a_persons_action_keeps_at_least_30_seconds(g
 
 def test_a_guess_what_clue_gets_30_seconds_not_12():
     assert quick_settings("guesswhat")["clue_s"] == 30
+
+
+def test_a_groups_remembered_settings_apply_over_the_quick_timers():
+    client = fakeredis.FakeRedis()
+    quick = SimpleNamespace(redis=client, quick_timers=True)
+    usual = SimpleNamespace(redis=client, quick_timers=False)
+    assert remembered_settings(quick, -1, "hintrigue")["hint_s"] == 60  # type: ignore[arg-type]
+    assert remembered_settings(usual, -1, "hintrigue") == {}  # type: ignore[arg-type]
+    client.set(keys.group_settings(-1, "hintrigue"), json.dumps({"hint_s": 200}))
+    settings = remembered_settings(quick, -1, "hintrigue")  # type: ignore[arg-type]
+    assert settings["hint_s"] == 200 and settings["vote_s"] == 45
