@@ -67,6 +67,8 @@ class Service:
     look: Look
     dispatch: Dispatch
     timer_scale: float = 1.0
+    quick_timers: bool = False
+    """Lobbies start from quick timers (`tgbot.quick`)."""
     _scripts: dict[str, Script] = field(default_factory=dict, init=False, repr=False)
 
     def lua(self, source: str) -> Script:

@@ -26,6 +26,7 @@ from tgbot.standin.page import page_routes
 from tgbot.standin.world import World
 
 MAX_POLL_SECONDS = 2.0
+BOT_STATUSES = ("member", "administrator", "left", "kicked")
 Lifespan = Literal["auto", "on", "off"]
 
 
@@ -141,12 +142,20 @@ def create_app(world: World, *, max_poll_seconds: float = MAX_POLL_SECONDS) -> S
         return JSONResponse(vars(user).copy())
 
     async def create_chat(request: Request) -> JSONResponse:
+        """A chat; `bot_status` "left" makes it without the bot (add it with
+        `/_standin/bot/added`, a real my_chat_member change), `creator_id` names its creator."""
         try:
             body = await control_body(request)
             forum = body.get("is_forum")
-            chat = world.add_chat(int(body["chat_id"]), body.get("type") or (
-                "supergroup" if forum else None), body.get("title"),
-                is_forum=bool(forum) if forum is not None else None)  # fmt: skip
+            status = str(body.get("bot_status") or "member")
+            if status not in BOT_STATUSES:
+                raise ValueError(f"bot_status must be one of {', '.join(BOT_STATUSES)}")
+            with world.lock:
+                chat = world.add_chat(int(body["chat_id"]), body.get("type") or (
+                    "supergroup" if forum else None), body.get("title"), bot_status=status,
+                    is_forum=bool(forum) if forum is not None else None)  # fmt: skip
+                if body.get("creator_id") is not None:
+                    world.set_admin(chat.id, int(body["creator_id"]), creator=True)
         except (ValueError, TypeError, KeyError) as exc:
             return failure(exc)
         return JSONResponse({"id": chat.id, "type": chat.type, "title": chat.title,
