@@ -131,6 +131,36 @@ def test_text_typed_in_private_is_a_cue_or_a_cell() -> None:
         assert room.play.round.choices[room.seat_of(guesser)] == cell
 
 
+def test_a_typed_cell_is_answered_below_it_and_becomes_the_cone_when_time_runs_out() -> None:
+    room = started(players=4)
+    giver = giver_user(room)
+    room, _ = apply(room, hc.ChooseColour(user_id=giver, cell=room.play.card_cells()[0]), 2.0)
+    room, _ = apply(room, GiveHint(user_id=giver, text="salmon"), 2.0)
+    typists = [room.seats[i].user_id for i in room.play.guessers()]
+    for user, text in zip(typists, ("n15", "15N", "n16"), strict=True):
+        room, events = apply(room, GiveHint(user_id=user, text=text), 3.0)
+        answer = [m for m in outgoing_for(room, events, LOOK, typed_by=user)
+                  if m.chat_id == user]  # fmt: skip
+        assert len(answer) == 1 and answer[0].fresh, "the close-up comes below the typed text"
+        assert isinstance(answer[0].picture, HuesCloseupPicture)
+        labels = [b.text for line in answer[0].buttons for b in line]
+        assert any("Confirm" in t for t in labels) and any("Change" in t for t in labels)
+        pressed = outgoing_for(room, events, LOOK)  # chosen by a button: edited in place
+        assert not any(m.fresh for m in pressed)
+    room, events = apply(room, hc.ConfirmCone(user_id=typists[0]), 4.0)
+    assert room.deadline is not None
+    room, events = apply(room, Timeout(round_no=1, phase="guess"), room.deadline)
+    cones = room.play.round.cones
+    n15, n16 = board.parse("N15"), board.parse("N16")
+    assert [cones.get(room.seat_of(u)) for u in typists] == [n15, n15, n16], "no cone lost"
+    out = outgoing_for(room, events, LOOK)
+    for user in typists[1:]:
+        prompt = next(m for m in out if m.chat_id == user)
+        assert "the cell you chose counts as your cone" in prompt.text and not prompt.buttons
+    group = next(m for m in out if m.key == "board:1")
+    assert "N15" in group.text and "N16" in group.text
+
+
 def test_the_shared_commands_at_the_table() -> None:
     room = started(players=4)
     with pytest.raises(RuleError) as refused:
