@@ -12,6 +12,7 @@ from engine.games.huescues import board
 from tgbot import pictures
 from tgbot.pictures import Cone, HuesBoardPicture, HuesCardPicture, HuesCloseupPicture
 from tgbot.pictures import huescues as hp
+from tgbot.pictures import huescues_parts as parts
 
 P = board.parse
 REVEAL = HuesBoardPicture(
@@ -28,7 +29,7 @@ def drawn(picture: pictures.Picture) -> Image.Image:
 
 def at_phone(height: int, image: Image.Image) -> float:
     """How many pixels high `height` pixels of the picture are once it is 390 px wide."""
-    return height * hp.PHONE / image.width
+    return height * parts.PHONE / image.width
 
 
 def ink_runs(image: Image.Image, box: tuple[int, int, int, int], horizontal: bool) -> list[int]:
@@ -51,7 +52,7 @@ def ink_runs(image: Image.Image, box: tuple[int, int, int, int], horizontal: boo
 
 def number_height(seat: int, second: bool, radius: int) -> int:
     """The height of the number's ink inside one cone (dark on white, or white on dark)."""
-    disc = hp.cone_image(seat, second, radius).convert("RGBA")
+    disc = parts.cone_image(seat, second, radius).convert("RGBA")
     inner = radius - max(2, round(radius / 6)) - 3
     rows = []
     for y in range(disc.height):
@@ -85,11 +86,11 @@ def test_the_board_with_cones_comes_with_a_phone_view_legible_at_390_px():
     spot = (left + size + size // 2, top + 4 * size + size // 2)
     assert image.getpixel(spot) == board.colour(cell)
     frame_left = left + (board.column_of(P("D17")) - 1 - first_column) * size
-    assert image.getpixel((frame_left + 2, top + 2 * size)) == hp.WHITE
+    assert image.getpixel((frame_left + 2, top + 2 * size)) == parts.WHITE
     # Its cones' numbers, however many share a cell, are as legible.
-    least = hp.legible_radius(image.width)
+    least = parts.legible_radius(image.width)
     for count in range(1, 11):
-        radius, _ = hp.spots(count, size, least)
+        radius, _ = parts.spots(count, size, least)
         for seat, second in ((1, False), (10, False), (8, True), (10, True)):
             assert at_phone(number_height(seat, second, radius), image) >= 11, (count, seat)
 
@@ -111,14 +112,14 @@ def test_the_close_up_and_the_card_are_legible_at_390_px():
     ]
     for height in labels:
         assert at_phone(height, closeup) >= 11, height
-    least = hp.legible_radius(side)
+    least = parts.legible_radius(side)
     for count in range(1, 11):
-        radius, _ = hp.spots(count, hp.ZOOM, least)
+        radius, _ = parts.spots(count, hp.ZOOM, least)
         assert at_phone(number_height(10, False, radius), closeup) >= 11, count
     card = drawn(HuesCardPicture(cells=[5, 129, 250, 479]))
     names = ink_runs(card, (0, hp.GAP + hp.SWATCH + 4, card.width, card.height), horizontal=True)
     assert at_phone(names[0], card) >= 11
-    assert at_phone(number_height(4, False, max(30, hp.legible_radius(card.width))), card) >= 11
+    assert at_phone(number_height(4, False, max(30, parts.legible_radius(card.width))), card) >= 11
 
 
 def test_the_phone_view_keeps_the_frame_and_centres_on_what_matters():
@@ -136,5 +137,5 @@ def test_the_phone_view_keeps_the_frame_and_centres_on_what_matters():
     bottom = hp.BOARD_HEIGHT + hp.PHONE_GAP + hp.PHONE_TOP + hp.PHONE_ROWS * hp.PHONE_CELL
     for x in range(right + 4, image.width):
         for y in range(bottom - 3 * hp.PHONE_CELL, bottom):
-            assert image.getpixel((x, y)) == hp.BACKGROUND, (x, y)
-    assert image.getpixel((right - 10, bottom + 4)) == hp.BACKGROUND
+            assert image.getpixel((x, y)) == parts.BACKGROUND, (x, y)
+    assert image.getpixel((right - 10, bottom + 4)) == parts.BACKGROUND

@@ -9,31 +9,34 @@ drawn to be legible as they are.
 
 Every colour is drawn exactly as `engine.games.huescues.board.colour` gives it, and the pictures
 are sent in full colour (never reduced to a palette: 480 colours do not fit in 256). The plain
-board is drawn once per process and copied for each picture.
-
-A cone is a disc carrying its seat number, legible on any colour: a first cone is white with a
-dark outline and a dark number; a second cone (placed after the second cue) is dark with a
-white ring and a white number. Several cones on one cell are set side by side, smaller.
+board is drawn once per process and copied for each picture. The cells, grid, labels and cones
+they are drawn from are in `huescues_parts`.
 """
 
 from __future__ import annotations
 
 import math
-from collections import defaultdict
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
 from engine.games.huescues import board
-from tgbot.pictures.draw import Color, text_font
-from tgbot.pictures.model import Cone, HuesBoardPicture, HuesCardPicture, HuesCloseupPicture
-
-BACKGROUND: Color = (243, 240, 232)
-INK: Color = (34, 34, 40)
-LINE: Color = (96, 96, 100)
-HEAVY: Color = (24, 24, 28)
-WHITE: Color = (255, 255, 255)
-DARK: Color = (20, 20, 24)
+from tgbot.pictures.draw import text_font
+from tgbot.pictures.huescues_parts import (
+    BACKGROUND,
+    HEAVY,
+    INK,
+    LINE,
+    box_of,
+    cone_image,
+    draw_cones,
+    grid,
+    labels,
+    legible_radius,
+    outline,
+    paint,
+)
+from tgbot.pictures.model import HuesBoardPicture, HuesCardPicture, HuesCloseupPicture
 
 CELL = 44  # the board's cells, in pixels
 MARGIN = 48  # room for the labels around the board
@@ -41,8 +44,6 @@ LABEL = 28  # the board's labels (as large as "30" fits a column)
 BOARD_WIDTH = 2 * MARGIN + board.COLUMNS * CELL  # 1416
 BOARD_HEIGHT = 2 * MARGIN + len(board.ROWS) * CELL  # 800
 
-PHONE = 390  # a phone's width in portrait (SPEC 13)
-LEGIBLE = 11  # the least height of a label or number at that width
 PHONE_COLUMNS, PHONE_ROWS = 8, 5  # the phone view's window of the board
 PHONE_LABEL = 58  # its labels: at least LEGIBLE px high once the picture is PHONE px wide
 PHONE_TOP, PHONE_LEFT, PHONE_PAD = 76, 84, 16  # its margins: labels above and to the left
@@ -58,46 +59,6 @@ ZOOM_LABEL = 34
 SWATCH = 220  # the card's colours
 GAP = 24
 CARD_LABEL = 44
-SUPERSAMPLE = 4  # cones are drawn this many times larger, then reduced (smooth edges)
-
-
-def _lines(draw: ImageDraw.ImageDraw, left: int, top: int, size: int, first_row: int,
-           first_column: int, rows: int, columns: int, thin: int, heavy: int) -> None:  # fmt: skip
-    """The grid over `rows` x `columns` cells of `size` pixels from (left, top): a thin line
-    between cells, a heavy one every 5 rows and columns of the board and around it."""
-    right, bottom = left + columns * size, top + rows * size
-    for index in range(columns + 1):
-        x = left + index * size
-        is_heavy = (first_column + index) % 5 == 0 or index in (0, columns)
-        width = heavy if is_heavy else thin
-        draw.rectangle((x - width // 2, top, x + (width - 1) // 2, bottom),
-                       fill=HEAVY if is_heavy else LINE)  # fmt: skip
-    for index in range(rows + 1):
-        y = top + index * size
-        is_heavy = (first_row + index) % 5 == 0 or index in (0, rows)
-        width = heavy if is_heavy else thin
-        draw.rectangle((left, y - width // 2, right, y + (width - 1) // 2),
-                       fill=HEAVY if is_heavy else LINE)  # fmt: skip
-
-
-def _labels(draw: ImageDraw.ImageDraw, left: int, top: int, size: int, first_row: int,
-            first_column: int, rows: int, columns: int, margin: int, font_size: int,
-            all_edges: bool = True) -> None:  # fmt: skip
-    """Column numbers above (and below), row letters to the left (and right)."""
-    font = text_font(font_size, bold=True)
-    right, bottom = left + columns * size, top + rows * size
-    for index in range(columns):
-        x = left + index * size + size // 2
-        label = str(first_column + index + 1)
-        draw.text((x, top - margin // 2), label, font=font, fill=INK, anchor="mm")
-        if all_edges:
-            draw.text((x, bottom + margin // 2), label, font=font, fill=INK, anchor="mm")
-    for index in range(rows):
-        y = top + index * size + size // 2
-        label = board.ROWS[first_row + index]
-        draw.text((left - margin // 2, y), label, font=font, fill=INK, anchor="mm")
-        if all_edges:
-            draw.text((right + margin // 2, y), label, font=font, fill=INK, anchor="mm")
 
 
 @lru_cache(maxsize=1)
@@ -111,122 +72,9 @@ def plain_board() -> Image.Image:
         y = MARGIN + board.row_of(cell) * CELL
         draw.rectangle((x, y, x + CELL - 1, y + CELL - 1), fill=board.colour(cell))
     rows, columns = len(board.ROWS), board.COLUMNS
-    _lines(draw, MARGIN, MARGIN, CELL, 0, 0, rows, columns, thin=1, heavy=3)
-    _labels(draw, MARGIN, MARGIN, CELL, 0, 0, rows, columns, MARGIN, LABEL)
+    grid(draw, MARGIN, MARGIN, CELL, 0, 0, rows, columns, thin=1, heavy=3)
+    labels(draw, MARGIN, MARGIN, CELL, 0, 0, rows, columns, MARGIN, LABEL)
     return image
-
-
-def number_size(radius: int, label: str) -> int:
-    """The font size of a cone's number: as large as the disc holds it."""
-    return round(radius * (1.2 if len(label) == 1 else 1.05))
-
-
-@lru_cache(maxsize=64)
-def legible_radius(width: int) -> int:
-    """The least cone radius whose numbers (up to "10") are LEGIBLE px high once a picture
-    `width` pixels wide is shown PHONE pixels wide."""
-    radius = 4
-    while True:
-        heights = []
-        for label in ("1", "10"):
-            left, top, right, bottom = text_font(number_size(radius, label), bold=True).getbbox(
-                label, anchor="mm")  # fmt: skip
-            heights.append(bottom - top)
-        if (min(heights) - 2) * PHONE / width >= LEGIBLE:  # 2 px lost to smoothing
-            return radius
-        radius += 1
-
-
-@lru_cache(maxsize=256)
-def cone_image(seat: int, second: bool, radius: int) -> Image.Image:
-    """One cone: a disc of `radius` pixels carrying the seat number (RGBA, smooth edges)."""
-    scale = SUPERSAMPLE
-    big = 2 * radius * scale
-    image = Image.new("RGBA", (big, big), (0, 0, 0, 0))
-    draw = ImageDraw.Draw(image)
-    edge = max(2, round(radius / 6)) * scale
-    if second:  # dark disc, white ring, a thin dark rim so the ring shows on pale colours too
-        draw.ellipse((0, 0, big - 1, big - 1), fill=DARK)
-        draw.ellipse((scale, scale, big - 1 - scale, big - 1 - scale), fill=WHITE)
-        inner = scale + edge
-        draw.ellipse((inner, inner, big - 1 - inner, big - 1 - inner), fill=DARK)
-        ink = WHITE
-    else:  # white disc, dark outline
-        draw.ellipse((0, 0, big - 1, big - 1), fill=DARK)
-        draw.ellipse((edge, edge, big - 1 - edge, big - 1 - edge), fill=WHITE)
-        ink = DARK
-    label = str(seat)
-    size = number_size(radius, label) * scale
-    draw.text((big / 2, big / 2), label, font=text_font(size, bold=True), fill=ink, anchor="mm")
-    return image.resize((2 * radius, 2 * radius), Image.Resampling.BOX)  # no ringing: smaller
-
-
-def spots(count: int, size: int, least: int = 0) -> tuple[int, list[tuple[int, int]]]:
-    """Where `count` cones go on a cell `size` pixels wide: their radius (at least `least`)
-    and their centres' offsets from the cell's top-left corner. One is centred; more are set
-    in a small grid, smaller, spilling a little over the neighbours when there are many."""
-    if count <= 1:
-        return max(least, round(size * 0.36)), [(size // 2, size // 2)]
-    per_row = 2 if count <= 4 else math.ceil(math.sqrt(count))
-    lines = math.ceil(count / per_row)
-    step = size * {2: 0.5, 3: 0.42}.get(per_row, 0.36)
-    radius = round(size * {2: 0.27, 3: 0.23}.get(per_row, 0.2))
-    if radius < least:  # larger, as far apart as they were for their size
-        step, radius = step * least / radius, least
-    out = []
-    for index in range(count):
-        line, place = divmod(index, per_row)
-        in_line = min(per_row, count - line * per_row)
-        x = size / 2 + (place - (in_line - 1) / 2) * step
-        y = size / 2 + (line - (lines - 1) / 2) * step
-        out.append((round(x), round(y)))
-    return radius, out
-
-
-def _cones(image: Image.Image, cones: list[Cone], corner: dict[int, tuple[int, int]],
-           size: int, least: int = 0) -> None:  # fmt: skip
-    """Draw the cones that fall on cells in `corner` (a cell's top-left pixel), first cones
-    before second ones, in seat order, at least `least` pixels in radius; cones that spill
-    over their cell's neighbours stay within the cells drawn."""
-    xs = [x for x, _ in corner.values()]
-    ys = [y for _, y in corner.values()]
-    bounds = min(xs), min(ys), max(xs) + size, max(ys) + size
-    by_cell: dict[int, list[Cone]] = defaultdict(list)
-    for cone in sorted(cones, key=lambda c: (c.second, c.seat)):
-        if cone.cell in corner:
-            by_cell[cone.cell].append(cone)
-    for cell, here in by_cell.items():
-        radius, centres = spots(len(here), size, least)
-        left, top = _within(corner[cell], centres, radius, bounds)
-        for cone, (x, y) in zip(here, centres, strict=True):
-            disc = cone_image(cone.seat, cone.second, radius)
-            image.paste(disc, (left + x - radius, top + y - radius), disc)
-
-
-def _within(corner: tuple[int, int], centres: list[tuple[int, int]], radius: int,
-            bounds: tuple[int, int, int, int]) -> tuple[int, int]:  # fmt: skip
-    """The cell's corner, moved so that discs of `radius` at `centres` from it stay within
-    `bounds` (left, top, right, bottom)."""
-    left, top = corner
-    low_x = min(x for x, _ in centres) - radius + left
-    high_x = max(x for x, _ in centres) + radius + left
-    low_y = min(y for _, y in centres) - radius + top
-    high_y = max(y for _, y in centres) + radius + top
-    left += max(0, bounds[0] - low_x) - max(0, high_x - bounds[2])
-    top += max(0, bounds[1] - low_y) - max(0, high_y - bounds[3])
-    return left, top
-
-
-def _outline(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], dark: int,
-             light: int) -> None:  # fmt: skip
-    """A double line around `box` (its outer pixels' edges): `dark` pixels of black outside,
-    `light` of white inside, and a one-pixel dark rim inside that."""
-    left, top, right, bottom = box
-    draw.rectangle((left - dark, top - dark, right + dark - 1, bottom + dark - 1),
-                   outline=HEAVY, width=dark)  # fmt: skip
-    draw.rectangle((left, top, right - 1, bottom - 1), outline=WHITE, width=light)
-    draw.rectangle((left + light, top + light, right - 1 - light, bottom - 1 - light),
-                   outline=HEAVY, width=1)  # fmt: skip
 
 
 def frame_box(cell: int) -> tuple[int, int, int, int]:
@@ -244,12 +92,12 @@ def draw_board(picture: HuesBoardPicture) -> Image.Image:
     there are any, their phone view (RGB)."""
     image = plain_board().copy()
     if picture.frame is not None:
-        _outline(ImageDraw.Draw(image), frame_box(picture.frame), dark=4, light=3)
+        outline(ImageDraw.Draw(image), frame_box(picture.frame), dark=4, light=3)
     corner = {
         cell: (MARGIN + board.column_of(cell) * CELL, MARGIN + board.row_of(cell) * CELL)
         for cell in range(board.CELLS)
     }
-    _cones(image, picture.cones, corner, CELL)
+    draw_cones(image, picture.cones, corner, CELL)
     place = phone_window(picture)
     if place is None:
         return image
@@ -260,14 +108,14 @@ def draw_board(picture: HuesBoardPicture) -> Image.Image:
     draw.rectangle((MARGIN, rule - 1, BOARD_WIDTH - MARGIN - 1, rule), fill=LINE)
     top = BOARD_HEIGHT + PHONE_GAP + PHONE_TOP
     first_row, first_column = place
-    corner = _region(draw, PHONE_LEFT, top, PHONE_CELL, place, (PHONE_ROWS, PHONE_COLUMNS))
-    _lines(draw, PHONE_LEFT, top, PHONE_CELL, first_row, first_column, PHONE_ROWS,
-           PHONE_COLUMNS, thin=2, heavy=6)  # fmt: skip
-    _labels(draw, PHONE_LEFT, top, PHONE_CELL, first_row, first_column, PHONE_ROWS,
-            PHONE_COLUMNS, PHONE_LEFT, PHONE_LABEL, all_edges=False)  # fmt: skip
+    corner = paint(draw, PHONE_LEFT, top, PHONE_CELL, place, (PHONE_ROWS, PHONE_COLUMNS))
+    grid(draw, PHONE_LEFT, top, PHONE_CELL, first_row, first_column, PHONE_ROWS, PHONE_COLUMNS,
+         thin=2, heavy=6)  # fmt: skip
+    labels(draw, PHONE_LEFT, top, PHONE_CELL, first_row, first_column, PHONE_ROWS,
+           PHONE_COLUMNS, PHONE_LEFT, PHONE_LABEL, all_edges=False)  # fmt: skip
     if picture.frame is not None:
-        _outline(draw, _box(corner, board.around(picture.frame, 1), PHONE_CELL), dark=7, light=6)
-    _cones(whole, picture.cones, corner, PHONE_CELL, legible_radius(whole.width))
+        outline(draw, box_of(corner, board.around(picture.frame, 1), PHONE_CELL), dark=7, light=6)
+    draw_cones(whole, picture.cones, corner, PHONE_CELL, legible_radius(whole.width))
     return whole
 
 
@@ -300,28 +148,6 @@ def phone_window(picture: HuesBoardPicture) -> tuple[int, int] | None:
     return max(places, key=worth)
 
 
-def _region(draw: ImageDraw.ImageDraw, left: int, top: int, size: int, first: tuple[int, int],
-            span: tuple[int, int]) -> dict[int, tuple[int, int]]:  # fmt: skip
-    """Paint `span` (rows, columns) cells of the board from `first` (row, column), `size`
-    pixels each, from (left, top); return each cell's top-left pixel."""
-    corner: dict[int, tuple[int, int]] = {}
-    for row in range(first[0], first[0] + span[0]):
-        for column in range(first[1], first[1] + span[1]):
-            cell = board.at(row, column)
-            x, y = left + (column - first[1]) * size, top + (row - first[0]) * size
-            corner[cell] = (x, y)
-            draw.rectangle((x, y, x + size - 1, y + size - 1), fill=board.colour(cell))
-    return corner
-
-
-def _box(corner: dict[int, tuple[int, int]], cells: list[int],
-         size: int) -> tuple[int, int, int, int]:  # fmt: skip
-    """The pixels (left, top, right, bottom; right and bottom excluded) around `cells`."""
-    xs = [corner[c][0] for c in cells]
-    ys = [corner[c][1] for c in cells]
-    return min(xs), min(ys), max(xs) + size, max(ys) + size
-
-
 def window(cell: int) -> tuple[int, int]:
     """The close-up's first row and column: 5 x 5 cells around `cell`, shifted to stay on the
     board at its edges."""
@@ -338,14 +164,14 @@ def draw_closeup(picture: HuesCloseupPicture) -> Image.Image:
     image = Image.new("RGB", (side, side), BACKGROUND)
     draw = ImageDraw.Draw(image)
     first_row, first_column = window(picture.cell)
-    corner = _region(draw, ZOOM_MARGIN, ZOOM_MARGIN, ZOOM, (first_row, first_column), (span, span))
-    _lines(draw, ZOOM_MARGIN, ZOOM_MARGIN, ZOOM, first_row, first_column, span, span,
-           thin=2, heavy=5)  # fmt: skip
-    _labels(draw, ZOOM_MARGIN, ZOOM_MARGIN, ZOOM, first_row, first_column, span, span,
-            ZOOM_MARGIN, ZOOM_LABEL)  # fmt: skip
+    corner = paint(draw, ZOOM_MARGIN, ZOOM_MARGIN, ZOOM, (first_row, first_column), (span, span))
+    grid(draw, ZOOM_MARGIN, ZOOM_MARGIN, ZOOM, first_row, first_column, span, span,
+         thin=2, heavy=5)  # fmt: skip
+    labels(draw, ZOOM_MARGIN, ZOOM_MARGIN, ZOOM, first_row, first_column, span, span,
+           ZOOM_MARGIN, ZOOM_LABEL)  # fmt: skip
     x, y = corner[picture.cell]
-    _outline(draw, (x, y, x + ZOOM, y + ZOOM), dark=6, light=5)
-    _cones(image, picture.cones, corner, ZOOM, legible_radius(side))
+    outline(draw, (x, y, x + ZOOM, y + ZOOM), dark=6, light=5)
+    draw_cones(image, picture.cones, corner, ZOOM, legible_radius(side))
     return image
 
 
