@@ -15,6 +15,7 @@ from engine.commands import (
     Join,
     Leave,
     OpenLobby,
+    Skip,
     StartGame,
     Timeout,
 )
@@ -278,3 +279,27 @@ def test_every_caption_fits_a_photo_with_ten_long_names_even_in_a_tie_break() ->
                 assert caption_length(message.text) <= MAX_CAPTION, message.text
                 checked += 1
     assert extra and checked > 100
+
+
+def test_skip_is_told_in_the_group_whatever_it_skipped() -> None:
+    room = started(players=3)
+    giver = room.play.round.giver
+    names = [seat.name for seat in room.seats]
+    room, events = apply(room, Skip(user_id=1), 5.0)  # the host skips the cue: a void round
+    assert hc_render.skip_notice(room, events, "Ann") == \
+        f"Ann skipped {names[giver]}'s cue: the round is void."
+    giver = room.play.round.giver
+    uid = room.seats[giver].user_id
+    room, _ = apply(room, hc.ChooseColour(user_id=uid, cell=room.play.card_cells()[0]), 6.0)
+    room, _ = apply(room, GiveHint(user_id=uid, text="salmon"), 6.0)
+    first, other = room.play.guessers()
+    room, _ = apply(room, GiveHint(user_id=room.seats[first].user_id, text="a1"), 7.0)
+    room, events = apply(room, Skip(user_id=1), 9.0)
+    assert hc_render.skip_notice(room, events, "Ann") == (
+        f"Ann skipped the guesses of {names[first]} and {names[other]}. "
+        f"The cell {names[first]} chose counts as their cone."
+    )
+    room, events = apply(room, Skip(user_id=1), 12.0)
+    assert hc_render.skip_notice(room, events, "Ann") == f"Ann skipped {names[giver]}'s second cue."
+    room, events = apply(room, Skip(user_id=1), 15.0)  # the reveal: the next round says it
+    assert hc_render.skip_notice(room, events, "Ann") is None
