@@ -163,8 +163,9 @@ async def on_private_text(update: Update, context: Context) -> None:
         return
     # The text a player types in private is the game's: a hint, a clue.
     outcome, problem = await attempt(
-        update, context, where, GiveHint(user_id=user.id, text=message.text or "")
-    )
+        update, context, where, GiveHint(user_id=user.id, text=message.text or ""),
+        typed_by=user.id,
+    )  # fmt: skip
     if problem:
         late = await asyncio.to_thread(_hint_too_late, svc, where, user.id)
         await reply(update, context, texts.HINT_TOO_LATE if late else problem)
@@ -172,8 +173,9 @@ async def on_private_text(update: Update, context: Context) -> None:
         room = outcome.room if outcome is not None else None
         if room is None:  # a duplicate: answered as the first copy was
             room = await asyncio.to_thread(svc.store.load, where)
-        game = room.game if room is not None else DEFAULT_GAME
-        await reply(update, context, screens(game).text_given())
+        given = screens(room.game if room is not None else DEFAULT_GAME).text_given
+        if given is not None:
+            await reply(update, context, given())
 
 
 def _hint_too_late(svc: Service, where: RoomId, user_id: int) -> bool:
