@@ -1,10 +1,11 @@
 """Picture benchmark: how long drawing a picture takes on one core, and how big it gets.
 
 Each kind of picture is drawn for many inputs (3 to 10 players, names in several scripts with
-emoji, long names, several decoys fooled per seat; Hues and Cues' board, close-up and card with
-3 to 20 cones, some sharing a cell, often near an edge; Guess What!'s board and its reveal with up
-to nine guesses), each in a language of the bot, as the worker draws them at delivery (PNG
-encoding included). The first drawing of a process, which loads the fonts, is reported apart.
+emoji, long names, several decoys fooled per seat; Hues and Cues' board (with its phone view),
+close-up and card with 3 to 20 cones, some sharing a cell, often near an edge; Guess What!'s
+board and its reveal with up to nine guesses), each in a language of the bot, as the worker
+draws them at delivery (PNG encoding included). The first drawing of a process, which loads
+the fonts, is reported apart.
 
 Prints `name=value` lines. Run: .venv/bin/python bench/pictures.py [pictures]
 """

@@ -20,17 +20,35 @@ from tgbot.config import bot_id
 from tgbot.standin import DEFAULT_TOKEN
 
 # Integration tests use their own database on the Redis server named by REDIS_URL, so they
-# never touch the data of a bot running on the same server.
-TEST_DB = int(os.environ.get("TEST_REDIS_DB", "13"))
+# never touch the data of a bot running on the same server. Under pytest-xdist each worker
+# (gw0, gw1, …) takes the next database down, so parallel tests never empty each other's.
+XDIST_WORKER = int(os.environ.get("PYTEST_XDIST_WORKER", "gw0").removeprefix("gw") or 0)
+TEST_DB = int(os.environ.get("TEST_REDIS_DB", "13")) - XDIST_WORKER
+if TEST_DB < 1:
+    raise RuntimeError(f"TEST_REDIS_DB leaves no database for xdist worker {XDIST_WORKER}")
 TESTS = Path(__file__).resolve().parent
 NEED_REDIS_DIRS = (TESTS / "integration",)  # e2e and browser tests start a redis-server each
 
 
+# Whole processes, browsers, a real Redis: seconds each by nature.
+SLOW_DIRS = (TESTS / "e2e", TESTS / "browser", TESTS / "integration")
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Run the browser tests last: Playwright's sync API drives an event loop on the main
-    thread, which other tests' `asyncio.run` must not meet. Stop at once when tests that
-    need the Redis on REDIS_URL were collected and nothing answers there."""
-    items.sort(key=lambda item: "tests/browser/" in item.nodeid)
+    """Mark the tests that take seconds `slow` (`pytest -m "not slow"` runs the rest in
+    seconds) and order the run: in one process the browser tests go last (Playwright's sync
+    API drives an event loop on the main thread, which other tests' `asyncio.run` must not
+    meet; its fixture is per module, so the loop is gone when a module ends); under
+    pytest-xdist the slow tests go first, so the longest start early and the short ones fill
+    the gaps. Stop at once when tests that need the Redis on REDIS_URL were collected and
+    nothing answers there."""
+    for item in items:
+        if any(item.path.is_relative_to(directory) for directory in SLOW_DIRS):
+            item.add_marker(pytest.mark.slow)
+    if getattr(config.option, "numprocesses", None):
+        items.sort(key=lambda item: item.get_closest_marker("slow") is None)
+    else:
+        items.sort(key=lambda item: "tests/browser/" in item.nodeid)
     if not config.option.collectonly:
         require_redis(items)
 

@@ -1,7 +1,7 @@
-"""`python -m tgbot [web|poll|set-webhook|dev]`: the bot's processes.
+"""`python -m tgbot [web|set-webhook|poll|dev]`: the bot's processes.
 
-Without TELEGRAM_BOT_TOKEN, `python -m tgbot` runs `dev`: the bot on this machine against a
-local Telegram stand-in, with a play page.
+Without TELEGRAM_BOT_TOKEN in the environment, `python -m tgbot` runs `dev`: the bot on this
+machine against a local Telegram stand-in, with a play page.
 """
 
 from __future__ import annotations
@@ -10,12 +10,27 @@ import asyncio
 import os
 import sys
 
-from tgbot import logs
-from tgbot.config import from_env
+USAGE = """\
+usage: python -m tgbot [web | set-webhook | poll | dev [options]]
+
+  web          the webhook: takes Telegram's updates into Redis (uvicorn on $PORT)
+  set-webhook  the release step: registers the webhook and the command menu with Telegram
+  poll         takes updates by long polling instead of a webhook: no public URL needed
+  dev          the whole bot on this machine against a Telegram stand-in, with a play page
+               (`python -m tgbot dev --help` lists its options)
+
+With TELEGRAM_BOT_TOKEN in the environment, no mode means `web`; without it, `dev`. Every
+mode but `dev` also reads .env. The workers run with `rq worker` (see the Procfile). Settings:
+docs/hosting.md.
+"""
+MODES = ("web", "set-webhook", "poll", "dev")
 
 
 def main(argv: list[str]) -> None:
     """Run one of the bot's processes."""
+    if argv[:1] in (["-h"], ["--help"], ["help"]):
+        print(USAGE, end="")
+        return
     no_token = not os.environ.get("TELEGRAM_BOT_TOKEN")
     if argv[:1] == ["dev"] or (no_token and (not argv or argv[0].startswith("-"))):
         from tgbot.dev import main as dev
@@ -23,9 +38,15 @@ def main(argv: list[str]) -> None:
         dev(argv[1:] if argv[:1] == ["dev"] else argv)
         return
     mode = argv[0] if argv else "web"
+    if mode not in MODES or argv[1:]:
+        print(f"hintrigue: unknown command {' '.join(argv)!r}\n\n{USAGE}", end="", file=sys.stderr)
+        raise SystemExit(2)
     os.environ.setdefault("HINTRIGUE_PROCESS", "release" if mode == "set-webhook" else mode)
-    logs.setup()
-    config = from_env()
+    from tgbot import logs
+    from tgbot.config import load
+
+    config = load()
+    logs.setup(config=config)  # before anything logs; a .env's secrets masked too
     if mode == "web":
         import uvicorn
 
@@ -33,25 +54,23 @@ def main(argv: list[str]) -> None:
 
         uvicorn.run(
             create_app(config),
-            host=os.environ.get("WEB_HOST", "0.0.0.0"),  # every interface, as hosts need it
+            host=config.web_host,
             port=config.port,
             log_level="info",
-            access_log=os.environ.get("ACCESS_LOG", "") == "1",  # a line per update costs
+            access_log=config.access_log,
             proxy_headers=True,
             timeout_graceful_shutdown=20,
-            # JSON lines: uvicorn's loggers write through the root handler (`logs.setup`).
-            **({"log_config": None} if logs.wants_json(os.environ) else {}),
+            # uvicorn's loggers write through the root handler (`logs.setup`).
+            log_config=None,
         )
     elif mode == "poll":
         from tgbot.polling import run_polling
 
         run_polling(config)
-    elif mode == "set-webhook":
+    else:
         from tgbot.release import release
 
         asyncio.run(release(config))
-    else:
-        raise SystemExit(f"unknown mode {mode!r}: web, poll, set-webhook or dev")
 
 
 if __name__ == "__main__":

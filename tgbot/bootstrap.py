@@ -49,6 +49,7 @@ def build_service(
         look=look,
         dispatch=dispatch,
         timer_scale=config.timer_scale,
+        quick_timers=config.quick_timers,
     )
 
 

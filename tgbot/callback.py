@@ -9,6 +9,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import hmac
+import re
 from dataclasses import dataclass
 
 VERSION = "1"
@@ -48,6 +49,8 @@ def register(kinds: dict[str, int], private: frozenset[str] = frozenset()) -> No
     `private` kinds are on private messages: they name their room's forum topic, if any, after
     the game (`WITH_TOPIC`)."""
     for kind, fields in kinds.items():
+        if not re.fullmatch(r"[a-z]+", kind):
+            raise ValueError(f"callback kind {kind!r}: lower-case ASCII letters only")
         if KINDS.get(kind, fields) != fields:
             raise ValueError(f"callback kind {kind} is taken")
         KINDS[kind] = fields
@@ -89,23 +92,31 @@ def encode(key: bytes, kind: str, *args: int) -> str:
     return data
 
 
+# What `encode` writes: ASCII only, a version, a kind, integers, and 8 characters of URL-safe
+# base64. Anything else is refused before a signature is compared.
+_SHAPE = re.compile(rf"(\d+\.[a-z]+(?:\.-?\d+)*)~([A-Za-z0-9_-]{{{_MAC_LEN}}})", re.ASCII)
+
+
 def decode(key: bytes, data: str | None, earlier: tuple[bytes, ...] = ()) -> Callback:
     """Parse and verify callback data, signed with `key` or one of the `earlier` keys.
 
     Raises:
-        BadCallback: malformed, another version, or a signature that does not match.
+        BadCallback: malformed (not the shape `encode` writes: any other character, an empty
+            or non-decimal field, a signature of another length), another version, or a
+            signature that does not match.
     """
-    if not data or len(data.encode()) > MAX_BYTES or "~" not in data:
+    if not data or not data.isascii() or len(data) > MAX_BYTES:
         raise BadCallback("malformed")
-    body, _, mac = data.rpartition("~")
-    if not any(hmac.compare_digest(mac, _mac(k, body)) for k in (key, *earlier)):
+    shape = _SHAPE.fullmatch(data)
+    if shape is None:
+        raise BadCallback("malformed")
+    body, mac = shape.groups()
+    given = mac.encode("ascii")
+    if not any(hmac.compare_digest(given, _mac(k, body).encode("ascii")) for k in (key, *earlier)):
         raise BadCallback("bad signature")
     version, kind, *fields = body.split(".")
     if version != VERSION:
         raise BadCallback("old version")
     if not _fields_fit(kind, len(fields)):
         raise BadCallback("malformed")
-    try:
-        return Callback(kind, tuple(int(f) for f in fields))
-    except ValueError:
-        raise BadCallback("malformed") from None
+    return Callback(kind, tuple(int(f) for f in fields))

@@ -1,6 +1,7 @@
 """`python -m tgbot dev`: the whole bot on one machine, against a local Bot API stand-in.
 
-It attaches to the Redis on REDIS_URL or starts one of its own, serves the stand-in with its
+It attaches to the Redis on REDIS_URL when that is set in the environment, else starts one of
+its own, serves the stand-in with its
 play page, starts the `web` process and a worker, registers the webhook, opens a group with
 the bot in it and prints the page's address. Ctrl-C, SIGTERM or SIGHUP (a closed terminal) stops
 everything it started; on Linux its children also stop when it is killed outright. On a Redis
@@ -28,7 +29,7 @@ from pathlib import Path
 
 import httpx
 
-from tgbot.config import DEFAULT_REDIS_URL, Config
+from tgbot.config import Config, ConfigError, read_settings
 from tgbot.devclean import RunIds, clean_run
 from tgbot.devredis import RedisChoice, die_with_parent, free_port, provide_redis
 from tgbot.release import set_webhook
@@ -52,16 +53,23 @@ class Options:
     host: str
     port: int
     timer_scale: float
+    quick: bool  # lobbies start from quicker timers, a person's own action never under 30 s
     players: int
     limits: str  # "telegram": enforced by the stand-in and respected by the bot; or "relaxed"
     redis: str  # "auto", "server" (own redis-server) or "embedded" (fakeredis over TCP)
-    redis_url: str
+    redis_url: str | None  # REDIS_URL when the environment sets it
+    queue: str | None  # RQ_QUEUE when the environment sets it
     log_dir: str | None
     open_browser: bool
 
 
 def parse_args(argv: list[str], environ: Mapping[str, str]) -> Options:
     """Read the command line; defaults come from the environment where it has them."""
+    try:
+        settings = read_settings(environ)
+    except ConfigError as problem:
+        print(f"hintrigue: configuration: {problem}", file=sys.stderr, flush=True)
+        raise SystemExit(2) from None
     parser = argparse.ArgumentParser(
         prog="python -m tgbot dev",
         description="Run the bot locally against a Telegram stand-in and serve a play page.",
@@ -72,8 +80,12 @@ def parse_args(argv: list[str], environ: Mapping[str, str]) -> Options:
         help="port of the play page; a busy port falls back to a free one (default 8080)",
     )  # fmt: skip
     parser.add_argument(
-        "--timer-scale", type=float, default=float(environ.get("TIMER_SCALE", "1")),
-        help="multiplies every timer, e.g. 0.2 for a quick game (default: TIMER_SCALE or 1)",
+        "--quick", action="store_true", default=settings.quick_timers,
+        help="quicker lobbies and reveals; a player's own action still gets at least 30 s",
+    )  # fmt: skip
+    parser.add_argument(
+        "--timer-scale", type=float, default=settings.timer_scale,
+        help="multiplies every timer as it is, for tests and demos (default: TIMER_SCALE or 1)",
     )  # fmt: skip
     parser.add_argument("--players", type=int, default=3, help="players to create (1-10)")
     parser.add_argument(
@@ -82,7 +94,7 @@ def parse_args(argv: list[str], environ: Mapping[str, str]) -> Options:
     )  # fmt: skip
     parser.add_argument(
         "--redis", choices=["auto", "server", "embedded"], default="auto",
-        help="auto: use REDIS_URL if it answers, else start redis-server, else an embedded one",
+        help="auto: REDIS_URL if set and answering, else an own redis-server, else an embedded one",
     )  # fmt: skip
     parser.add_argument(
         "--log-dir", help="write the processes' logs here (default: a new temp dir); kept on exit"
@@ -97,10 +109,12 @@ def parse_args(argv: list[str], environ: Mapping[str, str]) -> Options:
         host=args.host,
         port=args.port,
         timer_scale=args.timer_scale,
+        quick=args.quick,
         players=args.players,
         limits=args.limits,
         redis=args.redis,
-        redis_url=environ.get("REDIS_URL", DEFAULT_REDIS_URL),
+        redis_url=environ.get("REDIS_URL") or None,
+        queue=settings.rq_queue or None,
         log_dir=args.log_dir,
         open_browser=args.open,
     )
@@ -214,6 +228,12 @@ def seed(double: StandinServer, players: int, stamp: int) -> int:
     return group
 
 
+def timers_line(options: Options) -> str:
+    """How the run's timers go, for its banner."""
+    scale = f"TIMER_SCALE={options.timer_scale:g}"
+    return f"quick ({scale})" if options.quick else scale
+
+
 def child_env(config: Config, options: Options) -> dict[str, str]:
     """The environment of the web and worker processes: the bot's usual configuration."""
     venv_bin = str(Path(sys.executable).parent)
@@ -224,7 +244,7 @@ def child_env(config: Config, options: Options) -> dict[str, str]:
         "WEBHOOK_URL": config.webhook_url, "WEBHOOK_SECRET": config.webhook_secret,
         "REDIS_URL": config.redis_url, "PORT": str(config.port), "RQ_QUEUE": config.queue,
         "WEB_HOST": "127.0.0.1",  # nobody else on the network reaches the local web process
-        "TIMER_SCALE": str(config.timer_scale),
+        "TIMER_SCALE": str(config.timer_scale), "QUICK_TIMERS": "1" if config.quick_timers else "",
         "PATH": venv_bin + os.pathsep + os.environ.get("PATH", ""),
         "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])),
     }  # fmt: skip
@@ -262,7 +282,7 @@ def serve(options: Options, workdir: Path, ready: threading.Event, stop: threadi
             provide_redis(options.redis, options.redis_url, workdir)
         )
         # A shared Redis may hold an earlier run's rooms and seen updates: use fresh ids there.
-        queue = os.environ.get("RQ_QUEUE") or (
+        queue = options.queue or (
             f"hintrigue-dev-{stamp}" if redis.shared else "hintrigue"
         )
         world = World(
@@ -279,7 +299,7 @@ def serve(options: Options, workdir: Path, ready: threading.Event, stop: threadi
             token=world.token, api_url=f"http://127.0.0.1:{double.port}", redis_url=redis.url,
             port=web_port, webhook_url=f"http://127.0.0.1:{web_port}/webhook",
             webhook_secret=secrets.token_urlsafe(24), timer_scale=options.timer_scale,
-            queue=queue,
+            queue=queue, quick_timers=options.quick,
         )  # fmt: skip
         procs = Processes(workdir, child_env(config, options))
         stack.callback(procs.stop)
@@ -295,7 +315,7 @@ def serve(options: Options, workdir: Path, ready: threading.Event, stop: threadi
             "Hintrigue runs locally against a Telegram stand-in: nothing goes to Telegram.\n"
             f"  Play page:  {page}\n"
             f"  Redis:      {redis.url} ({redis.description})\n"
-            f"  Timers:     TIMER_SCALE={options.timer_scale:g} · flood limits: {options.limits}\n"
+            f"  Timers:     {timers_line(options)} · flood limits: {options.limits}\n"
             f"  Logs:       {workdir}\n"
             "Open the page, pick a player and send /newgame in the group. Ctrl-C stops it all.",
             flush=True,

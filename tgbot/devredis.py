@@ -1,4 +1,9 @@
-"""Redis for `python -m tgbot dev`: the one on REDIS_URL, an own redis-server, or fakeredis."""
+"""Redis for `python -m tgbot dev`: the one on REDIS_URL (only when the environment sets it),
+an own redis-server, or fakeredis.
+
+Without REDIS_URL the run never looks at `localhost:6379/0`, the default a production bot
+uses: its own Redis listens on a free port.
+"""
 
 from __future__ import annotations
 
@@ -91,8 +96,10 @@ def _port_free(port: int) -> bool:
         return True
 
 
-def _own_port(url: str) -> tuple[int, str]:
+def _own_port(url: str | None) -> tuple[int, str]:
     """The port of a local REDIS_URL when it is free (else any free port), and the db path."""
+    if url is None:
+        return free_port(), "/0"
     parsed = urlparse(url)
     port = parsed.port or 6379
     if (parsed.hostname or "") not in LOCAL_HOSTS or not _port_free(port):
@@ -111,7 +118,7 @@ def _wait_for(url: str, process: subprocess.Popen[bytes] | None = None) -> None:
 
 
 @contextmanager
-def _redis_server(binary: str, url: str, workdir: Path) -> Iterator[RedisChoice]:
+def _redis_server(binary: str, url: str | None, workdir: Path) -> Iterator[RedisChoice]:
     port, db = _own_port(url)
     directory = workdir / "redis"
     directory.mkdir(parents=True, exist_ok=True)
@@ -135,7 +142,7 @@ def _redis_server(binary: str, url: str, workdir: Path) -> Iterator[RedisChoice]
 
 
 @contextmanager
-def _embedded(url: str) -> Iterator[RedisChoice]:
+def _embedded(url: str | None) -> Iterator[RedisChoice]:
     try:
         from fakeredis import TcpFakeServer
     except ImportError as exc:
@@ -158,9 +165,10 @@ def _embedded(url: str) -> Iterator[RedisChoice]:
 
 
 @contextmanager
-def provide_redis(mode: str, url: str, workdir: Path) -> Iterator[RedisChoice]:
-    """Attach to `url` (mode "auto", when it answers) or start a Redis this run owns."""
-    if mode == "auto" and answers(url):
+def provide_redis(mode: str, url: str | None, workdir: Path) -> Iterator[RedisChoice]:
+    """Attach to `url` (REDIS_URL; mode "auto", when it is set and answers) or start a Redis
+    this run owns."""
+    if mode == "auto" and url is not None and answers(url):
         yield RedisChoice(url, "already running; this run uses fresh ids", shared=True)
         return
     binary = shutil.which("redis-server")

@@ -41,10 +41,16 @@ _TABLE_LOBBY = (
 
 
 def outgoing_for(
-    room: Room, events: list[Any], look: Look, settings_mode: bool = False
-) -> list[Outgoing]:
-    """Render every message the events touch, in the order the group should see them."""
+    room: Room, events: list[Any], look: Look, settings_mode: bool = False,
+    *, typed_by: int | None = None,
+) -> list[Outgoing]:  # fmt: skip
+    """Render every message the events touch, in the order the group should see them.
+
+    `typed_by`: the user whose text typed in private the command is; a game that answers such
+    text with its own private message (`Screens.text_given` None) sends that one again at the
+    bottom of the chat, below the text."""
     out: list[Outgoing] = []
+    below = typed_by is not None and screens(room.game).text_given is None
 
     def add(message: Outgoing) -> None:
         # A later rendering of the same message replaces an earlier one of this command.
@@ -62,6 +68,8 @@ def outgoing_for(
     for event in events:
         for message in _messages(room, event, look, settings_mode):
             if message.chat_id not in ai_chats:  # an AI player reads no private message
+                if below and message.chat_id == typed_by and message.key is not None:
+                    message = message.model_copy(update={"fresh": True})
                 add(message)
     if events and room.phase in OVER_PHASES:  # a /stop question still open is moot now
         add(render.stop_closed(room))

@@ -2,14 +2,16 @@
 
 A JSON line carries the time (UTC, ISO 8601), the level, the process (its Procfile kind and
 pid), the chat and the update id the process was busy with when it logged (`about`), the logger
-and the message, and the traceback when there is one. Every process sets it up the same way:
-`python -m tgbot` through `setup`, the RQ worker through its settings module's `DICT_CONFIG`.
+and the message, and the traceback when there is one. Every process sets it up the same way and
+first (`setup`): `python -m tgbot` in its `main`, the RQ worker when RQ reads its settings module
+(`workers.rqsettings`, whose `DICT_CONFIG` is the same). No line holds a secret (`tgbot.redact`).
 """
 
 from __future__ import annotations
 
 import json
 import logging
+import logging.config
 import os
 import sys
 from collections.abc import Iterator, Mapping
@@ -17,6 +19,9 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from datetime import UTC, datetime
 from typing import Any
+
+from tgbot.config import Config
+from tgbot.redact import Redactor, guard, secrets_of
 
 TEXT_FORMAT = "%(asctime)s %(levelname)s %(name)s %(message)s"
 
@@ -68,8 +73,12 @@ class JsonFormatter(logging.Formatter):
             "logger": record.name,
             "message": record.getMessage(),
         }
-        if record.exc_info:
-            line["error"] = self.formatException(record.exc_info)
+        if record.exc_info and not record.exc_text:
+            record.exc_text = self.formatException(record.exc_info)
+        if record.exc_text:
+            line["error"] = record.exc_text
+        if record.stack_info:
+            line["stack"] = record.stack_info
         return json.dumps(line, ensure_ascii=False, default=str)
 
 
@@ -78,25 +87,37 @@ def wants_json(env: Mapping[str, str]) -> bool:
     return env.get("LOG_FORMAT", "").strip().lower() == "json"
 
 
-def setup(env: Mapping[str, str] | None = None, level: int = logging.INFO) -> None:
-    """Configure the root logger of a `python -m tgbot` process."""
-    env = os.environ if env is None else env
-    handler = logging.StreamHandler()
-    handler.setFormatter(JsonFormatter() if wants_json(env) else logging.Formatter(TEXT_FORMAT))
-    logging.basicConfig(level=level, handlers=[handler], force=True)
-    logging.getLogger("httpx").setLevel(logging.WARNING)
-
-
-def rq_dict_config(env: Mapping[str, str]) -> dict[str, Any] | None:
-    """A `logging.config.dictConfig` for the RQ worker: JSON lines on the root logger (RQ's
-    loggers then add no handler of their own), or None to leave RQ's text lines as they are."""
-    if not wants_json(env):
-        return None
+def dict_config(env: Mapping[str, str], config: Config | None = None) -> dict[str, Any]:
+    """The `logging.config.dictConfig` of every process, text or JSON lines: one handler on
+    the root logger (RQ's and uvicorn's loggers then add none of their own), masking every
+    secret (`tgbot.redact`), with httpx and httpcore (a line per request, URL and so token
+    included) at WARNING."""
+    line: dict[str, Any] = {"()": JsonFormatter} if wants_json(env) else {"format": TEXT_FORMAT}
     return {
         "version": 1,
         "disable_existing_loggers": False,
-        "formatters": {"json": {"()": JsonFormatter}},
-        "handlers": {"out": {"class": "logging.StreamHandler", "formatter": "json"}},
+        "filters": {"redact": {"()": Redactor, "secrets": secrets_of(env, config)}},
+        "formatters": {"line": line},
+        "handlers": {
+            "out": {"class": "logging.StreamHandler", "formatter": "line", "filters": ["redact"]}
+        },
         "root": {"level": "INFO", "handlers": ["out"]},
-        "loggers": {"httpx": {"level": "WARNING"}},
+        "loggers": {"httpx": {"level": "WARNING"}, "httpcore": {"level": "WARNING"}},
     }
+
+
+def setup(env: Mapping[str, str] | None = None, config: Config | None = None) -> None:
+    """Configure a process's logging, before it logs anything (`python -m tgbot`, and the RQ
+    worker through `workers.rqsettings`). A library's `logging.basicConfig` (wordllama calls
+    one on import) then finds the root handler in place and does nothing. The secrets to mask
+    come from the environment and from `config` when given."""
+    env = os.environ if env is None else env
+    logging.config.dictConfig(dict_config(env, config))
+    logging.captureWarnings(True)  # warnings as lines of the same format, masked too
+    guard(Redactor(secrets_of(env, config)))
+
+
+def configured() -> bool:
+    """Whether `setup` configured this process's logging (its root handler masks secrets)."""
+    root = logging.getLogger()
+    return any(isinstance(f, Redactor) for h in root.handlers for f in h.filters)

@@ -67,6 +67,8 @@ class Service:
     look: Look
     dispatch: Dispatch
     timer_scale: float = 1.0
+    quick_timers: bool = False
+    """Lobbies start from quick timers (`tgbot.quick`)."""
     _scripts: dict[str, Script] = field(default_factory=dict, init=False, repr=False)
 
     def lua(self, source: str) -> Script:
@@ -82,8 +84,10 @@ class Service:
         *,
         update_id: int | None = None,
         settings_mode: bool = False,
+        typed_by: int | None = None,
     ) -> Outcome:
-        """Apply a command; queue its messages with the commit and start their delivery.
+        """Apply a command; queue its messages with the commit and start their delivery
+        (`typed_by`: the user whose text typed in private the command is).
 
         Raises:
             RuleError, CorruptRoom, StoreBusy: from the store; nothing changed.
@@ -91,7 +95,8 @@ class Service:
 
         def render(room: Room, events: list[Event], now: float) -> list[str]:
             look = self.look.at(now)
-            return [o.model_dump_json() for o in outgoing_for(room, events, look, settings_mode)]
+            out = outgoing_for(room, events, look, settings_mode, typed_by=typed_by)
+            return [o.model_dump_json() for o in out]
 
         outcome = self.store.execute(where, command, update_id=update_id, outbox=render)
         # A duplicate may be an update handled again after its first handling crashed between

@@ -247,3 +247,9 @@ def flush(room: int | str, attempt: int = 0) -> int:
         rt.client.zadd(keys.pending_deliveries(), {str(where): at}, xx=True)
         rt.dispatch.enqueue_flush(where, attempt + 1 if result.network_error else 0, at=at)
     return result.delivered
+
+
+RUNNABLE = frozenset(
+    f"{__name__}.{job.__name__}" for job in (drain, ai_move, fire_timer, remind, lobby_tick, flush)
+)
+"""The job functions a worker runs; it refuses any other job (`workers.trust`)."""

@@ -2,23 +2,27 @@
 
 RQ's command line has no flag for Sentinel: it builds its connection from a settings module's
 `REDIS_URL`, or its `SENTINEL` dict when `REDIS_URL` is None. Both come from the same
-environment every other process reads (`tgbot.connection`): REDIS_URL alone, or REDIS_SENTINELS
-and REDIS_SENTINEL_MASTER (with REDIS_URL's database and credentials). With LOG_FORMAT=json,
-`DICT_CONFIG` makes RQ's own log lines JSON too.
+settings every other process reads (`tgbot.config`, `tgbot.connection`): REDIS_URL alone, or
+REDIS_SENTINELS and REDIS_SENTINEL_MASTER (with REDIS_URL's database and credentials). A bad
+setting stops the worker at once with one line.
+
+RQ reads this module before it logs anything or runs a job: the worker's logging is set up
+here, as every other process's (`tgbot.logs.setup`: text or JSON lines, secrets masked, those
+of a `.env` file too), and `DICT_CONFIG` is the same configuration for RQ to apply again.
 """
 
 from __future__ import annotations
 
 import os
 
-from tgbot.config import DEFAULT_REDIS_URL, Config, sentinel_env
+from tgbot import logs
+from tgbot.config import load
 from tgbot.connection import rq_settings
-from tgbot.logs import rq_dict_config
 
-_sentinels, _master = sentinel_env(os.environ)
-_settings = rq_settings(Config(token="", redis_url=os.environ.get("REDIS_URL") or DEFAULT_REDIS_URL,
-                               sentinels=_sentinels, sentinel_master=_master))  # fmt: skip
+_config = load(require_token=False)
+logs.setup(os.environ, _config)
+_settings = rq_settings(_config)
 
 REDIS_URL = _settings["REDIS_URL"]
 SENTINEL = _settings.get("SENTINEL")
-DICT_CONFIG = rq_dict_config(os.environ)
+DICT_CONFIG = logs.dict_config(os.environ, _config)

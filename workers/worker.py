@@ -15,6 +15,8 @@
 - Its scheduler looks for due jobs five times a second rather than once, and enqueues a timer
   at its deadline to the fraction of a second (RQ alone works in whole seconds); it stops by
   itself if its worker died.
+- It runs only the bot's own job functions (`workers.trust`): a job naming anything else,
+  which whatever can write to the Redis database could enqueue, is refused and logged.
 - SIGTERM: the current job finishes; a delivery hands the rest of its outbox to another worker
   after the message in flight. A second SIGTERM (cold shutdown) enqueues the current job again
   before leaving, so nothing is lost.
@@ -42,10 +44,12 @@ from tgbot import logs
 from tgbot.config import bot_id
 from tgbot.connection import describe
 from tgbot.metrics import TALLY
+from tgbot.redact import mask
 from workers.dispatch import FAILURE_TTL, RESULT_TTL
 from workers.outage import REDIS_DOWN, RETRY_S, Outage
 from workers.runtime import STOPPING, runtime
 from workers.sweep import Sweeper
+from workers.trust import refusal
 
 log = logging.getLogger(__name__)
 
@@ -173,6 +177,9 @@ class HintrigueWorker(SimpleWorker):
     """A non-forking worker that also sweeps overdue work; see the module docstring."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
+        if not logs.configured():  # started without `-c workers.rqsettings`
+            logs.setup()
+            logging.getLogger("rq.worker").handlers.clear()  # RQ's own: lines would double
         super().__init__(*args, **kwargs)
         # The bot's key names from the start: the first dequeue reads its ready list.
         keys.use_bot(bot_id(os.environ.get("TELEGRAM_BOT_TOKEN", "")))
@@ -268,6 +275,23 @@ class HintrigueWorker(SimpleWorker):
                 super().execute_job(job, queue)
         except REDIS_DOWN as error:
             self.outage.failed(error)
+
+    def perform_job(self, job: Job, queue: Queue) -> bool:
+        """Run one of the bot's own jobs; refuse any other before it runs (`workers.trust`)."""
+        refused = refusal(job)
+        if refused is None:
+            return super().perform_job(job, queue)
+        log.warning("worker %s: refused job %s from queue %s: %s", self.name, job.id,
+                    queue.name, refused)  # fmt: skip
+        job.retries_left, job.webhooks = None, []
+        self.handle_job_failure(job, queue, exc_string=f"refused by the worker: {refused}")
+        return False
+
+    def handle_job_failure(self, job: Job, queue: Queue, started_job_registry: Any = None,
+                           exc_string: str = "") -> None:  # fmt: skip
+        """RQ's failure bookkeeping, keeping the traceback in Redis with its secrets masked
+        (`rq info`, dashboards and the failed registry show it)."""
+        super().handle_job_failure(job, queue, started_job_registry, mask(exc_string))
 
     def check_for_suspension(self, burst: bool) -> None:
         """RQ's `rq suspend` check, which Redis away does not turn into the worker's end."""

@@ -56,14 +56,19 @@ class Runner:
 
 
 def start_runner(
-    tmp_path: Path, *args: str, redis_url: str | None = None, log_dir: bool = True
+    tmp_path: Path, *args: str, redis_url: str | None = None, log_dir: bool = True,
+    set_redis_url: bool = True,
 ) -> Runner:
     """Start the runner; without `redis_url`, REDIS_URL names a port nobody answers on, so it
-    starts a Redis of its own. Without `log_dir` it picks its own log folder."""
+    starts a Redis of its own (without `set_redis_url`, REDIS_URL is not set at all). Without
+    `log_dir` it picks its own log folder."""
     owns_redis = redis_url is None
     redis_url = redis_url or f"redis://127.0.0.1:{free_port()}/0"
-    env = {k: v for k, v in os.environ.items() if k not in ("TELEGRAM_BOT_TOKEN", "RQ_QUEUE")}
-    env.update(REDIS_URL=redis_url, TIMER_SCALE="1", PYTHONUNBUFFERED="1")
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("TELEGRAM_BOT_TOKEN", "RQ_QUEUE", "REDIS_URL")}  # fmt: skip
+    env.update(TIMER_SCALE="1", PYTHONUNBUFFERED="1")
+    if set_redis_url:
+        env["REDIS_URL"] = redis_url
     logs = tmp_path / "logs"
     log_args = ["--log-dir", str(logs)] if log_dir else []
     process = subprocess.Popen(
@@ -86,6 +91,8 @@ def start_runner(
             line = lines.get(timeout=0.5)
             if line.strip().startswith("Logs:"):
                 runner.log_dir = Path(line.split("Logs:", 1)[1].strip())
+            if line.strip().startswith("Redis:"):
+                runner.redis_url = line.split()[1]
             if "Ctrl-C" in line:
                 return runner
         except queue.Empty:
@@ -122,10 +129,10 @@ def runner_factory(tmp_path: Path) -> Iterator[Callable[..., Runner]]:
     """Start runners for a test; each is stopped (Ctrl-C) and checked at the end."""
     started: list[Runner] = []
 
-    def make(*args: str, redis_url: str | None = None, log_dir: bool = True) -> Runner:
-        runner = start_runner(
-            tmp_path / f"run{len(started)}", *args, redis_url=redis_url, log_dir=log_dir
-        )
+    def make(*args: str, redis_url: str | None = None, log_dir: bool = True,
+             set_redis_url: bool = True) -> Runner:  # fmt: skip
+        runner = start_runner(tmp_path / f"run{len(started)}", *args, redis_url=redis_url,
+                              log_dir=log_dir, set_redis_url=set_redis_url)  # fmt: skip
         started.append(runner)
         return runner
 

@@ -116,6 +116,28 @@ def test_the_runner_shares_a_running_redis_without_stale_state(
     open_lobby_and_join(second)  # a fresh group, fresh players, fresh update ids
 
 
+def test_without_redis_url_the_runner_never_uses_the_default_redis(runner_factory: Any) -> None:
+    """`localhost:6379/0` is where a production bot's data lives by default: a run without
+    REDIS_URL starts its own Redis on a port of its own, even when one answers there."""
+    runner = runner_factory("--limits", "relaxed", set_redis_url=False)
+    line = next(line for line in runner.lines if line.strip().startswith("Redis:"))
+    assert "started by this run" in line, runner.lines
+    assert ":6379/" not in runner.redis_url, runner.redis_url
+    open_lobby_and_join(runner)
+
+
+def test_quick_timers_start_the_lobby_with_a_minute_to_join(runner_factory: Any) -> None:
+    runner = runner_factory("--limits", "relaxed", "--quick")
+    assert any("Timers:     quick" in line for line in runner.lines), runner.lines
+    state = view(runner)
+    group = next(c["id"] for c in state["chats"] if c["type"] == "supergroup")
+    ann = state["users"][0]["id"]
+    wait(runner, bot_says(group, "I run Hintrigue"), "the introduction")
+    post(runner, "send", {"user_id": ann, "chat_id": group, "text": "/newgame guesswhat"})
+    lobby = wait(runner, bot_says(group, "a new game is open"), "the lobby")
+    assert "clue 30 s" in lobby["text"] and "guess 30 s" in lobby["text"], lobby["text"]
+
+
 # ----- how the runner stops ------------------------------------------------------------------
 
 

@@ -635,6 +635,24 @@ def test_the_page_shows_a_forum_one_topic_at_a_time_and_posts_in_the_topic_shown
         assert len(made) == 1 and made[0].is_forum and made[0].type == "supergroup"
 
 
+def test_the_page_on_its_own_makes_a_plain_group_and_adds_the_bot_to_it(page: Page) -> None:
+    world = World(first_user_id=7200)
+    ann = world.add_user(first_name="Ann").id
+    with run_double(world) as double:
+        page.goto(f"{double.url}/#player={ann}")
+        expect(page.locator("#group-title")).to_have_text("No group yet")
+        page.locator("#new-group").click()
+        expect(page.locator("#group-title")).to_have_text("Group 1")
+        expect(page.locator("#topic-bar")).to_be_hidden()
+        made = next(c for c in world.chats.values() if c.title == "Group 1")
+        assert made.type == "supergroup" and not made.is_forum
+        assert world.member_status(made.id, ann) == "creator"
+        change = world.updates[-1]["my_chat_member"]  # the bot arrives as in Telegram
+        assert change["chat"]["id"] == made.id and change["from"]["id"] == ann
+        assert (change["old_chat_member"]["status"], change["new_chat_member"]["status"]) == (
+            "left", "member")
+
+
 # ----- AI players on the page -------------------------------------------------------------------
 
 

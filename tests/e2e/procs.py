@@ -75,6 +75,7 @@ class ProcStack:
     redis: RedisServer | SentinelRedis
     log_dir: Path
     timer_scale: float
+    extra_env: dict[str, str] = field(default_factory=dict)  # for every process
     procs: list[Proc] = field(default_factory=list)
     answers: Counter[int] = field(default_factory=Counter)  # the webhooks' answers, by status
     _answers_lock: threading.Lock = field(default_factory=threading.Lock)
@@ -88,7 +89,8 @@ class ProcStack:
             **os.environ, **LIMITS_ENV,
             "TELEGRAM_BOT_TOKEN": self.world.token, "TELEGRAM_API_URL": self.double.url,
             **self.redis.env, "RQ_QUEUE": QUEUE, "WEBHOOK_SECRET": SECRET,
-            "TIMER_SCALE": str(self.timer_scale), "PYTHONPATH": str(ROOT), **extra,
+            "TIMER_SCALE": str(self.timer_scale), "PYTHONPATH": str(ROOT), **self.extra_env,
+            **extra,
         })  # fmt: skip
 
     def spawn(self, kind: str, **extra: str) -> subprocess.Popen[bytes]:
@@ -184,13 +186,15 @@ class ProcStack:
 
 
 def start_stack(redis_server: RedisServer | SentinelRedis, log_dir: Path, *, timer_scale: float,
-                webs: int = 1, workers: int = 1) -> ProcStack:  # fmt: skip
-    """Start redis-server, the double and the Procfile's processes; run the release step."""
+                webs: int = 1, workers: int = 1,
+                env: dict[str, str] | None = None) -> ProcStack:  # fmt: skip
+    """Start redis-server, the double and the Procfile's processes (`env` added to their
+    environment); run the release step."""
     redis_server.start()
     world = World(rate_limits=LIMITS, enforce_rate_limits=True)
     double = StandinServer(world)
     double.start()
-    stack = ProcStack(world, double, redis_server, log_dir, timer_scale)
+    stack = ProcStack(world, double, redis_server, log_dir, timer_scale, dict(env or {}))
     try:
         for _ in range(webs):
             stack.start_web()

@@ -1,15 +1,20 @@
 """Hostile input through the real webhook and workers: markup, direction controls, invisible
-hints and very long names are shown as typed, never as formatting, and never stop a message."""
+hints and very long names are shown as typed, never as formatting, and never stop a message;
+text that shows nothing is empty, a cue that reads as a forbidden one is refused as one, and a
+button whose data is malformed or out of range is not valid (never a failed update)."""
 
 from __future__ import annotations
 
 import itertools
+import re
 
 import pytest
 
+from engine import keys
 from engine.commands import (
     ChangeSettings,
     ChooseCard,
+    ChooseGame,
     GiveHint,
     Join,
     OpenLobby,
@@ -18,8 +23,14 @@ from engine.commands import (
     StopGame,
     Vote,
 )
-from tests.harness import button, wait_for
+from engine.errors import ErrorCode
+from engine.games.guesswhat import commands as gw
+from engine.games.huescues import commands as hc
+from engine.model import Room
+from engine.settings import LANGUAGES
+from tests.harness import button, buttons, wait_for
 from tests.integration.test_bad_input import Table, stack  # noqa: F401 - shared fixture
+from tgbot import callback, i18n, texts
 
 MARKUP = '<a href="https://evil.example">click</a> <b>bold</b> a<b'
 RLO, HEBREW = "\u202e", "אבג"
@@ -158,3 +169,121 @@ def test_a_start_link_with_a_payload_that_is_not_ours_gets_the_greeting(table: T
     user = table.users[0]
     table.stack.deliver(table.stack.world.start_private(user, payload))
     table.dm(user, "I run Hintrigue, Guess What! and Hues and Cues in groups")
+
+
+INVISIBLE = "\u034f\u034f\u034f"  # three COMBINING GRAPHEME JOINERs: «͏͏͏» shows nothing
+
+
+def in_language(table: Table, game: str, language: str, settings=None) -> Room:
+    """A game of `game` started in the table's group, every player speaking `language`."""
+    for user in table.users:
+        table.stack.world.add_user(user, language_code=language)
+    table.run(OpenLobby(chat_id=table.chat, title="Bad input", user_id=table.users[0], name="P0",
+                        seed=11 << 40, language=language, settings={"join_s": 0}))  # fmt: skip
+    for user in table.users[1:]:
+        table.run(Join(user_id=user, name=f"P{table.users.index(user)}"))
+    if game != "hintrigue":
+        table.run(ChooseGame(user_id=table.users[0], game=game))
+    table.run(ChangeSettings(user_id=table.users[0], changes={"timers": False, **(settings or {})}))
+    return table.run(StartGame(user_id=table.users[0]))
+
+
+def refusal(language: str, code: ErrorCode, **facts: str) -> str:
+    """The answer to a refusal, as a player speaking `language` reads it."""
+    with i18n.use(language):
+        return texts.ERRORS[code].format(**facts)
+
+
+def no_failed_update(table: Table) -> None:
+    assert table.stack.client.llen(keys.failed_updates(table.chat)) == 0
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_hint_of_invisible_marks_is_empty_in_every_language(table: Table, language):
+    room = in_language(table, "hintrigue", language)
+    teller = room.seats[room.round.storyteller]
+    table.run(ChooseCard(user_id=teller.user_id, card=teller.hand[0]))
+    table.say(teller.user_id, teller.user_id, INVISIBLE)
+    table.dm(teller.user_id, re.escape(refusal(language, ErrorCode.HINT_EMPTY)))
+    assert table.room().round.hint is None
+    assert table.stack.find(table.chat, INVISIBLE) is None
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_clue_of_invisible_marks_is_empty_in_every_language(table: Table, language):
+    room = in_language(table, "guesswhat", language)
+    state = room.play
+    active = state.seats[state.round.active].user_id
+    for column in range(3):
+        table.run(gw.PickIcon(user_id=active, icon=state.board[column * 3]))
+    table.say(active, active, INVISIBLE + "\ufe0f")
+    table.dm(active, re.escape(refusal(language, ErrorCode.CLUE_EMPTY)))
+    assert table.room().play.round.clue is None
+    assert table.stack.find(table.chat, "«") is None
+    no_failed_update(table)
+
+
+def cue_giver(table: Table, room: Room) -> int:
+    """The cue giver of a Hues and Cues game with free choice, its colour chosen."""
+    state = room.play
+    giver = state.seats[state.round.giver].user_id
+    table.run(hc.ChooseColour(user_id=giver, cell=0))
+    return giver
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_cues_with_look_alike_letters_or_invisible_marks_are_refused_in_every_language(
+    table: Table, language
+):
+    room = in_language(table, "huescues", language, {"free_choice": True})
+    giver = cue_giver(table, room)
+    for cue, code in [
+        ("r\u0435d", ErrorCode.CUE_COLOUR_WORD),  # a Cyrillic е
+        ("re\u034fd", ErrorCode.CUE_COLOUR_WORD),  # a grapheme joiner
+        ("\u039715", ErrorCode.CUE_COORDINATE),  # a Greek Η for the row H
+    ]:
+        table.say(giver, giver, cue)
+        table.dm(giver, re.escape(refusal(language, code, detail=cue)))
+    table.say(giver, giver, INVISIBLE)
+    table.dm(giver, re.escape(refusal(language, ErrorCode.CUE_EMPTY)))
+    assert table.room().play.round.cues == []
+    no_failed_update(table)
+
+
+def test_a_russian_cue_is_judged_by_the_russian_forms(table: Table):
+    room = in_language(table, "huescues", "ru", {"free_choice": True})
+    giver = cue_giver(table, room)
+    table.say(giver, giver, "c\u0435p\u044b\u0439")  # серый with a Latin c and p
+    table.dm(giver, re.escape(refusal("ru", ErrorCode.CUE_COLOUR_WORD, detail="cеpый")))
+    table.say(giver, giver, "морской")
+    wait_for(lambda: table.room().play.round.cues == ["морской"], what="the cue given")
+
+
+def test_a_button_whose_signature_holds_a_non_ascii_character_is_not_valid(table: Table):
+    before = table.lobby()
+    lobby = table.group_message("a new game is open")
+    genuine = button(lobby, "Join")
+    body, mac = genuine.split("~")
+    for forged in [f"{body}~{mac[:-1]}é", f"{body}~{mac[:3]}ё{mac[4:]}", f"{body}~{mac}\u200b",
+                   f"{body}~é", f"{body.replace('.', '.٣', 1)}~{mac}"]:  # fmt: skip
+        assert table.press(table.users[3], lobby, forged) == "This button is not valid."
+    assert table.room().model_dump_json() == before.model_dump_json()
+    no_failed_update(table)
+
+
+def test_a_signed_row_of_minus_one_is_not_valid(table: Table):
+    room = in_language(table, "huescues", "en", {"free_choice": True})
+    state = room.play
+    giver = state.seats[state.round.giver].user_id
+    prompt = table.dm(giver, r"Round 1\b.*you give the cues")
+    assert buttons(prompt)
+    key = table.stack.config.signing_key
+    for row in (-1, -(1 << 40), 16, 98, 100):
+        data = callback.encode(key, "hrow", table.chat, state.round.no, row, room.game_id)
+        assert table.press(giver, prompt, data) == "This button is not valid."
+    shown = callback.encode(key, "hrow", table.chat, state.round.no, 7, room.game_id)
+    assert table.press(giver, prompt, shown) == ""
+    wait_for(lambda: any(text == "H30" for text, _ in buttons(
+        table.stack.find(giver, r"Round 1\b.*you give the cues"))), what="row H")  # fmt: skip
+    assert table.room().model_dump_json() == room.model_dump_json()
+    no_failed_update(table)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import io
 import re
+import time
 
 from PIL import Image
 
@@ -15,6 +16,7 @@ from engine.games.huescues.model import State
 from engine.store import Store
 from tests.harness import GROUP, Stack, button, buttons, join_lobby, play_state, prompt_of, wait_for
 from tgbot import pictures
+from tgbot.handlers.group import SKIP_GRACE
 from tgbot.pictures.model import Cone, HuesBoardPicture, HuesCardPicture, HuesCloseupPicture
 
 NAMES = ["Ann", "Bob", "Cy"]
@@ -136,14 +138,14 @@ def play_round(stack: Stack, users: list[int], number: int) -> dict[int, int]:
         stack.say(giver, giver, "candy floss")
         wait_for(lambda: stack.find(giver, "The first cue is one word only."))
     stack.say(giver, giver, first_cue)
-    wait_for(lambda: stack.find(GROUP, rf"round {number} · .*Cues: «{first_cue}»"), what="the cue")
+    wait_for(lambda: stack.find(GROUP, rf"round {number} · .*Cue: «{first_cue}»"), what="the cue")
     if number == 3:  # an earlier game's cue may not come back
         assert stack.find(giver, "was already a cue") is None
     typist, clicker = [u for u in users if u != giver]
     seat = {u: users.index(u) for u in users}
     first = {typist: neighbour(colour, 0, 1) if number != 1 else colour,
              clicker: neighbour(colour, 2, 0)}
-    pattern = rf"Round {number}\b.*cues: «{first_cue}»$|Round {number}\b.*cues: «{first_cue}»\n"
+    pattern = rf"Round {number}\b.*cue: «{first_cue}»$|Round {number}\b.*cue: «{first_cue}»\n"
     place_by_typing(stack, typist, first[typist], number, pattern)
     placed = wait_for(lambda: stack.find(GROUP, rf"round {number} · .*Placed: "), what="who placed")
     assert f"Placed: {NAMES[users.index(typist)]}." in placed.plain_text
@@ -156,7 +158,9 @@ def play_round(stack: Stack, users: list[int], number: int) -> dict[int, int]:
     group = wait_for(lambda: (m := stack.find(GROUP, rf"round {number} · "))
                      and "First cones" in m.plain_text and m, what="the first cones")
     assert shows(stack, group, HuesBoardPicture(cones=shown))
-    assert board.name(colour) not in group.plain_text
+    legend = " · ".join(f"{s + 1} {NAMES[s]} {board.name(c)}" for s, c in sorted(cones.items()))
+    assert f"First cones: {legend}\n" in group.plain_text, "the caption says what the board shows"
+    assert board.name(colour) not in group.plain_text.replace(legend, ""), "never the colour"
     giver_dm = wait_for(lambda: stack.find(giver, rf"Round {number}\b.*first cones are down"))
     assert shows(stack, giver_dm, HuesBoardPicture(cones=shown, frame=colour))
     second: dict[int, int] = {}
@@ -281,7 +285,7 @@ def test_the_workers_timers_move_every_phase_on_to_the_co_winners(stack: Stack):
     stack.say(giver, giver, "lavender")
     final = wait_for(lambda: stack.find(GROUP, "Game over"), timeout=120, what="the end")
     assert "the game is abandoned" in final.plain_text and "(sitting out)" in final.plain_text
-    assert stack.find(GROUP, r"round 1 · .*Cues: «lavender».*No second cue this round")
+    assert stack.find(GROUP, r"round 1 · .*Cue: «lavender».*No second cue this round")
     assert stack.find(GROUP, r"Points of round 1.*No points this round")
     for number in (2, 3):
         assert stack.find(GROUP, rf"round {number} · .*did not give a cue in time")
@@ -318,8 +322,51 @@ def test_with_free_choice_the_cue_giver_picks_any_cell_by_row_and_column_or_by_t
     stack.say(giver, giver, "р30")  # typed, in Cyrillic: the colour changes to P30
     wait_for(lambda: stack.find(giver, r"Round 1\b.*Your colour: P30\."), what="typed colour")
     stack.say(giver, giver, "aubergine")
-    wait_for(lambda: stack.find(GROUP, r"round 1 · .*Cues: «aubergine»"), what="the cue")
+    wait_for(lambda: stack.find(GROUP, r"round 1 · .*Cue: «aubergine»"), what="the cue")
     assert state(stack).round.colour == 479
+
+
+def test_a_typed_cell_is_answered_below_it_kept_by_skip_and_skip_says_whom_it_skipped(
+    stack: Stack,
+):
+    users = seat_players(stack)
+    stack.say(users[0], GROUP, "/settings timers=off")
+    lobby = wait_for(lambda: (m := stack.find(GROUP, "a new game is open"))
+                     and "timers off" in m.plain_text and m, what="the settings")
+    stack.press(users[0], lobby, button(lobby, "Start"))
+    giver, dm = giver_prompt(stack, users, 1)
+    stack.press(giver, dm, button(dm, "1 · "))
+    wait_for(lambda: "Your colour:" in stack.find(giver, r"Round 1\b.*you give").plain_text)
+    stack.say(giver, giver, "lavender")
+    wait_for(lambda: stack.find(GROUP, r"round 1 · .*Cue: «lavender»"), what="one cue, singular")
+    typist, idle = [u for u in users if u != giver]
+    prompt = wait_for(lambda: stack.find(typist, r"Round 1\b.*'s cue: «lavender»"))
+    stack.say(typist, typist, "n15")
+    closeup = wait_for(lambda: stack.find(typist, r"You chose N15\."), what="the close-up")
+    chat = stack.world.messages(typist)
+    assert chat[-1].message_id == closeup.message_id, "the close-up is below the typed cell"
+    assert closeup.message_id != prompt.message_id and button(closeup, "Confirm")
+    retired = next(m for m in chat if m.message_id == prompt.message_id)
+    assert "Sent again below" in retired.plain_text and not buttons(retired), "the older closed"
+    assert stack.find(typist, "Got it") is None
+    host, name = NAMES[0], {u: NAMES[users.index(u)] for u in users}
+    waiting = sorted([typist, idle], key=users.index)
+    time.sleep(SKIP_GRACE)  # a /skip sooner is taken for one meant for the phase before
+    stack.say(users[0], GROUP, "/skip")
+    wait_for(lambda: stack.find(GROUP, rf"^{host} skipped the guesses of {name[waiting[0]]} and "
+                                rf"{name[waiting[1]]}\. The cell {name[typist]} chose counts "
+                                r"as their cone\.$"), what="the skip told")  # fmt: skip
+    kept = wait_for(lambda: stack.find(typist, "the cell you chose counts as your cone"))
+    assert not buttons(kept)
+    assert state(stack).round.cones == {users.index(typist): board.parse("N15")}
+    group = wait_for(lambda: stack.find(GROUP, rf"First cones: {users.index(typist) + 1} "
+                                        rf"{name[typist]} N15\n"), what="the first cones' cells")
+    assert group.photo is not None
+    time.sleep(SKIP_GRACE)
+    stack.say(users[0], GROUP, "/skip")
+    wait_for(lambda: stack.find(GROUP, rf"^{host} skipped {name[giver]}'s second cue\.$"))
+    reveal = wait_for(lambda: stack.find(GROUP, "the colour was"), what="the reveal")
+    assert f"{name[giver]}'s cue: «lavender»" in reveal.plain_text
 
 
 def test_a_game_stopped_before_its_first_cue_shows_no_empty_cues_line(stack: Stack):
@@ -337,4 +384,4 @@ def test_a_game_stopped_before_its_first_cue_shows_no_empty_cues_line(stack: Sta
     ended = wait_for(lambda: (m := stack.world.message(GROUP, board_message.message_id))
                      and "The game ended during this round" in m.plain_text and m,
                      what="the board closed")  # fmt: skip
-    assert "Cues:" not in ended.plain_text
+    assert "Cue:" not in ended.plain_text and "Cues:" not in ended.plain_text

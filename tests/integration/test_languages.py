@@ -98,14 +98,19 @@ def stack_find(stack: Stack, text: str, chat: int = GROUP):
     return wait_for(lambda: stack.find(chat, re.escape(text)), what=text)
 
 
+def _yes(data: str) -> bool:
+    """The data of a /stop question's Yes (3: the question of a lobby)."""
+    return ".stop.1." in data or ".stop.3." in data
+
+
 def stop(stack: Stack, host: int, asked: str) -> None:
     """/stop, and yes."""
     stack.say(host, GROUP, "/stop")
     question = wait_for(lambda: next((m for m in reversed(stack.world.bot_messages(GROUP))
-                                      if any(".stop.1." in d for _, d in buttons(m))), None),
+                                      if any(_yes(d) for _, d in buttons(m))), None),
                         what="the stop question")  # fmt: skip
     assert question.plain_text == asked
-    stack.press(host, question, next(d for _, d in buttons(question) if ".stop.1." in d))
+    stack.press(host, question, next(d for _, d in buttons(question) if _yes(d)))
     store = Store(stack.client)
     wait_for(lambda: (room := store.load(GROUP)) is None or room.phase.value == "closed",
              what="the lobby closed")

@@ -337,6 +337,16 @@ def test_fail_next_injects_errors(double: StandinServer) -> None:
     assert [(h.scope, h.retry_after) for h in world.too_many_requests] == [("injected", 7)]
 
 
+def test_an_injected_error_page_echoes_the_request_path(double: StandinServer) -> None:
+    world = double.world
+    world.fail_next("getMe", 502, "Bad Gateway", page=True)
+    path = f"/bot{world.token}/getMe"
+    response = httpx.post(f"{double.url}{path}", trust_env=False)
+    assert response.status_code == 502 and response.headers["content-type"].startswith("text/html")
+    assert path in response.text and path.replace("/", "%2F").replace(":", "%3A") in response.text
+    assert httpx.post(f"{double.url}{path}", trust_env=False).json()["ok"] is True
+
+
 # ----- updates: webhook and polling ------------------------------------------------------
 
 
@@ -614,6 +624,13 @@ def test_the_double_runs_as_a_process_with_scaled_limits() -> None:
         url = process.stdout.readline().strip()
         me = httpx.get(f"{url}/bot{World().token}/getMe", trust_env=False).json()
         assert me["ok"] and me["result"]["is_bot"]
+        # Ids start from the time, so a Redis that kept an earlier run's data takes them as new.
+        user = httpx.post(f"{url}/_standin/users", json={"first_name": "Ann"},
+                          trust_env=False).json()  # fmt: skip
+        assert user["id"] >= 5_000_000_000
+        added = httpx.post(f"{url}/_standin/bot/added", json={"chat_id": -5, "user_id": user["id"]},
+                           trust_env=False).json()  # fmt: skip
+        assert added["update"]["update_id"] >= int(time.time() - 60) * 1000
     finally:
         process.terminate()
         assert process.wait(timeout=10) == 0
@@ -654,3 +671,26 @@ def test_a_forum_keeps_each_topics_messages_apart_as_telegram_does(double: Stand
     assert [m.plain_text for m in world.bot_messages(FORUM)] == ["to General"]  # the topic's gone
     with pytest.raises(ValueError):
         world.user_message(BOB, FORUM, "into a deleted topic", quiz)
+
+
+def test_a_chat_made_without_the_bot_gets_it_by_a_real_my_chat_member_change(
+    double: StandinServer,
+) -> None:
+    """The page's "+ group": the player makes the group, then adds the bot to it."""
+    url = double.url + "/_standin/"
+    made = httpx.post(url + "chats", json={"chat_id": -1002, "title": "Quiz night",
+                                          "type": "supergroup", "bot_status": "left",
+                                          "creator_id": ALICE}, trust_env=False)  # fmt: skip
+    assert made.status_code == 200, made.text
+    world = double.world
+    assert world.member_status(-1002, world.bot.id) == "left"
+    assert world.member_status(-1002, ALICE) == "creator"
+    added = httpx.post(url + "bot/added", json={"chat_id": -1002, "user_id": ALICE},
+                       trust_env=False).json()  # fmt: skip
+    change = added["update"]["my_chat_member"]
+    assert (change["old_chat_member"]["status"], change["new_chat_member"]["status"]) == (
+        "left", "member")
+    assert change["chat"]["title"] == "Quiz night" and change["from"]["id"] == ALICE
+    refused = httpx.post(url + "chats", json={"chat_id": -1003, "bot_status": "owner"},
+                         trust_env=False)  # fmt: skip
+    assert refused.status_code == 400 and "bot_status" in refused.text

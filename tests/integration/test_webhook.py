@@ -10,6 +10,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 import httpx
 import pytest
+import redis
 
 from engine import keys
 from engine.commands import OpenLobby
@@ -184,9 +185,17 @@ def test_buttons_stay_valid_when_the_webhook_secret_changes():
     assert callback.decode(before.signing_key, old, before.earlier_signing_keys).args == (1, 2, 3)
 
 
-def test_many_scrapes_of_metrics_at_once_share_one_reading_of_redis(app):
-    url, _world, client = app
+def test_many_scrapes_of_metrics_at_once_share_one_reading_of_redis(redis_server_factory):
+    # A redis-server of the test's own: its command counts are server-wide, and other tests
+    # (or other pytest-xdist workers) use the shared one at the same time.
+    server = redis_server_factory()
+    server.start()
+    client = redis.Redis.from_url(server.url)
+    with serve_app(create_app(config(server.url)), lifespan="on") as url:
+        scrape_many(url, client)
 
+
+def scrape_many(url: str, client: redis.Redis) -> None:
     def calls() -> int:
         return int(client.info("commandstats").get("cmdstat_zcard", {}).get("calls", 0))
 

@@ -175,6 +175,10 @@ def test_a_button_of_another_round_is_stale():
         ("", ErrorCode.CLUE_EMPTY),
         ("   \n\t", ErrorCode.CLUE_EMPTY),
         ("\u200b\u3164", ErrorCode.CLUE_EMPTY),
+        ("\u034f\u034f\u034f", ErrorCode.CLUE_EMPTY),  # combining grapheme joiners
+        ("\ufe0f\u034f \ufe0f", ErrorCode.CLUE_EMPTY),  # variation selectors
+        ("\u0301\u20dd", ErrorCode.CLUE_EMPTY),  # combining marks without a base
+        ("\U000e0041\u2066\u00ad", ErrorCode.CLUE_EMPTY),  # a tag, an isolate, a soft hyphen
         ("x" * 101, ErrorCode.CLUE_TOO_LONG),
         ("  " + "y" * 101 + "  ", ErrorCode.CLUE_TOO_LONG),
     ],

@@ -27,6 +27,7 @@ from engine.games.huescues.events import (
     FirstConesShown,
     GameAbandoned,
     GameFinished,
+    GuessClosed,
     RoundScored,
     RoundVoided,
     SecondCueSkipped,
@@ -292,13 +293,40 @@ def test_a_second_cone_may_not_go_on_a_cell_holding_a_first_cone():
     assert seat_view(game.state, c).first_cones == {a: 100, b: 101, c: 101}
 
 
-def test_an_unconfirmed_cone_is_dropped_when_time_runs_out():
+def test_a_cell_chosen_but_not_confirmed_is_placed_as_the_cone_when_time_runs_out():
     game = a_game().in_guess()
     a, b, c = game.guessers()
     game.cone(a, 5).cone(b, 6, confirm=False)
     game.time_out()
-    assert game.round.cones == {a: 5} and game.round.choices == {}
+    assert game.round.cones == {a: 5, b: 6} and game.round.choices == {}
     assert game.state.phase is Phase.SECOND_CUE
+    closed = game.events[0]
+    assert isinstance(closed, GuessClosed) and not closed.second
+    assert (closed.unconfirmed, closed.missing) == ([b], [c])
+    shown = next(e for e in game.events if isinstance(e, FirstConesShown))
+    assert shown.cones == {a: 5, b: 6}
+
+
+def test_a_second_cell_chosen_but_not_confirmed_scores_when_skip_closes_the_guess():
+    game = a_game().in_guess()
+    a, b, c = game.guessers()
+    colour = game.round.colour
+    assert colour is not None
+    game.cones({a: far(colour), b: far(colour), c: far(colour)})
+    game.say("candy floss")
+    game.cone(a, colour, confirm=False).cone(b, far(colour) + 1)
+    game.do(Skip(user_id=game.uid(0)))
+    closed = game.events[0]
+    assert isinstance(closed, GuessClosed) and closed.second
+    assert (closed.unconfirmed, closed.missing) == ([a], [c])
+    assert game.round.second_cones == {a: colour, b: far(colour) + 1}
+    assert scored(game).points[a] == 3 and game.state.seats[a].exact == 1
+
+
+def test_a_guess_every_guesser_confirmed_closes_without_a_guess_closed_event():
+    game = a_game().in_guess()
+    game.cones({seat: 7 for seat in game.guessers()})
+    assert "guess_closed" not in kinds(game) and game.state.phase is Phase.SECOND_CUE
 
 
 # The second cue skipped

@@ -15,6 +15,7 @@ from engine.commands import (
     Join,
     Leave,
     OpenLobby,
+    Skip,
     StartGame,
     Timeout,
 )
@@ -129,6 +130,36 @@ def test_text_typed_in_private_is_a_cue_or_a_cell() -> None:
         room, events = apply(room, GiveHint(user_id=guesser, text=text), 3.0)
         assert events[0].kind == "cell_chosen" and room.play.round.choices
         assert room.play.round.choices[room.seat_of(guesser)] == cell
+
+
+def test_a_typed_cell_is_answered_below_it_and_becomes_the_cone_when_time_runs_out() -> None:
+    room = started(players=4)
+    giver = giver_user(room)
+    room, _ = apply(room, hc.ChooseColour(user_id=giver, cell=room.play.card_cells()[0]), 2.0)
+    room, _ = apply(room, GiveHint(user_id=giver, text="salmon"), 2.0)
+    typists = [room.seats[i].user_id for i in room.play.guessers()]
+    for user, text in zip(typists, ("n15", "15N", "n16"), strict=True):
+        room, events = apply(room, GiveHint(user_id=user, text=text), 3.0)
+        answer = [m for m in outgoing_for(room, events, LOOK, typed_by=user)
+                  if m.chat_id == user]  # fmt: skip
+        assert len(answer) == 1 and answer[0].fresh, "the close-up comes below the typed text"
+        assert isinstance(answer[0].picture, HuesCloseupPicture)
+        labels = [b.text for line in answer[0].buttons for b in line]
+        assert any("Confirm" in t for t in labels) and any("Change" in t for t in labels)
+        pressed = outgoing_for(room, events, LOOK)  # chosen by a button: edited in place
+        assert not any(m.fresh for m in pressed)
+    room, events = apply(room, hc.ConfirmCone(user_id=typists[0]), 4.0)
+    assert room.deadline is not None
+    room, events = apply(room, Timeout(round_no=1, phase="guess"), room.deadline)
+    cones = room.play.round.cones
+    n15, n16 = board.parse("N15"), board.parse("N16")
+    assert [cones.get(room.seat_of(u)) for u in typists] == [n15, n15, n16], "no cone lost"
+    out = outgoing_for(room, events, LOOK)
+    for user in typists[1:]:
+        prompt = next(m for m in out if m.chat_id == user)
+        assert "the cell you chose counts as your cone" in prompt.text and not prompt.buttons
+    group = next(m for m in out if m.key == "board:1")
+    assert "N15" in group.text and "N16" in group.text
 
 
 def test_the_shared_commands_at_the_table() -> None:
@@ -248,3 +279,27 @@ def test_every_caption_fits_a_photo_with_ten_long_names_even_in_a_tie_break() ->
                 assert caption_length(message.text) <= MAX_CAPTION, message.text
                 checked += 1
     assert extra and checked > 100
+
+
+def test_skip_is_told_in_the_group_whatever_it_skipped() -> None:
+    room = started(players=3)
+    giver = room.play.round.giver
+    names = [seat.name for seat in room.seats]
+    room, events = apply(room, Skip(user_id=1), 5.0)  # the host skips the cue: a void round
+    assert hc_render.skip_notice(room, events, "Ann") == \
+        f"Ann skipped {names[giver]}'s cue: the round is void."
+    giver = room.play.round.giver
+    uid = room.seats[giver].user_id
+    room, _ = apply(room, hc.ChooseColour(user_id=uid, cell=room.play.card_cells()[0]), 6.0)
+    room, _ = apply(room, GiveHint(user_id=uid, text="salmon"), 6.0)
+    first, other = room.play.guessers()
+    room, _ = apply(room, GiveHint(user_id=room.seats[first].user_id, text="a1"), 7.0)
+    room, events = apply(room, Skip(user_id=1), 9.0)
+    assert hc_render.skip_notice(room, events, "Ann") == (
+        f"Ann skipped the guesses of {names[first]} and {names[other]}. "
+        f"The cell {names[first]} chose counts as their cone."
+    )
+    room, events = apply(room, Skip(user_id=1), 12.0)
+    assert hc_render.skip_notice(room, events, "Ann") == f"Ann skipped {names[giver]}'s second cue."
+    room, events = apply(room, Skip(user_id=1), 15.0)  # the reveal: the next round says it
+    assert hc_render.skip_notice(room, events, "Ann") is None

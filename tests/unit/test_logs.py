@@ -7,6 +7,7 @@ import logging
 import sys
 
 from tgbot import logs
+from tgbot.redact import Redactor
 
 
 def record(message: str, *args: object, exc: bool = False) -> logging.LogRecord:
@@ -41,6 +42,15 @@ def test_outside_an_update_a_line_names_neither_and_a_traceback_stays_on_its_lin
 def test_json_only_when_asked():
     assert logs.wants_json({"LOG_FORMAT": "JSON"})
     assert not logs.wants_json({})
-    assert logs.rq_dict_config({}) is None
-    config = logs.rq_dict_config({"LOG_FORMAT": "json"})
-    assert config is not None and config["root"]["handlers"] == ["out"]
+    json_lines = logs.dict_config({"LOG_FORMAT": "json"})
+    assert json_lines["formatters"]["line"]["()"] is logs.JsonFormatter
+    assert logs.dict_config({})["formatters"]["line"] == {"format": logs.TEXT_FORMAT}
+
+
+def test_both_formats_mask_secrets_on_the_one_handler_and_keep_httpx_quiet():
+    for env in ({}, {"LOG_FORMAT": "json"}):
+        config = logs.dict_config(env)
+        assert config["root"]["handlers"] == ["out"]
+        assert config["handlers"]["out"]["filters"] == ["redact"]
+        assert config["filters"]["redact"]["()"] is Redactor
+        assert config["loggers"]["httpx"] == config["loggers"]["httpcore"] == {"level": "WARNING"}

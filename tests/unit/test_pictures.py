@@ -40,6 +40,7 @@ from tgbot.pictures import (
     guesswhat,
     huescues,
 )
+from tgbot.pictures import huescues_parts as parts
 from tgbot.pictures.draw import FONTS, draw_text, emoji_font, runs, text_font
 from tgbot.render import Look, final
 from tgbot.render.group import results_picture
@@ -235,8 +236,8 @@ def test_the_board_is_sent_with_every_colour_exact():
     top, left = huescues.MARGIN, huescues.MARGIN
     heavy = image.getpixel((left + 5 * huescues.CELL, top + 10))  # between columns 5 and 6
     thin = image.getpixel((left + 4 * huescues.CELL, top + 10))  # between columns 4 and 5
-    assert heavy == huescues.HEAVY and thin == huescues.LINE
-    assert image.getpixel((left + 5 * huescues.CELL + 1, top + 10)) == huescues.HEAVY
+    assert heavy == parts.HEAVY and thin == parts.LINE
+    assert image.getpixel((left + 5 * huescues.CELL + 1, top + 10)) == parts.HEAVY
     assert image.getpixel((left + 4 * huescues.CELL + 1, top + 10)) == board.colour(4)
 
 
@@ -261,11 +262,11 @@ def test_the_frame_is_outlined_black_and_white_and_clipped_at_a_corner():
     image = rgb(pictures.render(HuesBoardPicture(frame=0), "en"))  # A1: a 2 x 2 frame
     assert huescues.frame_box(0) == (margin, margin, margin + 2 * cell_size, margin + 2 * cell_size)
     middle = margin + cell_size // 2  # halfway down row A
-    assert image.getpixel((margin - 2, middle)) == huescues.HEAVY  # black outside the board
-    assert image.getpixel((margin + 1, middle)) == huescues.WHITE  # white inside it
+    assert image.getpixel((margin - 2, middle)) == parts.HEAVY  # black outside the board
+    assert image.getpixel((margin + 1, middle)) == parts.WHITE  # white inside it
     right = margin + 2 * cell_size
-    assert image.getpixel((right - 2, middle)) == huescues.WHITE
-    assert image.getpixel((right + 1, middle)) == huescues.HEAVY
+    assert image.getpixel((right - 2, middle)) == parts.WHITE
+    assert image.getpixel((right + 1, middle)) == parts.HEAVY
     assert image.getpixel((right + cell_size // 2, middle)) == board.colour(board.at(0, 2))
     assert image.getpixel(centre(board.at(2, 0))) == board.colour(board.at(2, 0))
     plain = rgb(pictures.render(HuesBoardPicture(), "en"))
@@ -279,11 +280,11 @@ def test_the_frame_is_clipped_at_an_edge():
     assert (left, right) == (margin + 28 * cell_size, margin + 30 * cell_size)
     assert (top, bottom) == (margin + 6 * cell_size, margin + 9 * cell_size)
     image = rgb(pictures.render(HuesBoardPicture(frame=chosen), "en"))
-    assert image.getpixel((left - 2, top + cell_size)) == huescues.HEAVY
-    assert image.getpixel((left + 1, top + cell_size)) == huescues.WHITE
-    assert image.getpixel((left + 30, top + 1)) == huescues.WHITE
-    assert image.getpixel((left + 30, bottom - 2)) == huescues.WHITE
-    assert image.getpixel((right - 2, top + cell_size)) == huescues.WHITE
+    assert image.getpixel((left - 2, top + cell_size)) == parts.HEAVY
+    assert image.getpixel((left + 1, top + cell_size)) == parts.WHITE
+    assert image.getpixel((left + 30, top + 1)) == parts.WHITE
+    assert image.getpixel((left + 30, bottom - 2)) == parts.WHITE
+    assert image.getpixel((right - 2, top + cell_size)) == parts.WHITE
     assert image.getpixel(centre(chosen)) == board.colour(chosen)
     assert image.getpixel(centre(chosen - 2)) == board.colour(chosen - 2)  # outside the frame
 
@@ -302,8 +303,8 @@ def test_the_close_up_stays_on_the_board_and_outlines_the_chosen_cell():
         assert image.size == (2 * margin + 5 * zoom, 2 * margin + 5 * zoom)
         x, y = margin + place[1] * zoom, margin + place[0] * zoom
         assert image.getpixel((x + zoom // 2, y + zoom // 2)) == board.colour(cell), name
-        assert image.getpixel((x + 2, y + zoom // 2)) == huescues.WHITE, name
-        assert image.getpixel((x - 4, y + zoom // 2)) == huescues.HEAVY, name
+        assert image.getpixel((x + 2, y + zoom // 2)) == parts.WHITE, name
+        assert image.getpixel((x - 4, y + zoom // 2)) == parts.HEAVY, name
         for row in range(5):  # every cell of the window in its place
             for column in range(5):
                 shown = board.at(first[0] + row, first[1] + column)
@@ -314,7 +315,7 @@ def test_the_close_up_stays_on_the_board_and_outlines_the_chosen_cell():
 
 def test_many_cones_on_one_cell_stay_apart_and_near_it():
     for count in range(1, 21):
-        radius, centres = huescues.spots(count, huescues.CELL)
+        radius, centres = parts.spots(count, huescues.CELL)
         assert len(set(centres)) == count and radius >= 8
         for a in centres:
             for b in centres:
@@ -338,14 +339,14 @@ def test_many_cones_on_one_cell_stay_apart_and_near_it():
 
 def test_second_cones_look_unlike_first_ones():
     def lightness(second: bool) -> float:  # of the disc's opaque pixels
-        disc = huescues.cone_image(4, second, 30)
+        disc = parts.cone_image(4, second, 30)
         alpha = disc.getchannel("A").get_flattened_data()
         grey = disc.convert("L").get_flattened_data()
         return statistics.mean(g for g, a in zip(grey, alpha, strict=True) if a == 255)
 
     assert lightness(False) > 150 > 120 > lightness(True)  # white, and mostly dark
     image = rgb(pictures.render(HuesBoardPicture(cones=[Cone(cell=0, seat=1)]), "en"))
-    assert image.getpixel((huescues.MARGIN + 10, centre(0)[1])) == huescues.WHITE
+    assert image.getpixel((huescues.MARGIN + 10, centre(0)[1])) == parts.WHITE
 
 
 def test_the_card_shows_its_four_colours_numbered():

@@ -36,6 +36,9 @@ def test_a_hint_without_a_chosen_card_is_refused():
 
 
 @pytest.mark.parametrize(("text", "code"), [("   ", ErrorCode.HINT_EMPTY),
+                                            ("\u034f\u034f\u034f", ErrorCode.HINT_EMPTY),
+                                            ("\ufe0f\u034f \ufe0f", ErrorCode.HINT_EMPTY),
+                                            ("\u0301\u20dd", ErrorCode.HINT_EMPTY),
                                             ("x" * 201, ErrorCode.HINT_TOO_LONG)])
 def test_an_empty_or_too_long_hint_is_refused(text, code):
     game = a_room().in_hint()

@@ -41,8 +41,10 @@ class Screens:
     """The standings of a game running or ended (/score)."""
     reminder: Callable[[Room, Look], Outgoing | None]
     """The group message edited to show the time left shortly before a phase ends."""
-    text_given: Callable[[], str]
-    """The answer to the text a player typed in private that the game took (a hint, a clue)."""
+    text_given: Callable[[], str] | None
+    """The answer to the text a player typed in private that the game took (a hint, a clue);
+    None: the game's own private message answers it, sent again at the bottom of the chat
+    (the older copy retired), below what the player typed."""
     joined: Callable[[], str]
     """What a player who joined the lobby from its deep link is told (with `{group}`)."""
     private_why: Callable[[], str]
@@ -55,6 +57,10 @@ class Screens:
     """The game's own button handlers, by callback kind."""
     results_picture: Callable[[Room], Picture | None] | None = None
     """The picture the final message carries when the room's pictures are on (None: none)."""
+    skipped: Callable[[Room, list[Any], str], str | None] | None = None
+    """What /skip did, told in the group (room, the command's events, who skipped, safe to
+    show), or None when the messages it changed say it at the bottom of the chat; unset: the
+    table's own answer."""
     results_text: Callable[[Room], str] | None = None
     """The results picture's facts in words, added to the final's text with the picture ("":
     nothing to add)."""

@@ -29,6 +29,7 @@ from tgbot import i18n, render, texts
 from tgbot.i18n import _
 from tgbot.notify import tell_subscribers
 from tgbot.outgoing import Outgoing
+from tgbot.quick import quick_settings
 from tgbot.render.common import user_text
 from tgbot.service import Service
 
@@ -134,13 +135,15 @@ def remember_group_language(svc: Service, chat_id: int, language: str) -> None:
 def remembered_settings(
     svc: Service, chat_id: int, game: str = DEFAULT_GAME
 ) -> dict[str, int | bool | str]:
-    """The settings of the group's last lobby of the game (none: the defaults)."""
+    """The settings of the group's last lobby of the game (none: the defaults), over the
+    quick timers when the bot runs with them."""
+    start = quick_settings(game) if svc.quick_timers else {}
     raw = svc.redis.get(keys.group_settings(chat_id, game))
     try:
         found = json.loads(raw) if raw else {}
     except ValueError:
-        return {}
-    return found if isinstance(found, dict) else {}
+        return start
+    return {**start, **found} if isinstance(found, dict) else start
 
 
 async def is_admin(update: Update, context: Context) -> bool:

@@ -293,12 +293,34 @@ async def on_forcestart(update: Update, context: Context) -> None:
     await command_in_group(update, context, StartGame(user_id=user.id), lambda outcome: None)
 
 
+def _skipper(update: Update, outcome: Outcome) -> str:
+    """Who typed /skip, as the group knows them: their seat's name, their own, or the group's
+    (an anonymous admin writes as the group)."""
+    user, message = update.effective_user, update.effective_message
+    assert user is not None
+    room = outcome.room
+    index = room.seat_of(user.id) if room is not None else None
+    if room is not None and index is not None:
+        return render.names(room)[index]
+    sender = message.sender_chat if message is not None else None
+    name = sender.title if sender is not None and sender.title else display_name(update)[0]
+    return user_text(name, render.NAME_MAX)
+
+
 async def on_skip(update: Update, context: Context) -> None:
     """/skip: apply the current phase's timeout rule once (creator or admin)."""
     user = update.effective_user
     assert user is not None
     command = Skip(user_id=user.id, grace=SKIP_GRACE)
-    await command_in_group(update, context, command, _skipped)
+
+    def done(outcome: Outcome) -> str | None:
+        room = outcome.room
+        told = screens(room.game).skipped if room is not None else None
+        if room is None or told is None:
+            return _skipped(outcome)
+        return told(room, outcome.events, _skipper(update, outcome))
+
+    await command_in_group(update, context, command, done)
 
 
 async def on_stop(update: Update, context: Context) -> None:

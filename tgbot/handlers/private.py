@@ -164,8 +164,9 @@ async def on_private_text(update: Update, context: Context) -> None:
         return
     # The text a player types in private is the game's: a hint, a clue.
     outcome, problem = await attempt(
-        update, context, where, GiveHint(user_id=user.id, text=message.text or "")
-    )
+        update, context, where, GiveHint(user_id=user.id, text=message.text or ""),
+        typed_by=user.id,
+    )  # fmt: skip
     if problem:
         late = await asyncio.to_thread(_hint_too_late, svc, where, user.id)
         await reply(update, context, texts.HINT_TOO_LATE if late else problem)
@@ -174,13 +175,14 @@ async def on_private_text(update: Update, context: Context) -> None:
         if room is None:  # a duplicate: answered as the first copy was
             room = await asyncio.to_thread(svc.store.load, where)
         game = room.game if room is not None else DEFAULT_GAME
-        if room is not None and room.round is not None:
+        given = screens(game).text_given
+        if given is not None and room is not None and room.round is not None:
             # A round kept in the room (Hintrigue's): the answer is closed with its round.
-            given = Outgoing(chat_id=user.id, key=render.given_key(user.id, room.round.no),
-                             game=room.game_id, text=screens(game).text_given())  # fmt: skip
-            await asyncio.to_thread(svc.show, room.room_id, given)
-        else:
-            await reply(update, context, screens(game).text_given())
+            answer = Outgoing(chat_id=user.id, key=render.given_key(user.id, room.round.no),
+                              game=room.game_id, text=given())  # fmt: skip
+            await asyncio.to_thread(svc.show, room.room_id, answer)
+        elif given is not None:
+            await reply(update, context, given())
 
 
 def _hint_too_late(svc: Service, where: RoomId, user_id: int) -> bool:

@@ -1,83 +1,64 @@
 """Hues and Cues' pictures (SPEC 11.3): the board with its cones and the chosen colour's frame,
 a close-up of the board around one cell, and a card's four colours.
 
+Readable on a phone (SPEC 13): a picture is legible at 390 px wide, its labels and numbers at
+least 11 px high there. The whole board cannot be (30 columns in 390 px), so a board with cones
+or a frame comes with its phone view below it, in the same picture: the region that matters
+(the cones, the frame) drawn large, labelled, with the same cones. The close-up and the card are
+drawn to be legible as they are.
+
 Every colour is drawn exactly as `engine.games.huescues.board.colour` gives it, and the pictures
 are sent in full colour (never reduced to a palette: 480 colours do not fit in 256). The plain
-board is drawn once per process and copied for each picture.
-
-A cone is a disc carrying its seat number, legible on any colour: a first cone is white with a
-dark outline and a dark number; a second cone (placed after the second cue) is dark with a
-white ring and a white number. Several cones on one cell are set side by side, smaller.
+board is drawn once per process and copied for each picture. The cells, grid, labels and cones
+they are drawn from are in `huescues_parts`.
 """
 
 from __future__ import annotations
 
 import math
-from collections import defaultdict
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
 from engine.games.huescues import board
-from tgbot.pictures.draw import Color, text_font
-from tgbot.pictures.model import Cone, HuesBoardPicture, HuesCardPicture, HuesCloseupPicture
-
-BACKGROUND: Color = (243, 240, 232)
-INK: Color = (34, 34, 40)
-LINE: Color = (96, 96, 100)
-HEAVY: Color = (24, 24, 28)
-WHITE: Color = (255, 255, 255)
-DARK: Color = (20, 20, 24)
+from tgbot.pictures.draw import text_font
+from tgbot.pictures.huescues_parts import (
+    BACKGROUND,
+    HEAVY,
+    INK,
+    LINE,
+    box_of,
+    cone_image,
+    draw_cones,
+    grid,
+    labels,
+    legible_radius,
+    outline,
+    paint,
+)
+from tgbot.pictures.model import HuesBoardPicture, HuesCardPicture, HuesCloseupPicture
 
 CELL = 44  # the board's cells, in pixels
-MARGIN = 40  # room for the labels around the board
-BOARD_WIDTH = 2 * MARGIN + board.COLUMNS * CELL  # 1400
-BOARD_HEIGHT = 2 * MARGIN + len(board.ROWS) * CELL  # 784
+MARGIN = 48  # room for the labels around the board
+LABEL = 28  # the board's labels (as large as "30" fits a column)
+BOARD_WIDTH = 2 * MARGIN + board.COLUMNS * CELL  # 1416
+BOARD_HEIGHT = 2 * MARGIN + len(board.ROWS) * CELL  # 800
+
+PHONE_COLUMNS, PHONE_ROWS = 8, 5  # the phone view's window of the board
+PHONE_LABEL = 58  # its labels: at least LEGIBLE px high once the picture is PHONE px wide
+PHONE_TOP, PHONE_LEFT, PHONE_PAD = 76, 84, 16  # its margins: labels above and to the left
+PHONE_CELL = (BOARD_WIDTH - PHONE_LEFT - PHONE_PAD) // PHONE_COLUMNS  # 164
+PHONE_GAP = 28  # between the board and its phone view, a rule across its middle
+PHONE_HEIGHT = PHONE_TOP + PHONE_ROWS * PHONE_CELL + PHONE_PAD
 
 ZOOM = 120  # the close-up's cells
 REACH = 2  # the close-up shows 5 x 5 cells
-ZOOM_MARGIN = 56
+ZOOM_MARGIN = 60
+ZOOM_LABEL = 34
 
 SWATCH = 220  # the card's colours
 GAP = 24
-SUPERSAMPLE = 4  # cones are drawn this many times larger, then reduced (smooth edges)
-
-
-def _lines(draw: ImageDraw.ImageDraw, left: int, top: int, size: int, first_row: int,
-           first_column: int, rows: int, columns: int, thin: int, heavy: int) -> None:  # fmt: skip
-    """The grid over `rows` x `columns` cells of `size` pixels from (left, top): a thin line
-    between cells, a heavy one every 5 rows and columns of the board and around it."""
-    right, bottom = left + columns * size, top + rows * size
-    for index in range(columns + 1):
-        x = left + index * size
-        is_heavy = (first_column + index) % 5 == 0 or index in (0, columns)
-        width = heavy if is_heavy else thin
-        draw.rectangle((x - width // 2, top, x + (width - 1) // 2, bottom),
-                       fill=HEAVY if is_heavy else LINE)  # fmt: skip
-    for index in range(rows + 1):
-        y = top + index * size
-        is_heavy = (first_row + index) % 5 == 0 or index in (0, rows)
-        width = heavy if is_heavy else thin
-        draw.rectangle((left, y - width // 2, right, y + (width - 1) // 2),
-                       fill=HEAVY if is_heavy else LINE)  # fmt: skip
-
-
-def _labels(draw: ImageDraw.ImageDraw, left: int, top: int, size: int, first_row: int,
-            first_column: int, rows: int, columns: int, margin: int,
-            font_size: int) -> None:  # fmt: skip
-    """Column numbers above and below, row letters left and right."""
-    font = text_font(font_size, bold=True)
-    right, bottom = left + columns * size, top + rows * size
-    for index in range(columns):
-        x = left + index * size + size // 2
-        label = str(first_column + index + 1)
-        draw.text((x, top - margin // 2), label, font=font, fill=INK, anchor="mm")
-        draw.text((x, bottom + margin // 2), label, font=font, fill=INK, anchor="mm")
-    for index in range(rows):
-        y = top + index * size + size // 2
-        label = board.ROWS[first_row + index]
-        draw.text((left - margin // 2, y), label, font=font, fill=INK, anchor="mm")
-        draw.text((right + margin // 2, y), label, font=font, fill=INK, anchor="mm")
+CARD_LABEL = 44
 
 
 @lru_cache(maxsize=1)
@@ -91,81 +72,9 @@ def plain_board() -> Image.Image:
         y = MARGIN + board.row_of(cell) * CELL
         draw.rectangle((x, y, x + CELL - 1, y + CELL - 1), fill=board.colour(cell))
     rows, columns = len(board.ROWS), board.COLUMNS
-    _lines(draw, MARGIN, MARGIN, CELL, 0, 0, rows, columns, thin=1, heavy=3)
-    _labels(draw, MARGIN, MARGIN, CELL, 0, 0, rows, columns, MARGIN, 20)
+    grid(draw, MARGIN, MARGIN, CELL, 0, 0, rows, columns, thin=1, heavy=3)
+    labels(draw, MARGIN, MARGIN, CELL, 0, 0, rows, columns, MARGIN, LABEL)
     return image
-
-
-@lru_cache(maxsize=256)
-def cone_image(seat: int, second: bool, radius: int) -> Image.Image:
-    """One cone: a disc of `radius` pixels carrying the seat number (RGBA, smooth edges)."""
-    scale = SUPERSAMPLE
-    big = 2 * radius * scale
-    image = Image.new("RGBA", (big, big), (0, 0, 0, 0))
-    draw = ImageDraw.Draw(image)
-    edge = max(2, round(radius / 6)) * scale
-    if second:  # dark disc, white ring, a thin dark rim so the ring shows on pale colours too
-        draw.ellipse((0, 0, big - 1, big - 1), fill=DARK)
-        draw.ellipse((scale, scale, big - 1 - scale, big - 1 - scale), fill=WHITE)
-        inner = scale + edge
-        draw.ellipse((inner, inner, big - 1 - inner, big - 1 - inner), fill=DARK)
-        ink = WHITE
-    else:  # white disc, dark outline
-        draw.ellipse((0, 0, big - 1, big - 1), fill=DARK)
-        draw.ellipse((edge, edge, big - 1 - edge, big - 1 - edge), fill=WHITE)
-        ink = DARK
-    label = str(seat)
-    size = round(radius * (1.15 if len(label) == 1 else 0.95)) * scale
-    draw.text((big / 2, big / 2), label, font=text_font(size, bold=True), fill=ink, anchor="mm")
-    return image.resize((2 * radius, 2 * radius), Image.Resampling.LANCZOS)
-
-
-def spots(count: int, size: int) -> tuple[int, list[tuple[int, int]]]:
-    """Where `count` cones go on a cell `size` pixels wide: their radius and their centres'
-    offsets from the cell's top-left corner. One is centred; more are set in a small grid,
-    smaller, spilling a little over the neighbours when there are many."""
-    if count <= 1:
-        return round(size * 0.36), [(size // 2, size // 2)]
-    per_row = 2 if count <= 4 else math.ceil(math.sqrt(count))
-    lines = math.ceil(count / per_row)
-    step = size * {2: 0.5, 3: 0.42}.get(per_row, 0.36)
-    radius = round(size * {2: 0.27, 3: 0.23}.get(per_row, 0.2))
-    out = []
-    for index in range(count):
-        line, place = divmod(index, per_row)
-        in_line = min(per_row, count - line * per_row)
-        x = size / 2 + (place - (in_line - 1) / 2) * step
-        y = size / 2 + (line - (lines - 1) / 2) * step
-        out.append((round(x), round(y)))
-    return radius, out
-
-
-def _cones(image: Image.Image, cones: list[Cone], corner: dict[int, tuple[int, int]],
-           size: int) -> None:  # fmt: skip
-    """Draw the cones that fall on cells in `corner` (a cell's top-left pixel), first cones
-    before second ones, in seat order."""
-    by_cell: dict[int, list[Cone]] = defaultdict(list)
-    for cone in sorted(cones, key=lambda c: (c.second, c.seat)):
-        if cone.cell in corner:
-            by_cell[cone.cell].append(cone)
-    for cell, here in by_cell.items():
-        radius, centres = spots(len(here), size)
-        left, top = corner[cell]
-        for cone, (x, y) in zip(here, centres, strict=True):
-            disc = cone_image(cone.seat, cone.second, radius)
-            image.paste(disc, (left + x - radius, top + y - radius), disc)
-
-
-def _outline(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], dark: int,
-             light: int) -> None:  # fmt: skip
-    """A double line around `box` (its outer pixels' edges): `dark` pixels of black outside,
-    `light` of white inside, and a one-pixel dark rim inside that."""
-    left, top, right, bottom = box
-    draw.rectangle((left - dark, top - dark, right + dark - 1, bottom + dark - 1),
-                   outline=HEAVY, width=dark)  # fmt: skip
-    draw.rectangle((left, top, right - 1, bottom - 1), outline=WHITE, width=light)
-    draw.rectangle((left + light, top + light, right - 1 - light, bottom - 1 - light),
-                   outline=HEAVY, width=1)  # fmt: skip
 
 
 def frame_box(cell: int) -> tuple[int, int, int, int]:
@@ -179,16 +88,64 @@ def frame_box(cell: int) -> tuple[int, int, int, int]:
 
 
 def draw_board(picture: HuesBoardPicture) -> Image.Image:
-    """The board with its cones, and the frame around the chosen colour (RGB)."""
+    """The board with its cones and the frame around the chosen colour, and below it, when
+    there are any, their phone view (RGB)."""
     image = plain_board().copy()
     if picture.frame is not None:
-        _outline(ImageDraw.Draw(image), frame_box(picture.frame), dark=4, light=3)
+        outline(ImageDraw.Draw(image), frame_box(picture.frame), dark=4, light=3)
     corner = {
         cell: (MARGIN + board.column_of(cell) * CELL, MARGIN + board.row_of(cell) * CELL)
         for cell in range(board.CELLS)
     }
-    _cones(image, picture.cones, corner, CELL)
-    return image
+    draw_cones(image, picture.cones, corner, CELL)
+    place = phone_window(picture)
+    if place is None:
+        return image
+    whole = Image.new("RGB", (BOARD_WIDTH, BOARD_HEIGHT + PHONE_GAP + PHONE_HEIGHT), BACKGROUND)
+    whole.paste(image, (0, 0))
+    draw = ImageDraw.Draw(whole)
+    rule = BOARD_HEIGHT + PHONE_GAP // 2
+    draw.rectangle((MARGIN, rule - 1, BOARD_WIDTH - MARGIN - 1, rule), fill=LINE)
+    top = BOARD_HEIGHT + PHONE_GAP + PHONE_TOP
+    first_row, first_column = place
+    corner = paint(draw, PHONE_LEFT, top, PHONE_CELL, place, (PHONE_ROWS, PHONE_COLUMNS))
+    grid(draw, PHONE_LEFT, top, PHONE_CELL, first_row, first_column, PHONE_ROWS, PHONE_COLUMNS,
+         thin=2, heavy=6)  # fmt: skip
+    labels(draw, PHONE_LEFT, top, PHONE_CELL, first_row, first_column, PHONE_ROWS,
+           PHONE_COLUMNS, PHONE_LEFT, PHONE_LABEL, all_edges=False)  # fmt: skip
+    if picture.frame is not None:
+        outline(draw, box_of(corner, board.around(picture.frame, 1), PHONE_CELL), dark=7, light=6)
+    draw_cones(whole, picture.cones, corner, PHONE_CELL, legible_radius(whole.width))
+    return whole
+
+
+def phone_window(picture: HuesBoardPicture) -> tuple[int, int] | None:
+    """The first row and column of the board's region its phone view draws large, or None
+    when nothing on the board is more than the board (no cone, no frame): PHONE_ROWS x
+    PHONE_COLUMNS cells holding the whole frame and as many cones as can be, centred on them
+    as far as the board allows."""
+    cells = [cone.cell for cone in picture.cones]
+    needed = board.around(picture.frame, 1) if picture.frame is not None else []
+    matter = cells + needed
+    if not matter:
+        return None
+    rows = [board.row_of(c) for c in matter]
+    columns = [board.column_of(c) for c in matter]
+    middle = ((min(rows) + max(rows) + 1) / 2, (min(columns) + max(columns) + 1) / 2)
+
+    def worth(place: tuple[int, int]) -> tuple[bool, int, float]:
+        row, column = place
+
+        def inside(cell: int) -> bool:
+            return (row <= board.row_of(cell) < row + PHONE_ROWS
+                    and column <= board.column_of(cell) < column + PHONE_COLUMNS)  # fmt: skip
+
+        off = math.dist((row + PHONE_ROWS / 2, column + PHONE_COLUMNS / 2), middle)
+        return all(inside(c) for c in needed), sum(inside(c) for c in cells), -off
+
+    places = [(row, column) for row in range(len(board.ROWS) - PHONE_ROWS + 1)
+              for column in range(board.COLUMNS - PHONE_COLUMNS + 1)]  # fmt: skip
+    return max(places, key=worth)
 
 
 def window(cell: int) -> tuple[int, int]:
@@ -207,37 +164,31 @@ def draw_closeup(picture: HuesCloseupPicture) -> Image.Image:
     image = Image.new("RGB", (side, side), BACKGROUND)
     draw = ImageDraw.Draw(image)
     first_row, first_column = window(picture.cell)
-    corner: dict[int, tuple[int, int]] = {}
-    for row in range(first_row, first_row + span):
-        for column in range(first_column, first_column + span):
-            cell = board.at(row, column)
-            x = ZOOM_MARGIN + (column - first_column) * ZOOM
-            y = ZOOM_MARGIN + (row - first_row) * ZOOM
-            corner[cell] = (x, y)
-            draw.rectangle((x, y, x + ZOOM - 1, y + ZOOM - 1), fill=board.colour(cell))
-    _lines(draw, ZOOM_MARGIN, ZOOM_MARGIN, ZOOM, first_row, first_column, span, span,
-           thin=2, heavy=5)  # fmt: skip
-    _labels(draw, ZOOM_MARGIN, ZOOM_MARGIN, ZOOM, first_row, first_column, span, span,
-            ZOOM_MARGIN, 30)  # fmt: skip
+    corner = paint(draw, ZOOM_MARGIN, ZOOM_MARGIN, ZOOM, (first_row, first_column), (span, span))
+    grid(draw, ZOOM_MARGIN, ZOOM_MARGIN, ZOOM, first_row, first_column, span, span,
+         thin=2, heavy=5)  # fmt: skip
+    labels(draw, ZOOM_MARGIN, ZOOM_MARGIN, ZOOM, first_row, first_column, span, span,
+           ZOOM_MARGIN, ZOOM_LABEL)  # fmt: skip
     x, y = corner[picture.cell]
-    _outline(draw, (x, y, x + ZOOM, y + ZOOM), dark=6, light=5)
-    _cones(image, picture.cones, corner, ZOOM)
+    outline(draw, (x, y, x + ZOOM, y + ZOOM), dark=6, light=5)
+    draw_cones(image, picture.cones, corner, ZOOM, legible_radius(side))
     return image
 
 
 def draw_card(picture: HuesCardPicture) -> Image.Image:
     """The card's colours as large swatches, numbered from 1, each with its cell name (RGB)."""
     count = max(1, len(picture.cells))
-    label = 56
+    label = CARD_LABEL + 20
     image = Image.new("RGB", (GAP + count * (SWATCH + GAP), 2 * GAP + SWATCH + label),
                       BACKGROUND)  # fmt: skip
     draw = ImageDraw.Draw(image)
-    font = text_font(36, bold=True)
+    font = text_font(CARD_LABEL, bold=True)
+    radius = max(30, legible_radius(image.width))
     for index, cell in enumerate(picture.cells):
         left = GAP + index * (SWATCH + GAP)
         draw.rounded_rectangle((left, GAP, left + SWATCH - 1, GAP + SWATCH - 1), radius=18,
                                fill=board.colour(cell), outline=HEAVY, width=3)  # fmt: skip
-        disc = cone_image(index + 1, False, 30)
+        disc = cone_image(index + 1, False, radius)
         image.paste(disc, (left + 14, GAP + 14), disc)
         draw.text((left + SWATCH // 2, GAP + SWATCH + label // 2 + 4), board.name(cell),
                   font=font, fill=INK, anchor="mm")  # fmt: skip

@@ -2,7 +2,12 @@
 
 Runs until it is terminated. Telegram's flood limits are enforced unless `--limits off`;
 `--scale X` makes them X times as generous (a test that scales the bot's limits alike stays
-short). The first line printed is the double's base URL.
+short). The first line printed is the double's base URL. It accepts only its own bot token,
+`123456789:STANDIN-test-token`.
+
+Update and user ids start from the time it starts, as the local run's do: a bot whose Redis
+kept an earlier run's data (its seen updates, its players' seats) takes the new run's updates
+as new and its players as new people.
 """
 
 from __future__ import annotations
@@ -10,6 +15,7 @@ from __future__ import annotations
 import argparse
 import signal
 import threading
+import time
 
 from tgbot.standin.ratelimit import RateLimits
 from tgbot.standin.server import StandinServer
@@ -34,7 +40,13 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--limits", choices=["telegram", "off"], default="telegram")
     parser.add_argument("--scale", type=float, default=1.0)
     args = parser.parse_args(argv)
-    world = World(rate_limits=scaled(args.scale), enforce_rate_limits=args.limits == "telegram")
+    stamp = int(time.time())
+    world = World(
+        rate_limits=scaled(args.scale),
+        enforce_rate_limits=args.limits == "telegram",
+        first_update_id=stamp * 1000,
+        first_user_id=5_000_000_000 + (stamp % 1_000_000) * 1000,
+    )
     server = StandinServer(world, port=args.port)
     server.start()
     print(server.url, flush=True)

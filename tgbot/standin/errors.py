@@ -50,8 +50,10 @@ class ApiError(Exception):
         description: str,
         retry_after: int | None = None,
         scope: str | None = None,
+        page: bool = False,
     ):
         super().__init__(description)
+        self.page = page  # answered as an HTML page echoing the request path
         self.error_code = error_code
         self.description = description
         self.retry_after = retry_after

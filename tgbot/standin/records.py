@@ -195,6 +195,7 @@ class InjectedFailure:
     description: str
     retry_after: int | None = None
     times: int = 1
+    page: bool = False  # an HTML error page echoing the request path, as some proxies send
 
 
 _ADMIN_RIGHTS = (

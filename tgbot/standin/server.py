@@ -10,12 +10,13 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any, Literal
+from urllib.parse import quote
 
 import uvicorn
 from starlette.applications import Starlette
 from starlette.datastructures import UploadFile
 from starlette.requests import Request
-from starlette.responses import JSONResponse
+from starlette.responses import HTMLResponse, JSONResponse
 from starlette.routing import Route
 
 from tgbot.standin.botapi import call, canonical_method, normalize_params
@@ -25,6 +26,7 @@ from tgbot.standin.page import page_routes
 from tgbot.standin.world import World
 
 MAX_POLL_SECONDS = 2.0
+BOT_STATUSES = ("member", "administrator", "left", "kicked")
 Lifespan = Literal["auto", "on", "off"]
 
 
@@ -68,6 +70,15 @@ async def _long_poll(world: World, params: dict[str, Any], cap: float) -> None:
         await asyncio.sleep(0.02)
 
 
+def echo_page(request: Request, error: ApiError) -> HTMLResponse:
+    """An error page as a proxy or web server sends it, echoing the request path as it was
+    asked for and percent-encoded."""
+    path = request.url.path
+    body = (f"<html><body><h1>{error.error_code} {error.description}</h1>"
+            f"<p>{path}</p><p>{quote(path, safe='')}</p></body></html>")  # fmt: skip
+    return HTMLResponse(body, status_code=error.error_code)
+
+
 def create_app(world: World, *, max_poll_seconds: float = MAX_POLL_SECONDS) -> Starlette:
     """Build the Starlette app serving `/bot{token}/{method}` and `/_standin/...`."""
     closing = threading.Event()
@@ -82,6 +93,8 @@ def create_app(world: World, *, max_poll_seconds: float = MAX_POLL_SECONDS) -> S
                 await _long_poll(world, params, max_poll_seconds)
             result = call(world, method, params)
         except ApiError as error:
+            if error.page:
+                return echo_page(request, error)
             return JSONResponse(error.payload(), status_code=error.error_code)
         return JSONResponse({"ok": True, "result": result})
 
@@ -129,12 +142,20 @@ def create_app(world: World, *, max_poll_seconds: float = MAX_POLL_SECONDS) -> S
         return JSONResponse(vars(user).copy())
 
     async def create_chat(request: Request) -> JSONResponse:
+        """A chat; `bot_status` "left" makes it without the bot (add it with
+        `/_standin/bot/added`, a real my_chat_member change), `creator_id` names its creator."""
         try:
             body = await control_body(request)
             forum = body.get("is_forum")
-            chat = world.add_chat(int(body["chat_id"]), body.get("type") or (
-                "supergroup" if forum else None), body.get("title"),
-                is_forum=bool(forum) if forum is not None else None)  # fmt: skip
+            status = str(body.get("bot_status") or "member")
+            if status not in BOT_STATUSES:
+                raise ValueError(f"bot_status must be one of {', '.join(BOT_STATUSES)}")
+            with world.lock:
+                chat = world.add_chat(int(body["chat_id"]), body.get("type") or (
+                    "supergroup" if forum else None), body.get("title"), bot_status=status,
+                    is_forum=bool(forum) if forum is not None else None)  # fmt: skip
+                if body.get("creator_id") is not None:
+                    world.set_admin(chat.id, int(body["creator_id"]), creator=True)
         except (ValueError, TypeError, KeyError) as exc:
             return failure(exc)
         return JSONResponse({"id": chat.id, "type": chat.type, "title": chat.title,

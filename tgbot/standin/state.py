@@ -185,11 +185,13 @@ class WorldState:
         description: str,
         retry_after: int | None = None,
         times: int = 1,
+        page: bool = False,
     ) -> None:
-        """Answer the next `times` calls of `method` with this error instead of running them."""
+        """Answer the next `times` calls of `method` with this error instead of running them;
+        with `page`, as an HTML page that echoes the request path (a proxy's error page)."""
         with self.lock:
             self.failures.append(
-                InjectedFailure(method.lower(), error_code, description, retry_after, times)
+                InjectedFailure(method.lower(), error_code, description, retry_after, times, page)
             )
 
     def take_failure(self, method: str) -> ApiError | None:
@@ -202,7 +204,8 @@ class WorldState:
                         self.failures.remove(failure)
                     scope = "injected" if failure.error_code == 429 else None
                     return ApiError(
-                        failure.error_code, failure.description, failure.retry_after, scope
+                        failure.error_code, failure.description, failure.retry_after, scope,
+                        page=failure.page,
                     )
             return None
 

@@ -36,7 +36,7 @@ def fit(text: str, english: Vector, local: Vector | None = None, language: str =
     the vocabulary, in any of its languages, means its English concept; a text in another
     language whose words the gloss dictionary knows is read as its English gloss. Any other
     text is compared with both descriptions and the closer counts (a hint often shares words
-    with the names in its own language). See the README for how well each language works."""
+    with the names in its own language). docs/benchmarks.md says how well each language works."""
     concept = lookup(text)
     if concept is not None:
         return float(concept_matrix()[concept.number] @ english)

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import unicodedata
-
 from engine.errors import ErrorCode, RuleError
 from engine.games.guesswhat import board
 from engine.games.guesswhat.context import Ctx
@@ -29,6 +27,7 @@ from engine.games.guesswhat.turns import (
     pass_turn,
 )
 from engine.model import SeatStatus
+from engine.text import shows_nothing
 
 CLUE_MAX = 100
 REDRAW_COUNT = 3
@@ -85,20 +84,11 @@ def redraw(ctx: Ctx, index: int, icons: tuple[int, ...]) -> None:
     )
 
 
-# Letters that show nothing although Unicode does not call them spaces or format characters
-# (as for Hintrigue's hints, engine.games.hintrigue.play).
-_BLANK_LETTERS = frozenset("\u115f\u1160\u3164\uffa0\u2800")
-
-
-def _visible(char: str) -> bool:
-    return unicodedata.category(char)[0] not in "ZC" and char not in _BLANK_LETTERS
-
-
 def give_clue(ctx: Ctx, index: int, text: str) -> None:
     """Commit the three picks with a clue of 1–100 characters after stripping."""
     _require_active(ctx, index)
     clue = text.strip()
-    if not any(_visible(c) for c in clue):
+    if shows_nothing(clue):
         raise RuleError(ErrorCode.CLUE_EMPTY)
     if len(clue) > CLUE_MAX:
         raise RuleError(ErrorCode.CLUE_TOO_LONG, f"{len(clue)} > {CLUE_MAX}")

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import unicodedata
-
 from engine.context import Ctx
 from engine.errors import ErrorCode, RuleError
 from engine.events import (
@@ -21,6 +19,7 @@ from engine.events import (
 from engine.games.hintrigue.scoring import score_round
 from engine.games.hintrigue.turns import abandon_if_too_few, pass_turn, refill, return_plays
 from engine.model import Phase, SeatStatus
+from engine.text import shows_nothing
 
 HINT_MAX = 200
 MISSES_BEFORE_SPECTATING = 2
@@ -55,7 +54,7 @@ def give_hint(ctx: Ctx, index: int, text: str) -> None:
     _require_phase(ctx, Phase.HINT)
     _require_storyteller(ctx, index)
     hint = text.strip()
-    if not any(_visible(c) for c in hint):
+    if shows_nothing(hint):
         raise RuleError(ErrorCode.HINT_EMPTY)
     if len(hint) > HINT_MAX:
         raise RuleError(ErrorCode.HINT_TOO_LONG, f"{len(hint)} > {HINT_MAX}")
@@ -71,16 +70,6 @@ def give_hint(ctx: Ctx, index: int, text: str) -> None:
     ctx.room.deadline = ctx.timer(ctx.room.settings.decoy_s)
     ctx.emit(HintGiven(round_no=rnd.no, hint=hint, deadline=ctx.room.deadline))
     _open_voting_if_ready(ctx)
-
-
-# Letters that show nothing although Unicode does not call them spaces or format characters.
-_BLANK_LETTERS = frozenset("\u115f\u1160\u3164\uffa0\u2800")
-
-
-def _visible(char: str) -> bool:
-    """Whether a character shows something: not a space, a control, a format character (zero
-    widths, soft hyphen, direction marks…) or a blank filler letter."""
-    return unicodedata.category(char)[0] not in "ZC" and char not in _BLANK_LETTERS
 
 
 def decoy_seats(ctx: Ctx) -> list[int]:

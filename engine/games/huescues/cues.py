@@ -6,16 +6,27 @@ English (`colours/<language>.txt`, compared after NFKC, case-folding and ё→е
 by hyphens or apostrophes is refused when one of its parts is such a form), when a word is a
 single letter A–P, a number 1–30 or a cell name, and when the whole cue equals an earlier cue
 of the game.
+
+Each comparison is made by what the text reads as, not only by its code points: the
+default-ignorable code points (joiners, variation selectors…) are dropped, and a word whose
+confusable skeleton (Unicode TR39, `engine.text.skeleton`) is a forbidden form's is that form:
+"rеd" with a Cyrillic е, "red" with a combining grapheme joiner (U+034F) inside, "сeрый"
+with Latin letters, a Greek Η for the row H. Skeletons keep case (a Latin H reads as a
+Cyrillic Н, not as н), so a word is compared with each form written in the word's own case
+pattern too. For rows and cells, letters are never read as digits.
 """
 
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Iterable
+from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 
 from engine.errors import ErrorCode, RuleError
 from engine.games.huescues import board
+from engine.text import shows_nothing, skeleton, without_ignorable
 
 CUE_MAX = 60
 """Characters in a cue at most, after trimming (a long word is still one word)."""
@@ -26,10 +37,57 @@ _PLAIN = str.maketrans({"\u2019": "'", "\u02bc": "'", "\u2010": "-", "\u2011": "
 
 
 def fold(text: str) -> str:
-    """A text as cues are compared: NFKC, case-folded, ё as е, apostrophes and hyphens as
-    plain ones."""
-    folded = unicodedata.normalize("NFKC", text).casefold().replace("ё", "е")
-    return folded.translate(_PLAIN)
+    """A text as cues are compared: NFKC, default-ignorable code points dropped, case-folded,
+    ё as е, apostrophes and hyphens as plain ones."""
+    return _typed(text).casefold()
+
+
+def _typed(text: str) -> str:
+    """A text as typed, for reading it: NFKC, default-ignorable code points dropped, ё as е
+    (and Ё as Е), apostrophes and hyphens as plain ones; its case kept."""
+    typed = without_ignorable(unicodedata.normalize("NFKC", text))
+    return typed.replace("ё", "е").replace("Ё", "Е").translate(_PLAIN)
+
+
+@dataclass(frozen=True)
+class Forms:
+    """Words to refuse, ready to compare: folded, their skeletons, and by length."""
+
+    folded: frozenset[str]
+    skeletons: frozenset[str]
+    by_length: dict[int, tuple[str, ...]]
+
+
+def forms_of(words: Iterable[str]) -> Forms:
+    folded = frozenset(fold(word) for word in words)
+    by_length: dict[int, list[str]] = {}
+    for form in sorted(folded):
+        by_length.setdefault(len(form), []).append(form)
+    return Forms(folded, frozenset(skeleton(form) for form in folded),
+                 {length: tuple(forms) for length, forms in by_length.items()})  # fmt: skip
+
+
+def reads_as(text: str, forms: Forms) -> bool:
+    """Whether the text is one of the forms or reads as one: the same once folded, the same
+    skeleton as typed ("bIue" with a capital I) or once folded ("rЕD"), or the skeleton of a
+    form written in the text's case pattern (a Latin H for a Cyrillic Н, a Greek Α for a
+    Latin A)."""
+    folded, typed = fold(text), _typed(text)
+    shown = skeleton(typed)
+    if folded in forms.folded or shown in forms.skeletons or skeleton(folded) in forms.skeletons:
+        return True
+    if not any(char.isupper() for char in typed):
+        return False
+    for form in forms.by_length.get(len(typed), ()):
+        cased = "".join(f.upper() if t.isupper() else f for t, f in zip(typed, form, strict=True))
+        if skeleton(cased) == shown:
+            return True
+    return False
+
+
+@cache
+def _colour_forms(language: str) -> Forms:
+    return forms_of(colour_words(language) | colour_words("en"))
 
 
 @cache
@@ -83,8 +141,12 @@ def is_word(token: str) -> bool:
 
 
 def is_coordinate(word: str) -> bool:
-    """A single letter A–P, a number 1–30 or a cell name (`H15`, `15H`, `h-15`)."""
-    folded = fold(word)
+    """A single letter A–P, a number 1–30 or a cell name (`H15`, `15H`, `h-15`), also with
+    letters that read as those of a row (a Cyrillic Н, a Greek Η)."""
+    return _coordinate(fold(word)) or _coordinate(fold(_as_latin_letters(_typed(word))))
+
+
+def _coordinate(folded: str) -> bool:
     if folded.isdecimal():
         return 1 <= int(folded) <= board.COLUMNS
     if len(folded) == 1:
@@ -92,12 +154,24 @@ def is_coordinate(word: str) -> bool:
     return board.parse(folded) is not None
 
 
+def _as_latin_letters(text: str) -> str:
+    """Each letter whose skeleton is one Latin letter as that letter (a Greek Η as H); digits
+    stay digits and a letter never becomes a digit, so "el", "il" or a Russian "об" do not read
+    as E1, I1 or O6."""
+    letters = []
+    for char in text:
+        read = skeleton(char) if not char.isdecimal() else char
+        letters.append(read if len(read) == 1 and read.isascii() and read.isalpha() else char)
+    return "".join(letters)
+
+
 def is_colour_word(word: str, language: str) -> bool:
     """A form of a basic colour word of the language or of English, or a word joined by
-    hyphens or apostrophes with such a form as one of its parts."""
-    forms = colour_words(language) | colour_words("en")
-    folded = fold(word)
-    return folded in forms or any(part in forms for part in folded.translate(_SPLIT).split())
+    hyphens or apostrophes with such a form as one of its parts; or a word that reads as one
+    (look-alike letters, invisible marks)."""
+    forms = _colour_forms(language)
+    parts = word.translate(_SPLIT).split()
+    return reads_as(word, forms) or (len(parts) > 1 and any(reads_as(p, forms) for p in parts))
 
 
 def check_cue(text: str, language: str, second: bool, earlier: list[str]) -> str:
@@ -110,7 +184,7 @@ def check_cue(text: str, language: str, second: bool, earlier: list[str]) -> str
     """
     words = text.split()
     cue = " ".join(words)
-    if not words:
+    if not words or shows_nothing(cue):
         raise RuleError(ErrorCode.CUE_EMPTY)
     if len(cue) > CUE_MAX:
         raise RuleError(ErrorCode.CUE_TOO_LONG, f"{len(cue)} > {CUE_MAX}")
@@ -124,6 +198,6 @@ def check_cue(text: str, language: str, second: bool, earlier: list[str]) -> str
             raise RuleError(ErrorCode.CUE_COLOUR_WORD, word)
         if is_coordinate(word):
             raise RuleError(ErrorCode.CUE_COORDINATE, word)
-    if fold(cue) in earlier:
+    if earlier and reads_as(cue, forms_of(earlier)):
         raise RuleError(ErrorCode.CUE_REPEATED, cue)
     return cue

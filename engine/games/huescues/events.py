@@ -96,6 +96,18 @@ class ConeConfirmed(_Event):
     second: bool
 
 
+class GuessClosed(_Event):
+    """A guess closed (by its timer or /skip) while some guessers had not confirmed: the cells
+    they had chosen became their cones (`unconfirmed`); those that had chosen none placed no
+    cone (`missing`). Says who, never where."""
+
+    kind: Literal["guess_closed"] = "guess_closed"
+    round_no: int
+    second: bool
+    unconfirmed: list[int]
+    missing: list[int]
+
+
 class FirstConesShown(_Event):
     """The first guesses closed: their cones are shown; we wait for the second cue."""
 
@@ -167,6 +179,7 @@ Event = Annotated[
     | CueGiven
     | CellChosen
     | ConeConfirmed
+    | GuessClosed
     | FirstConesShown
     | SecondCueSkipped
     | RoundScored
@@ -193,6 +206,7 @@ __all__ = [
     "CueGiven",
     "CellChosen",
     "ConeConfirmed",
+    "GuessClosed",
     "FirstConesShown",
     "SecondCueSkipped",
     "RoundScored",

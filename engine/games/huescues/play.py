@@ -12,6 +12,7 @@ from engine.games.huescues.events import (
     ConeConfirmed,
     CueGiven,
     FirstConesShown,
+    GuessClosed,
     NoSecondReason,
     RoundScored,
     RoundVoided,
@@ -138,11 +139,22 @@ def close_if_complete(ctx: Ctx) -> None:
 
 
 def close_guessing(ctx: Ctx) -> None:
-    """Unconfirmed cones are dropped. After the first guess its cones are shown and the cue
-    giver may give a second cue; after the second, the round is scored."""
+    """A cell chosen but not confirmed is placed as the seat's cone (confirming is there to
+    prevent mistakes, not to drop choices). After the first guess its cones are shown and the
+    cue giver may give a second cue; after the second, the round is scored."""
     state, rnd = ctx.state, ctx.round
+    second = state.phase is Phase.SECOND_GUESS
+    waiting = state.waiting_for()
+    unconfirmed = [i for i in waiting if i in rnd.choices]
+    placed = rnd.phase_cones(second)
+    for index in unconfirmed:
+        placed[index] = rnd.choices[index]
     rnd.choices = {}
-    if state.phase is Phase.SECOND_GUESS:
+    if waiting:
+        missing = [i for i in waiting if i not in unconfirmed]
+        ctx.emit(GuessClosed(round_no=rnd.no, second=second, unconfirmed=unconfirmed,
+                             missing=missing))  # fmt: skip
+    if second:
         score(ctx)
         return
     state.phase = Phase.SECOND_CUE

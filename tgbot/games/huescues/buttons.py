@@ -11,7 +11,7 @@ from engine.games.huescues import commands as hc
 from engine.games.huescues.model import GUESS_PHASES, Phase, State
 from engine.store import Outcome
 from tgbot import texts
-from tgbot.games.huescues.render import giver_dm, guesser_dm
+from tgbot.games.huescues.render import ROWS_VIEW, giver_dm, guesser_dm
 from tgbot.handlers.buttons import (
     answer,
     button_command,
@@ -90,6 +90,9 @@ async def on_row(
 ) -> None:
     """A row chosen (or the rows asked for again): only the presser's message changes."""
     row = args[2]
+    if not (0 <= row < len(board.ROWS) or row == ROWS_VIEW):
+        await answer(query, texts.FORGED_BUTTON, alert=True)  # no row our buttons carry
+        return
     opened = await prompt_room(context, query, args, State)
     if opened is None:
         return
@@ -106,7 +109,7 @@ async def on_row(
     if index is None or picking is None:
         await answer(query, texts.ERRORS[ErrorCode.WRONG_PHASE], alert=True)
         return
-    shown = row if row < len(board.ROWS) else len(board.ROWS)
+    shown = row if row < len(board.ROWS) else len(board.ROWS)  # ROWS_VIEW: the rows again
     await show_prompt(svc, query, room, lambda look: picking(room, index, look, shown))
 
 

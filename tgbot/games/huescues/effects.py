@@ -41,12 +41,16 @@ def messages(room: Room, event: Any, look: Look, settings_mode: bool) -> list[Ou
         return [hc.guesser_dm(room, event.seat, look)]
     if isinstance(event, own.ConeConfirmed):
         return [hc.guesser_dm(room, event.seat, look), hc.board_message(room, look)]
+    if isinstance(event, own.GuessClosed):  # their prompts still show buttons
+        return [
+            *(hc.guesser_dm(room, i, look, unconfirmed=True) for i in event.unconfirmed),
+            *(hc.guesser_dm(room, i, look) for i in event.missing),
+        ]
     if isinstance(event, own.FirstConesShown):
         state = state_of(room)
         rnd = state.round
         assert rnd is not None
         out = [hc.board_message(room, look)]
-        out += [hc.guesser_dm(room, i, look) for i in _unplaced(room)]
         if state.phase is Phase.SECOND_CUE:
             out.append(hc.giver_dm(room, rnd.giver, look))
         return out
@@ -57,7 +61,6 @@ def messages(room: Room, event: Any, look: Look, settings_mode: bool) -> list[Ou
     if isinstance(event, own.RoundScored):
         return [
             hc.board_message(room, look),
-            *(hc.guesser_dm(room, i, look) for i in _unplaced(room)),
             hc.reveal(room, look),
             hc.points_message(room, look),
         ]
@@ -83,16 +86,6 @@ def messages(room: Room, event: Any, look: Look, settings_mode: bool) -> list[Ou
     if isinstance(event, own.GameAbandoned):
         return [*_interrupted(room, event, look), *game_over(room, look, hc.spectator_dm)]
     return []
-
-
-def _unplaced(room: Room) -> list[int]:
-    """Guessers whose prompt of the guess just closed still shows its buttons."""
-    state = state_of(room)
-    rnd = state.round
-    if rnd is None:
-        return []
-    placed = rnd.second_cones if rnd.cues[1:] else rnd.cones
-    return [i for i in state.guessers() if i not in placed]
 
 
 def _round(room: Room, look: Look) -> list[Outgoing]:

@@ -8,7 +8,10 @@ Every message of this game carries its board picture, whatever the pictures sett
 
 from __future__ import annotations
 
+from typing import Any
+
 from engine.games.huescues import board
+from engine.games.huescues.events import GuessClosed, RoundVoided, SecondCueSkipped
 from engine.games.huescues.model import GUESS_PHASES, Phase, State
 from engine.games.huescues.scoring import cone_points
 from engine.games.huescues.table import state_of
@@ -81,9 +84,25 @@ def cues_text(cues: list[str]) -> str:
     return " · ".join(f"«{user_text(cue)}»" for cue in cues)
 
 
-def legend(who: list[str], seats: list[int]) -> str:
-    """Who each numbered cone is: "1 Ann · 3 Bo"."""
-    return " · ".join(f"{i + 1} {who[i]}" for i in sorted(seats))
+def legend(who: list[str], cones: dict[int, int]) -> str:
+    """Who each numbered cone is, and where: "1 Ann D16 · 3 Bo E17"."""
+    return " · ".join(f"{i + 1} {who[i]} {board.name(cell)}" for i, cell in sorted(cones.items()))
+
+
+def first_cones_line(who: list[str], cones: dict[int, int]) -> str:
+    """The first cones a picture shows, in words."""
+    return _("First cones: {legend}").format(legend=legend(who, cones))
+
+
+def cues_line(cues: list[str]) -> str:
+    """"Cue: «pig»", or "Cues: «pig» · «candy floss»"."""
+    return ngettext("Cue: {cues}", "Cues: {cues}", len(cues)).format(cues=cues_text(cues))
+
+
+def giver_cues(name: str, cues: list[str]) -> str:
+    """"Eve's cue: «pig»", or "Eve's cues: «pig» · «candy floss»"."""
+    return ngettext("{name}'s cue: {cues}", "{name}'s cues: {cues}", len(cues)).format(
+        name=name, cues=cues_text(cues))  # fmt: skip
 
 
 SHORT_NAME = 12
@@ -101,7 +120,7 @@ def board_message(room: Room, look: Look) -> Outgoing:
     rnd = state.round
     assert rnd is not None
     short = [user_text(seat.name, SHORT_NAME) + f" #{i + 1}" for i, seat in enumerate(room.seats)]
-    for who, full in ((names(room), True), (names(room), False), (short, False)):
+    for who, full in ((names(room), True), (short, True), (short, False)):
         text = "\n".join(_board_lines(room, look, who, full))
         if caption_length(text) <= MAX_CAPTION:
             break
@@ -124,9 +143,9 @@ def _board_lines(room: Room, look: Look, who: list[str], full: bool) -> list[str
         lines.append(_("{name} chooses a colour and gives a cue of one word in private{left}.")
                      .format(name=giver, left=time_left(room, look)))  # fmt: skip
     elif rnd.cues:  # none when the game ended before the first was given
-        lines.append(_("Cues: {cues}").format(cues=cues_text(rnd.cues)))
+        lines.append(cues_line(rnd.cues))
     if view.cones and full:
-        lines.append(_("First cones: {legend}").format(legend=legend(who, list(view.cones))))
+        lines.append(first_cones_line(who, view.cones))
     if state.phase in GUESS_PHASES:
         if state.phase is Phase.GUESS:
             what = _("Everybody else: place your cone in our private chat{left}.")
@@ -180,7 +199,7 @@ def reveal(room: Room, look: Look) -> Outgoing:
         _("🎯 <b>Round {n}: the colour was {cell}</b>").format(
             n=rnd.no, cell=board.name(rnd.colour)
         ),
-        _("{name}'s cues: {cues}").format(name=who[rnd.giver], cues=cues_text(rnd.cues)),
+        giver_cues(who[rnd.giver], rnd.cues),
         "",
     ]
     seats = sorted({*rnd.cones, *rnd.second_cones, *state.guessers()})
@@ -218,6 +237,30 @@ def points_message(room: Room, look: Look, settled: bool = False) -> Outgoing:
         pause = state.deadline - (look.now if look.now is not None else state.phase_at)
         lines.append(_("The next round starts by itself in {time}.").format(time=duration(pause)))
     return to_group(room, key=f"points:{rnd.no}", text="\n".join(lines))
+
+
+def skip_notice(room: Room, events: list[Any], by: str) -> str | None:
+    """What /skip did, for the group: whose cue or guess `by` skipped (the board message it
+    changed may be far up). A skipped reveal says nothing: the next round follows."""
+    who = names(room)
+    rnd = state_of(room).round
+    for event in events:
+        if isinstance(event, RoundVoided) and event.reason == "skipped":
+            return _("{by} skipped {name}'s cue: the round is void.").format(
+                by=by, name=who[event.giver])  # fmt: skip
+        if isinstance(event, GuessClosed):
+            seats = sorted([*event.unconfirmed, *event.missing])
+            text = ngettext("{by} skipped {names}'s guess.", "{by} skipped the guesses of {names}.",
+                            len(seats)).format(by=by, names=listed([who[i] for i in seats]))
+            if event.unconfirmed:
+                text += " " + ngettext(
+                    "The cell {names} chose counts as their cone.",
+                    "The cells {names} chose count as their cones.", len(event.unconfirmed),
+                ).format(names=listed([who[i] for i in event.unconfirmed]))  # fmt: skip
+            return text
+        if isinstance(event, SecondCueSkipped) and event.reason == "skipped" and rnd is not None:
+            return _("{by} skipped {name}'s second cue.").format(by=by, name=who[rnd.giver])
+    return None
 
 
 @in_group_language
@@ -361,20 +404,27 @@ def giver_dm(room: Room, index: int, look: Look, row: int | None = None,
         lines = [
             _("{heading}: the first cones are down; your colour {cell} is framed.").format(
                 heading=head, cell=colour),
+            *([first_cones_line(names(room), view.first_cones)] if view.first_cones else []),
             _("Send a second cue of one or two words here{left}, or give none.").format(left=left),
         ]  # fmt: skip
         rows = [[look.button(_("🚫 No second cue"), "hno", *_args(room, rnd.no))]]
         picture = HuesBoardPicture(cones=shown, frame=view.colour)
         return _private(room, index, rnd.no, Phase.SECOND_CUE, text="\n".join(lines),
                         buttons=rows, picture=picture, fresh=fresh)  # fmt: skip
-    if rnd.cues:
-        text = _("{heading}: your cues {cues} for {cell}. The others are placing cones.").format(
-            heading=head, cues=cues_text(rnd.cues), cell=colour)  # fmt: skip
-        if state.phase is Phase.REVEAL or rnd.points is not None:
-            text = _("{heading}: your cues {cues} for {cell}. The reveal is in the group.").format(
-                heading=head, cues=cues_text(rnd.cues), cell=colour)  # fmt: skip
+    count = len(rnd.cues)
+    if not rnd.cues:
+        text = _("{heading}: the round is over.")
+    elif state.phase is Phase.REVEAL or rnd.points is not None:
+        text = ngettext("{heading}: your cue {cues} for {cell}. The reveal is in the group.",
+                        "{heading}: your cues {cues} for {cell}. The reveal is in the group.",
+                        count)  # fmt: skip
     else:
-        text = _("{heading}: the round is over.").format(heading=head)
+        text = ngettext("{heading}: your cue {cues} for {cell}. The others are placing cones.",
+                        "{heading}: your cues {cues} for {cell}. The others are placing cones.",
+                        count)  # fmt: skip
+    text = text.format(heading=head, cues=cues_text(rnd.cues), cell=colour)
+    if view.first_cones:
+        text += "\n" + first_cones_line(names(room), view.first_cones)
     if second_reached(state):
         picture = HuesBoardPicture(cones=shown, frame=view.colour)
     elif view.free_choice and view.colour is not None:
@@ -389,17 +439,20 @@ def giver_dm(room: Room, index: int, look: Look, row: int | None = None,
 
 @in_seat_language
 def guesser_dm(room: Room, index: int, look: Look, row: int | None = None,
-               fresh: bool = False) -> Outgoing:  # fmt: skip
+               fresh: bool = False, unconfirmed: bool = False) -> Outgoing:  # fmt: skip
     """A guesser's private message: the board and the cue; a cell typed or chosen by row and
-    column comes back as a close-up with Confirm / Change; once confirmed, the cone as placed."""
+    column comes back as a close-up with Confirm / Change; once confirmed, the cone as placed
+    (`unconfirmed`: the guess closed before this seat confirmed its chosen cell)."""
     state = state_of(room)
     view = seat_view(state, index)
     rnd = state.round
     assert rnd is not None
     who = names(room)
     second = len(rnd.cues) == 2
-    lines = [_("{heading}: {name}'s cues: {cues}").format(
-        heading=heading(room, rnd.no), name=who[rnd.giver], cues=cues_text(rnd.cues))]  # fmt: skip
+    lines = [_("{heading}: {cues}").format(heading=heading(room, rnd.no),
+                                           cues=giver_cues(who[rnd.giver], rnd.cues))]  # fmt: skip
+    if view.first_cones:
+        lines.append(first_cones_line(who, view.first_cones))
     rows: list[list[Button]] = []
     shown = cones(view.first_cones)
     picture: HuesBoardPicture | HuesCloseupPicture = HuesBoardPicture(cones=shown)
@@ -434,6 +487,9 @@ def guesser_dm(room: Room, index: int, look: Look, row: int | None = None,
             rows = rows_keyboard(room, look, rnd.no)
     else:
         placed = [c for c in (view.cone, view.second_cone) if c is not None]
+        if unconfirmed:
+            lines.append(_("The guess closed before you confirmed: the cell you chose counts "
+                           "as your cone."))  # fmt: skip
         if placed:
             lines.append(_("Your cones: {cells}. The colour comes in the group.").format(
                 cells=", ".join(board.name(c) for c in placed)))  # fmt: skip

@@ -111,10 +111,11 @@ SCREENS = Screens(
     rules=rules,
     settings_help=settings_help,
     waiting_prompt=hc.waiting_prompt,
+    skipped=hc.skip_notice,
     where_it_stands=hc.where_it_stands,
     standings=hc.standings_text,
     reminder=_reminder,
-    text_given=lambda: _("Got it."),
+    text_given=None,  # a typed cell's close-up, a typed cue's prompt, below the text
     joined=lambda: _(
         "You joined the game in <b>{group}</b>. When it starts, you give your cues and place "
         "your cones here."

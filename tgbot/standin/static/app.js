@@ -114,12 +114,16 @@ async function send(chatId, text) {
   await act(post('/_standin/send', body, where), where);
 }
 
-async function newForum() {
+// A new group (a forum with `forum`) made by the selected player, who then adds the bot: the
+// bot gets a real my_chat_member change (left → member), as when someone adds it in Telegram.
+async function newGroup(forum) {
   if (state.me === null) return toast('Add a player first.', 'error', 'group');
-  const count = groups().filter((c) => c.is_forum).length + 1;
+  const count = groups().filter((c) => c.is_forum === forum).length + 1;
   const id = -(1_000_000_000_000 + Math.floor(Math.random() * 1_000_000_000));
-  const title = `Forum ${count}`;
-  const made = await act(post('/_standin/chats', { chat_id: id, title, is_forum: true }), 'group');
+  const title = forum ? `Forum ${count}` : `Group ${count}`;
+  const body = { chat_id: id, title, type: 'supergroup', is_forum: forum, bot_status: 'left',
+    creator_id: state.me };
+  const made = await act(post('/_standin/chats', body), 'group');
   if (!made) return;
   state.groupId = id;
   await act(post('/_standin/bot/added', { chat_id: id, user_id: state.me }, 'group'), 'group');
@@ -503,7 +507,8 @@ $('#topic-select').addEventListener('change', (event) => {
   render();
 });
 $('#new-topic').addEventListener('click', newTopic);
-$('#new-forum').addEventListener('click', newForum);
+$('#new-group').addEventListener('click', () => newGroup(false));
+$('#new-forum').addEventListener('click', () => newGroup(true));
 $('#player-language').addEventListener('change', (event) => setLanguage(event.target.value));
 $('#start-button').addEventListener('click', () => {
   act(post('/_standin/start', { user_id: state.me }, 'private'), 'private');

@@ -1,0 +1,50 @@
+"""The working context of one command: a private copy of the room, the time, the generator."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from engine.errors import ErrorCode, RuleError
+from engine.events import Event
+from engine.model import Room, Round, Seat
+from engine.rng import Rng
+
+
+@dataclass
+class Ctx:
+    """Mutable scratch state for applying one command to a copy of a room."""
+
+    room: Room
+    now: float
+    rng: Rng
+    events: list[Event] = field(default_factory=list)
+
+    def emit(self, event: Event) -> None:
+        """Record an event."""
+        self.events.append(event)
+
+    def timer(self, seconds: int) -> float | None:
+        """Return the deadline of a player-action timer, or None when timers are off."""
+        return self.presentation(seconds) if self.room.settings.timers else None
+
+    def presentation(self, seconds: int) -> float:
+        """Return the deadline of a timer that always runs (scaled for demos and tests)."""
+        return self.now + seconds * self.room.timer_scale
+
+    @property
+    def round(self) -> Round:
+        """Return the current round; only called in phases that have one."""
+        if self.room.round is None:
+            raise RuleError(ErrorCode.WRONG_PHASE, "no round")
+        return self.room.round
+
+    def seat(self, index: int) -> Seat:
+        """Return a seat by index."""
+        return self.room.seats[index]
+
+    def seat_for(self, user_id: int) -> int:
+        """Return the seat index of a user, or refuse a user who is not in the game."""
+        index = self.room.seat_of(user_id)
+        if index is None:
+            raise RuleError(ErrorCode.NOT_IN_GAME)
+        return index

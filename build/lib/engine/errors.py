@@ -1,0 +1,92 @@
+"""Typed rule errors: every refused command names why, in a machine-readable code."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+
+class ErrorCode(StrEnum):
+    """Why a command was refused; the Telegram side turns each into a short answer."""
+
+    NO_GAME = "no_game"
+    GAME_EXISTS = "game_exists"
+    NOT_IN_GAME = "not_in_game"
+    IN_OTHER_GAME = "in_other_game"
+    ALREADY_JOINED = "already_joined"
+    ROOM_FULL = "room_full"
+    HAS_LEFT = "has_left"
+    TOO_LATE_TO_JOIN = "too_late_to_join"
+    NOT_ALLOWED = "not_allowed"
+    NOT_ENOUGH_PLAYERS = "not_enough_players"
+    PRIVATE_CHAT_MISSING = "private_chat_missing"
+    BAD_SETTING = "bad_setting"
+    DECK_TOO_SMALL = "deck_too_small"
+    WRONG_PHASE = "wrong_phase"
+    NOT_STORYTELLER = "not_storyteller"
+    NOT_IN_ROUND = "not_in_round"
+    CARD_NOT_IN_HAND = "card_not_in_hand"
+    NO_CARD_CHOSEN = "no_card_chosen"
+    HINT_EMPTY = "hint_empty"
+    HINT_TOO_LONG = "hint_too_long"
+    ALREADY_PLAYED = "already_played"
+    STORYTELLER_CANNOT_VOTE = "storyteller_cannot_vote"
+    OWN_CARD = "own_card"
+    CARD_NOT_ON_TABLE = "card_not_on_table"
+    SAME_VOTE = "same_vote"
+    NOT_SPECTATING = "not_spectating"
+    STALE = "stale"
+    OTHER_GAME = "other_game"
+    TOO_EARLY = "too_early"
+    JUST_STARTED = "just_started"
+    NO_JOIN_TIMER = "no_join_timer"
+    LOBBY_LONGEST = "lobby_longest"
+    UNKNOWN_GAME = "unknown_game"
+    # Guess What! (engine.games.guesswhat)
+    ICON_NOT_ON_BOARD = "icon_not_on_board"
+    PICKS_INCOMPLETE = "picks_incomplete"
+    CLUE_EMPTY = "clue_empty"
+    CLUE_TOO_LONG = "clue_too_long"
+    REDRAW_USED = "redraw_used"
+    REDRAW_COUNT = "redraw_count"
+    GUESS_FINAL = "guess_final"
+    # Hues and Cues (engine.games.huescues)
+    NOT_CUE_GIVER = "not_cue_giver"
+    GIVER_DOES_NOT_GUESS = "giver_does_not_guess"
+    NOT_A_CELL = "not_a_cell"
+    COLOUR_NOT_ON_CARD = "colour_not_on_card"
+    NO_COLOUR_CHOSEN = "no_colour_chosen"
+    CUE_EMPTY = "cue_empty"
+    CUE_TOO_LONG = "cue_too_long"
+    CUE_NOT_WORDS = "cue_not_words"
+    CUE_ONE_WORD = "cue_one_word"
+    CUE_TWO_WORDS = "cue_two_words"
+    CUE_COLOUR_WORD = "cue_colour_word"
+    CUE_COORDINATE = "cue_coordinate"
+    CUE_REPEATED = "cue_repeated"
+    NO_CELL_CHOSEN = "no_cell_chosen"
+    CELL_HAS_FIRST_CONE = "cell_has_first_cone"
+
+
+MARKED: set[str] = set()
+"""The details marked with `N_` so far: the bot translates these, and shows any other detail
+(a name, what a player typed) as it is."""
+
+
+def N_(template: str) -> str:
+    """Mark a detail shown to players for the bot's catalogs (it translates it when shown)."""
+    MARKED.add(template)
+    return template
+
+
+class RuleError(Exception):
+    """A command that the rules refuse; the room is unchanged.
+
+    `detail` says more: a template marked with `N_` whose `facts` fill it (shown to players
+    in their language), or a text given as it is (a name, what a player typed)."""
+
+    def __init__(self, code: ErrorCode, detail: str = "", **facts: str | int) -> None:
+        self.code = code
+        self.template = detail
+        self.facts = facts
+        self.detail = detail.format(**facts) if facts else detail
+        super().__init__(f"{code.value}: {self.detail}" if detail else code.value)

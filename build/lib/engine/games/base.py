@@ -1,0 +1,61 @@
+"""A game's registration: what the shared table calls to run it."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from pydantic import BaseModel
+
+from engine.context import Ctx
+from engine.model import Room
+
+
+@dataclass(frozen=True)
+class Game:
+    """One game the table hosts. The table keeps the lobby, the seats' people (names,
+    languages, private chats), the settings every game shares, the commit, the timers' jobs
+    and the lifetime figures; the game keeps its rules and its own state.
+
+    `start`, `act` and `join_late` work on the table's `Ctx` and may raise `RuleError`,
+    which leaves the room unchanged.
+    """
+
+    name: str
+    """Its name in commands and keys (`/newgame guesswhat`, `…:top:guesswhat`)."""
+    title: str
+    """How it is called, in every language (a proper name)."""
+    start: Callable[[Ctx], None]
+    """The lobby's seats become the game's; its first round begins."""
+    act: Callable[[Ctx, Any], None]
+    """One command in the running game (its own, or a shared one: leave, come back, skip,
+    stop, a timer, an unreachable player)."""
+    join_late: Callable[[Ctx, int], None]
+    """The table has just seated a player late (the last seat): the game takes it in, or
+    refuses (`too_late_to_join`)."""
+    joinable: Callable[[Room], bool]
+    """Whether a player may still join the running game (until its last turn starts)."""
+    timer: Callable[[Room], tuple[int, str] | None]
+    """The (round, phase) its current deadline is set for; a `Timeout` names them."""
+    figures: tuple[str, ...]
+    """A player's lifetime figures of this game, in the order /stats shows them; "games" and
+    "wins" are the table's, "best" is kept as the largest value seen."""
+    seat_figures: Callable[[Room, int], dict[str, int]]
+    """What one seat adds to its figures at the end of a finished game (all but games and
+    wins)."""
+    winners: Callable[[Room], list[int]]
+    """The seats that won a finished game."""
+    settings_model: type[BaseModel] | None = None
+    """The model of the game's own settings (`Room.game_settings`); None: the table's
+    `Settings` carry them."""
+    state_model: type[BaseModel] | None = None
+    """The model of the game's own state (`Room.play`); None: the room's fields are its state."""
+    setting_names: frozenset[str] = field(default_factory=frozenset)
+    """The names of the game's own settings (changed in `Room.game_settings`)."""
+    change_settings: Callable[[BaseModel, dict[str, int | bool | str]], BaseModel] | None = None
+    """Apply checked changes to the game's own settings (raise `RuleError` when out of bounds)."""
+    setting_aliases: dict[str, str] = field(default_factory=dict)
+    """How /settings names the game's own settings (`clue` → `clue_s`)."""
+    switches: frozenset[str] = field(default_factory=frozenset)
+    """The game's own settings that are on or off."""

@@ -1,0 +1,42 @@
+"""Hintrigue's registration at the table (SPEC sections 1–8)."""
+
+from __future__ import annotations
+
+from engine.context import Ctx
+from engine.events import GameStarted
+from engine.games.base import Game
+from engine.games.hintrigue import rules
+from engine.games.hintrigue.turns import deal, start_round, winners
+from engine.model import Room
+from engine.settings import check_deck
+
+
+def start(ctx: Ctx) -> None:
+    """Deal, pick the first storyteller at random and start the first round."""
+    room = ctx.room
+    check_deck(room.settings)
+    deal(ctx)
+    room.first_storyteller = ctx.rng.below(len(room.seats))
+    room.rotations_done = 0
+    ctx.emit(GameStarted(first_storyteller=room.first_storyteller))
+    start_round(ctx, room.first_storyteller)
+
+
+def seat_figures(room: Room, index: int) -> dict[str, int]:
+    """A seat's points, finds, votes stolen and best round of a finished game."""
+    seat = room.seats[index]
+    return {"points": seat.score, "finds": seat.finds, "stolen": seat.stolen, "best": seat.best}
+
+
+GAME = Game(
+    name="hintrigue",
+    title="Hintrigue",
+    start=start,
+    act=rules.act,
+    join_late=rules.join_late,
+    joinable=lambda room: room.round is not None and not room.round.last,
+    timer=rules.timer,
+    figures=("games", "wins", "points", "finds", "stolen", "best"),
+    seat_figures=seat_figures,
+    winners=winners,
+)

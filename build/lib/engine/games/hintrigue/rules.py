@@ -1,0 +1,153 @@
+"""Hintrigue's commands in a running game: the table hands them over here (`act`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.commands import (
+    ChooseCard,
+    ComeBack,
+    GiveHint,
+    Leave,
+    MarkUnreachable,
+    PlayDecoy,
+    Skip,
+    StopGame,
+    Timeout,
+    TopicGone,
+    Vote,
+)
+from engine.context import Ctx
+from engine.errors import ErrorCode, RuleError
+from engine.events import SeatLeft, SeatReturned
+from engine.games.hintrigue import play
+from engine.games.hintrigue.turns import abandon, abandon_if_too_few, pass_turn, refill
+from engine.model import RUNNING_PHASES, Phase, Room, SeatStatus
+from engine.table import check_timer, require_manager
+
+_ROUND_ACTIONS = (ChooseCard, GiveHint, PlayDecoy, Vote, ComeBack)
+
+
+def act(ctx: Ctx, command: Any) -> None:
+    """Apply one command to a running game of Hintrigue."""
+    if isinstance(command, Timeout | MarkUnreachable):
+        _system(ctx, command)
+        return
+    if isinstance(command, TopicGone):
+        abandon(ctx, "topic_gone")
+        return
+    if isinstance(command, Leave):
+        index = ctx.seat_for(command.user_id)
+        if ctx.seat(index).status is SeatStatus.LEFT:
+            raise RuleError(ErrorCode.HAS_LEFT)
+        leave_game(ctx, index)
+        return
+    if isinstance(command, _ROUND_ACTIONS):
+        seated = ctx.room.seat_of(command.user_id)
+        if seated is not None and ctx.seat(seated).status is SeatStatus.LEFT:
+            raise RuleError(ErrorCode.HAS_LEFT)  # a left seat never plays again
+    if _came_back(ctx, command) and isinstance(command, _ROUND_ACTIONS):
+        return
+    if isinstance(command, StopGame):
+        require_manager(ctx.room.creator, command.user_id, command.is_admin)
+        abandon(ctx, "stopped")
+    elif isinstance(command, Skip):
+        require_manager(ctx.room.creator, command.user_id, command.is_admin)
+        _require_running(ctx)
+        if ctx.now - ctx.room.phase_at < command.grace:
+            # Likely meant for the phase before (two managers skipping at once).
+            raise RuleError(ErrorCode.JUST_STARTED)
+        if ctx.room.round is not None and ctx.room.phase in (Phase.DECOYS, Phase.VOTING):
+            ctx.room.round.skipped.append(ctx.room.phase)
+        play.time_out(ctx, reason="skipped")
+    else:
+        _round_action(ctx, command)
+
+
+def join_late(ctx: Ctx, index: int) -> None:
+    """A player seated until the last turn starts is dealt a hand and plays from the next round."""
+    if ctx.room.round is None or ctx.room.round.last:
+        raise RuleError(ErrorCode.TOO_LATE_TO_JOIN)
+    refill(ctx, index)
+
+
+def timer(room: Room) -> tuple[int, str] | None:
+    """The round and phase of the room's current deadline."""
+    if room.round is None:
+        return None
+    return room.round.no, room.phase.value
+
+
+def _came_back(ctx: Ctx, command: Any) -> bool:
+    """A spectating seat that acts in the game (other than leaving) plays from the next round."""
+    index = ctx.room.seat_of(getattr(command, "user_id", 0))
+    if index is None or ctx.seat(index).status is not SeatStatus.SPECTATING:
+        if isinstance(command, ComeBack):
+            ctx.seat_for(command.user_id)
+            raise RuleError(ErrorCode.NOT_SPECTATING)
+        return False
+    seat = ctx.seat(index)
+    seat.status = SeatStatus.PLAYING
+    seat.missed_hints = 0
+    ctx.emit(SeatReturned(seat=index))
+    return True
+
+
+def _round_action(ctx: Ctx, command: Any) -> None:
+    _require_running(ctx)
+    index = ctx.seat_for(getattr(command, "user_id", 0))
+    expected = getattr(command, "round_no", None)
+    if expected is not None and ctx.room.round is not None and expected != ctx.room.round.no:
+        raise RuleError(ErrorCode.STALE, "a button of another round")
+    if isinstance(command, ChooseCard):
+        play.choose_card(ctx, index, command.card)
+    elif isinstance(command, GiveHint):
+        play.give_hint(ctx, index, command.text)
+    elif isinstance(command, PlayDecoy):
+        play.play_decoy(ctx, index, command.card)
+    elif isinstance(command, Vote):
+        play.vote(ctx, index, command.card)
+    else:
+        raise RuleError(ErrorCode.WRONG_PHASE, type(command).__name__)
+
+
+def _require_running(ctx: Ctx) -> None:
+    if ctx.room.phase not in RUNNING_PHASES:
+        raise RuleError(ErrorCode.WRONG_PHASE, f"now {ctx.room.phase.value}")
+
+
+def _system(ctx: Ctx, command: Timeout | MarkUnreachable) -> None:
+    """Timers and delivery failures name the round and phase they were meant for."""
+    room = ctx.room
+    named = (command.round_no, command.phase)
+    if isinstance(command, MarkUnreachable):
+        if timer(room) != named:
+            raise RuleError(ErrorCode.STALE, "the room has moved on")
+        play.unreachable(ctx, ctx.seat_for(command.user_id))
+        return
+    check_timer(timer(room), named, room.deadline, ctx.now)
+    play.time_out(ctx)
+
+
+def leave_game(ctx: Ctx, index: int) -> None:
+    """A seat leaves a running game for good; its hand goes to the discard pile."""
+    room = ctx.room
+    seat = room.seats[index]
+    rnd = room.round
+    prompt = rnd.no if rnd is not None and index in room.open_prompts() else None
+    seat.status = SeatStatus.LEFT
+    room.discard.extend(seat.hand)
+    seat.hand = []
+    ctx.emit(SeatLeft(seat=index, prompt_round=prompt))
+    if abandon_if_too_few(ctx):
+        return
+    if rnd is None or room.phase is Phase.REVEAL:
+        return
+    if index == rnd.storyteller and room.phase in (Phase.HINT, Phase.DECOYS):
+        play.void_round(ctx, "storyteller_left")
+        pass_turn(ctx)
+    elif room.phase is Phase.DECOYS and all(i in rnd.plays for i in play.decoy_seats(ctx)):
+        play.open_voting(ctx)
+    elif room.phase is Phase.VOTING:
+        rnd.votes.pop(index, None)
+        play.close_voting_if_complete(ctx)

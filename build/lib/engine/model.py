@@ -1,0 +1,261 @@
+"""The room state: pydantic models, serialised as one JSON document per room."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, SerializeAsAny, ValidationInfo, field_validator
+
+from engine.roomid import RoomId
+
+SCHEMA_VERSION: Literal[1] = 1
+MIN_SEATS = 3
+AI_USER_ID = -(1 << 53)
+"""AI seats' user ids are AI_USER_ID - k: below every Telegram id (users and chats fit in 52
+bits), so an AI seat never takes a person's place, in a room, the player index or a chat."""
+AI_NAMES = ("Iris", "Otto", "Nova", "Felix", "Luna", "Milo", "Zara", "Hugo", "Vera", "Leo")
+"""The names AI seats take, in order, each at most once in a room (shown as "🤖 Iris")."""
+
+
+class Phase(StrEnum):
+    """Where a room stands; a game walks hint → decoys → voting → reveal, round after round."""
+
+    LOBBY = "lobby"
+    HINT = "hint"
+    DECOYS = "decoys"
+    VOTING = "voting"
+    REVEAL = "reveal"
+    FINISHED = "finished"
+    ABANDONED = "abandoned"
+    CLOSED = "closed"
+    PLAYING = "playing"
+    """A running game that keeps its phases in its own state (`Room.play`)."""
+
+
+RUNNING_PHASES = frozenset({Phase.HINT, Phase.DECOYS, Phase.VOTING, Phase.REVEAL, Phase.PLAYING})
+OVER_PHASES = frozenset({Phase.FINISHED, Phase.ABANDONED, Phase.CLOSED})
+
+
+class SeatStatus(StrEnum):
+    """A seat plays rounds, sits out keeping its hand and score, or has left for good."""
+
+    PLAYING = "playing"
+    SPECTATING = "spectating"
+    LEFT = "left"
+
+
+class Settings(BaseModel):
+    """A room's settings; bounds live in `engine.settings`."""
+
+    model_config = ConfigDict(frozen=True)
+
+    max_seats: int = 8
+    rotations: int = 2
+    hand_size: int = 6
+    timers: bool = True
+    hint_s: int = 120
+    decoy_s: int = 90
+    vote_s: int = 90
+    reveal_s: int = 8
+    deck: str = "default"
+    join_s: int = 180
+    """How long a lobby waits for players before it starts by itself (0: no join timer; an
+    idle lobby then closes after a day)."""
+    language: str = "en"
+    """What the group is told in (one of `engine.settings.LANGUAGES`)."""
+    pictures: bool = True
+    """Whether the bot sends pictures (the final's results picture) beside its texts."""
+
+
+class Seat(BaseModel):
+    """One player's place in the room, in join order."""
+
+    user_id: int
+    name: str
+    username: str | None = None
+    status: SeatStatus = SeatStatus.PLAYING
+    hand: list[int] = Field(default_factory=list)
+    score: int = 0
+    finds: int = 0
+    stolen: int = 0
+    best: int = 0
+    """The most points the seat scored in one round of this game."""
+    missed_hints: int = 0
+    private_ok: bool = True
+    """Whether the bot can write to the player in private (it opened a chat with the bot)."""
+    language: str | None = None
+    """The player's own language for private messages (None: the group's)."""
+    fooled: dict[int, int] = Field(default_factory=dict)
+    """Over the game: seat index → how many of that seat's votes went to this seat's decoys."""
+    ai: bool = False
+    """An AI player: it gets no private messages, and no figures or leaderboard lines."""
+
+
+class Round(BaseModel):
+    """One storyteller's turn. Played cards leave their owner's hand for `plays`."""
+
+    no: int
+    storyteller: int
+    participants: list[int]
+    last: bool = False
+    chosen: int | None = None
+    hint: str | None = None
+    plays: dict[int, int] = Field(default_factory=dict)
+    auto: list[int] = Field(default_factory=list)
+    table: list[int] = Field(default_factory=list)
+    votes: dict[int, int] = Field(default_factory=dict)
+    points: dict[int, int] | None = None
+    skipped: list[Phase] = Field(default_factory=list)
+    """Phases of this round the host or an admin ended early (/skip), rather than time."""
+
+    def clone(self) -> Round:
+        """Return a copy sharing no mutable container with this round."""
+        return self.model_copy(
+            update={
+                "participants": list(self.participants),
+                "plays": dict(self.plays),
+                "auto": list(self.auto),
+                "table": list(self.table),
+                "votes": dict(self.votes),
+                "points": dict(self.points) if self.points is not None else None,
+                "skipped": list(self.skipped),
+            }
+        )
+
+    def owner_of(self, card: int) -> int | None:
+        """Return the seat that played `card` this round, if any."""
+        for seat, played in self.plays.items():
+            if played == card:
+                return seat
+        return None
+
+
+class Room(BaseModel):
+    """The table of one group: its lobby, seats, settings and the lifecycle every game shares,
+    with the game being played. The only state the bot keeps.
+
+    Hintrigue, the table's first game, keeps its round state in the room's own fields (hands,
+    piles, `round`), as rooms stored before other games existed do; a game registered later
+    keeps its settings in `game_settings` and its state in `play`, documents of its own
+    (`engine.games`).
+    """
+
+    schema_version: Literal[1] = SCHEMA_VERSION
+    game: str = "hintrigue"
+    """The game of this lobby or running game (a name in `engine.games.GAMES`)."""
+    chat_id: int
+    topic: int = 0
+    """The forum topic the room is (0: the whole chat, or a forum's General topic)."""
+    title: str = ""
+    version: int = 0
+    phase: Phase = Phase.LOBBY
+    settings: Settings = Field(default_factory=Settings)
+    creator: int
+    seats: list[Seat] = Field(default_factory=list)
+    rng: int
+    draw: list[int] = Field(default_factory=list)
+    discard: list[int] = Field(default_factory=list)
+    round: Round | None = None
+    first_storyteller: int = 0
+    rotations_done: int = 0
+    deadline: float | None = None
+    timer_scale: float = 1.0
+    end_reason: str | None = None
+    opened_at: float = 0.0
+    phase_at: float = 0.0
+    """When the current phase (of the current round) began (0: before this was kept)."""
+    game_id: int = 0
+    """Tells this room's games apart: their messages and buttons never mix (0: a room stored
+    before games had ids)."""
+    game_settings: SerializeAsAny[BaseModel] | None = None
+    """The game's own settings, for a game that keeps them apart from the table's."""
+    play: SerializeAsAny[BaseModel] | None = None
+    """The running (or ended) game's own state, for a game that keeps one apart."""
+
+    @field_validator("game_settings", "play", mode="before")
+    @classmethod
+    def _game_document(cls, value: object, info: ValidationInfo) -> object:
+        """Parse the game's own documents with the models its registration names."""
+        if value is None or isinstance(value, BaseModel):
+            return value
+        from engine.games.registry import game_named  # it imports this module
+
+        game = game_named(str(info.data.get("game", "hintrigue")))
+        model = game.settings_model if info.field_name == "game_settings" else game.state_model
+        if model is None:
+            raise ValueError(f"{game.name} keeps no {info.field_name}")
+        return model.model_validate(value)
+
+    def clone(self) -> Room:
+        """Return a copy sharing no mutable container with this room (settings are frozen)."""
+        return self.model_copy(
+            update={
+                "seats": [
+                    s.model_copy(update={"hand": list(s.hand), "fooled": dict(s.fooled)})
+                    for s in self.seats
+                ],
+                "draw": list(self.draw),
+                "discard": list(self.discard),
+                "round": self.round.clone() if self.round is not None else None,
+                "play": _clone(self.play),
+            }
+        )
+
+    @property
+    def room_id(self) -> RoomId:
+        """Which room this is: its chat, and its forum topic."""
+        return RoomId(self.chat_id, self.topic)
+
+    def seat_of(self, user_id: int) -> int | None:
+        """Return the seat index of a user, or None."""
+        for index, seat in enumerate(self.seats):
+            if seat.user_id == user_id:
+                return index
+        return None
+
+    def ai_seats(self) -> list[int]:
+        """Return the indices of the AI players' seats."""
+        return [i for i, s in enumerate(self.seats) if s.ai]
+
+    def active_seats(self) -> list[int]:
+        """Return the seat indices that play rounds."""
+        return [i for i, s in enumerate(self.seats) if s.status is SeatStatus.PLAYING]
+
+    def present_seats(self) -> list[int]:
+        """Return the seat indices that have not left."""
+        return [i for i, s in enumerate(self.seats) if s.status is not SeatStatus.LEFT]
+
+    def open_prompts(self) -> list[int]:
+        """Return the seats whose private prompt (with its card buttons) waits for them now."""
+        rnd = self.round
+        if rnd is None:
+            return []
+        if self.phase is Phase.HINT:
+            return [rnd.storyteller]
+        if self.phase is Phase.DECOYS:
+            return [
+                i
+                for i in rnd.participants
+                if i != rnd.storyteller
+                and self.seats[i].status is not SeatStatus.LEFT
+                and i not in rnd.plays
+            ]
+        return []
+
+
+def is_ai_user(user_id: int) -> bool:
+    """Whether a user id is an AI seat's (never a Telegram user's)."""
+    return user_id <= AI_USER_ID
+
+
+def _clone(document: BaseModel | None) -> BaseModel | None:
+    """A deep copy of a game's own state (its `clone()` when it has one)."""
+    if document is None:
+        return None
+    clone = getattr(document, "clone", None)
+    if callable(clone):
+        copied = clone()
+        assert isinstance(copied, BaseModel)
+        return copied
+    return document.model_copy(deep=True)

@@ -1,0 +1,121 @@
+"""Callback data: compact, versioned, signed strings of at most 64 bytes.
+
+Format: `1.<kind>.<field>.<field>…~<mac>` where the MAC is 8 characters of an HMAC-SHA256 of
+the rest, so a forged or altered button is refused before it reaches the rules.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import hmac
+import re
+from dataclasses import dataclass
+
+VERSION = "1"
+MAX_BYTES = 64
+_MAC_LEN = 8
+
+# kind → number of integer fields. The last field of a game's buttons is the game's id; the
+# shorter form (without it) is what buttons sent before games had ids carry.
+KINDS = {
+    "join": 1,  # lobby: join (game)
+    "leave": 1,  # lobby: leave (game)
+    "start": 1,  # lobby: start the game (game)
+    "menu": 1,  # lobby: open the settings keyboard (game)
+    "done": 1,  # lobby: close the settings keyboard (game)
+    "set": 3,  # lobby: setting index, value, game
+    "info": 1,  # lobby: what a setting is (its label on the settings keyboard)
+    "lang": 1,  # private: a language for the player's messages (its index in i18n.LANGUAGES)
+    "card": 4,  # private: chat, round, card (storyteller's choice), game[, topic]
+    "decoy": 4,  # private: chat, round, card, game[, topic]
+    "vote": 3,  # group table: round, card, game
+    "back": 2,  # chat: spectator comes back, game[, topic]
+    "stop": 3,  # group: 1 confirm / 0 cancel, the room version the question was asked at, game
+    "notify": 1,  # group final message: tell me when the next game opens (game)
+    "addai": 1,  # lobby: seat an AI player (game)
+    "rmai": 1,  # lobby: free the last AI seat (game)
+    "game": 2,  # lobby: choose the game (its index in engine.games.registry.GAMES), game
+}
+WITHOUT_GAME = {"card", "decoy", "vote", "back", "stop", "join", "leave", "start", "menu",
+                "done", "set"}
+# Private buttons name their room: a room that is a forum topic adds the topic after the game.
+WITH_TOPIC = {"card", "decoy", "back"}
+
+
+def register(kinds: dict[str, int], private: frozenset[str] = frozenset()) -> None:
+    """Add a game's own kinds of buttons (`tgbot.games.registry`); a kind is never taken twice.
+    `private` kinds are on private messages: they name their room's forum topic, if any, after
+    the game (`WITH_TOPIC`)."""
+    for kind, fields in kinds.items():
+        if not re.fullmatch(r"[a-z]+", kind):
+            raise ValueError(f"callback kind {kind!r}: lower-case ASCII letters only")
+        if KINDS.get(kind, fields) != fields:
+            raise ValueError(f"callback kind {kind} is taken")
+        KINDS[kind] = fields
+    WITH_TOPIC.update(private)
+
+
+class BadCallback(ValueError):
+    """Callback data that is malformed, from another version, or not signed by us."""
+
+
+@dataclass(frozen=True)
+class Callback:
+    """A decoded button press."""
+
+    kind: str
+    args: tuple[int, ...] = ()
+
+
+def _fields_fit(kind: str, count: int) -> bool:
+    expected = KINDS.get(kind)
+    if expected is None:
+        return False
+    return count in (expected, expected - (kind in WITHOUT_GAME), expected + (kind in WITH_TOPIC))
+
+
+def _mac(key: bytes, body: str) -> str:
+    digest = hmac.new(key, body.encode(), hashlib.sha256).digest()
+    return base64.urlsafe_b64encode(digest).decode()[:_MAC_LEN]
+
+
+def encode(key: bytes, kind: str, *args: int) -> str:
+    """Return signed callback data for a button."""
+    if not _fields_fit(kind, len(args)):
+        raise ValueError(f"bad callback {kind}{args}")
+    body = ".".join([VERSION, kind, *(str(a) for a in args)])
+    data = f"{body}~{_mac(key, body)}"
+    if len(data.encode()) > MAX_BYTES:
+        raise ValueError(f"callback data longer than {MAX_BYTES} bytes: {data}")
+    return data
+
+
+# What `encode` writes: ASCII only, a version, a kind, integers, and 8 characters of URL-safe
+# base64. Anything else is refused before a signature is compared.
+_SHAPE = re.compile(rf"(\d+\.[a-z]+(?:\.-?\d+)*)~([A-Za-z0-9_-]{{{_MAC_LEN}}})", re.ASCII)
+
+
+def decode(key: bytes, data: str | None, earlier: tuple[bytes, ...] = ()) -> Callback:
+    """Parse and verify callback data, signed with `key` or one of the `earlier` keys.
+
+    Raises:
+        BadCallback: malformed (not the shape `encode` writes: any other character, an empty
+            or non-decimal field, a signature of another length), another version, or a
+            signature that does not match.
+    """
+    if not data or not data.isascii() or len(data) > MAX_BYTES:
+        raise BadCallback("malformed")
+    shape = _SHAPE.fullmatch(data)
+    if shape is None:
+        raise BadCallback("malformed")
+    body, mac = shape.groups()
+    given = mac.encode("ascii")
+    if not any(hmac.compare_digest(given, _mac(k, body).encode("ascii")) for k in (key, *earlier)):
+        raise BadCallback("bad signature")
+    version, kind, *fields = body.split(".")
+    if version != VERSION:
+        raise BadCallback("old version")
+    if not _fields_fit(kind, len(fields)):
+        raise BadCallback("malformed")
+    return Callback(kind, tuple(int(f) for f in fields))

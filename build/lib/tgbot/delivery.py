@@ -1,0 +1,496 @@
+"""Delivery of a chat's outbox, in order, one process at a time per chat.
+
+A message leaves the outbox only once Telegram has taken it (or refused it for good), so a
+crash or an error means a retry, never a loss. A keyed message is sent the first time and edited
+afterwards; when the outbox holds several renderings of one message in a row, only the last is
+shown (the earlier ones would be overwritten at once anyway).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Protocol
+
+import redis
+from pydantic import ValidationError
+from redis.exceptions import LockError
+from redis.lock import Lock
+from telegram import Bot, InlineKeyboardButton, InlineKeyboardMarkup, InputFile, InputMediaPhoto
+from telegram import Message as TgMessage
+from telegram.constants import ParseMode
+from telegram.error import BadRequest, Forbidden, NetworkError, RetryAfter, TelegramError
+
+from engine import keys
+from tgbot import i18n, pictures, texts
+from tgbot.metrics import TALLY
+from tgbot.outgoing import MAX_CAPTION, Outgoing, caption_length
+from tgbot.pictures.cache import FileIds
+
+log = logging.getLogger(__name__)
+
+LOCK_SECONDS = 15  # longer than one Bot API call can take with the request timeouts we set
+SHORT_WAIT = 0.3  # wait in the job for less than this; longer waits free the worker meanwhile
+NETWORK_BACKOFF = (1.0, 2.0, 5.0, 10.0, 30.0)
+BATCH = 20
+# A game's message ids live as long as a finished game's room is kept, and a day more.
+MESSAGE_IDS_TTL = 8 * 24 * 3600
+
+# The outbox is empty: the chat no longer waits for delivery (atomic with respect to the
+# push-then-request order of the writers, so a request is never lost).
+_FINISHED = """
+if redis.call('LLEN', KEYS[1]) == 0 then
+  redis.call('ZREM', KEYS[2], ARGV[1])
+  return 1
+end
+return 0
+"""
+
+
+class Limiter(Protocol):
+    """Shared rate limits: how long to wait before a message to `chat_id` may go."""
+
+    def reserve(self, chat_id: int, is_edit: bool = False) -> float:
+        """Take a slot now and return 0, or return the seconds to wait (taking nothing)."""
+
+
+@dataclass(frozen=True)
+class FlushResult:
+    """What a flush did: messages delivered, and when to try again if it stopped early."""
+
+    delivered: int = 0
+    retry_after: float | None = None
+    busy: bool = False
+    stopped: bool = False
+    network_error: bool = False
+
+
+Unreachable = Callable[[int, int, str], None]
+"""Called with (user, round, phase) when a private chat refuses the bot."""
+
+TopicGone = Callable[[], None]
+"""Called when Telegram no longer knows the room's forum topic (it was deleted)."""
+
+
+def markup(message: Outgoing) -> InlineKeyboardMarkup | None:
+    """The message's inline keyboard."""
+    if not message.buttons:
+        return None
+    return InlineKeyboardMarkup(
+        [
+            [InlineKeyboardButton(b.text, callback_data=b.data, url=b.url) for b in row]
+            for row in message.buttons
+        ]
+    )
+
+
+async def retire(bot: Bot, chat_id: int, message_id: int, language: str) -> None:
+    """Turn a message that a newer copy replaces into a pointer to it, without its buttons
+    (gone or retired already: fine)."""
+    with i18n.use(language):
+        pointer = texts.SENT_AGAIN
+    try:
+        with _timed("editMessageText"):
+            await bot.edit_message_text(pointer, chat_id=chat_id, message_id=message_id)
+    except BadRequest as error:
+        if _no_text(error):  # a photo: its caption becomes the pointer
+            with contextlib.suppress(BadRequest), _timed("editMessageCaption"):
+                await bot.edit_message_caption(chat_id=chat_id, message_id=message_id,
+                                               caption=pointer)  # fmt: skip
+        elif _unchanged(error) is None:
+            raise
+
+
+def _no_text(error: BadRequest) -> bool:
+    """An edit of a message's text refused because the message is a photo (it has a caption)."""
+    return "no text in the message" in str(error).lower()
+
+
+def _unchanged(error: BadRequest) -> str | None:
+    """Why an edit that Telegram refused needs no retry: "not modified" (it shows that text
+    already) or "not found" (the message is gone); None for any other refusal."""
+    text = str(error).lower()
+    return next((why for why in ("not modified", "not found") if why in text), None)
+
+
+async def send_or_edit(
+    bot: Bot, message: Outgoing, known: int | None, file_ids: FileIds | None = None
+) -> int | None:
+    """Send a message, or edit the one already sent under its key; return a new message's id.
+    A message with a picture goes as a photo with its text as the caption (given `file_ids`)."""
+    if message.picture is not None and file_ids is not None:
+        return await send_picture(bot, message, known, file_ids)
+    if known is not None and not message.fresh:
+        try:
+            with _timed("editMessageText"):
+                await bot.edit_message_text(
+                    chat_id=message.chat_id,
+                    message_id=known,
+                    text=message.text,
+                    parse_mode=ParseMode.HTML,
+                    reply_markup=markup(message),
+                    disable_web_page_preview=True,
+                )
+            return None
+        except BadRequest as error:
+            if _no_text(error):  # sent as a photo: its caption is the text
+                with _timed("editMessageCaption"):
+                    await bot.edit_message_caption(
+                        chat_id=message.chat_id, message_id=known, caption=message.text,
+                        parse_mode=ParseMode.HTML, reply_markup=markup(message),
+                    )  # fmt: skip
+                return None
+            why = _unchanged(error)
+            if why == "not modified":
+                return None
+            if why is None:
+                raise
+            log.info("chat %s: message %s is gone, sending it again", message.chat_id, message.key)
+    with _timed("sendMessage"):
+        sent = await bot.send_message(
+            chat_id=message.chat_id,
+            message_thread_id=message.thread_id,
+            text=message.text,
+            parse_mode=ParseMode.HTML,
+            reply_markup=markup(message),
+            disable_web_page_preview=True,
+        )
+    return sent.message_id
+
+
+async def send_picture(
+    bot: Bot, message: Outgoing, known: int | None, file_ids: FileIds
+) -> int | None:
+    """Send (or edit into) a photo with the message's text as its caption: by the file_id
+    of an identical picture sent before, else uploaded. A photo message that already shows
+    this very picture has its caption edited only. The text alone is sent instead when it is
+    too long for a caption or Telegram refuses the photo (its facts are all in the text)."""
+    assert message.picture is not None
+    text_only = message.model_copy(update={"picture": None})
+    if caption_length(message.text) > MAX_CAPTION:
+        log.info("chat %s: %s is too long for a caption: sent without its picture",
+                 message.chat_id, message.key)  # fmt: skip
+        return await send_or_edit(bot, text_only, known)
+    shown = pictures.identity(message.picture, message.lang)
+    edit = known is not None and not message.fresh
+    if edit and known is not None and file_ids.showing(message.chat_id, known) == shown:
+        try:
+            with _timed("editMessageCaption"):
+                await bot.edit_message_caption(
+                    chat_id=message.chat_id, message_id=known, caption=message.text,
+                    parse_mode=ParseMode.HTML, reply_markup=markup(message),
+                )  # fmt: skip
+            return None
+        except BadRequest as error:
+            why = _unchanged(error)
+            if why == "not modified":
+                return None
+            if why is None and "no caption" not in str(error).lower():
+                raise
+            # Gone, or no photo after all: the picture is sent or edited in below.
+    began = time.perf_counter()
+    png = await asyncio.to_thread(pictures.render, message.picture, message.lang)
+    TALLY.observe("picture_render_seconds", time.perf_counter() - began)
+    digest = pictures.digest(png)
+    file_id = file_ids.get(digest)
+    tries: list[str | bytes] = [file_id, png] if file_id else [png]
+    for media in tries:
+        try:
+            return await _photo(bot, message, known, media, (digest, shown), file_ids)
+        except BadRequest as error:
+            if _unchanged(error) == "not modified":
+                return None
+            if "thread not found" in str(error).lower():
+                raise
+            if isinstance(media, str):
+                log.info("chat %s: file_id refused (%s): uploading the picture", message.chat_id,
+                         error)  # fmt: skip
+                file_ids.forget(digest)
+                continue
+            log.warning("chat %s: Telegram refused the picture (%s): sending the text alone",
+                        message.chat_id, error)  # fmt: skip
+    return await send_or_edit(bot, text_only, known)
+
+
+async def _photo(
+    bot: Bot, message: Outgoing, known: int | None, media: str | bytes,
+    digests: tuple[str, str], file_ids: FileIds,
+) -> int | None:  # fmt: skip
+    """Send the photo (or edit the message under its key into it); remember the file_id of an
+    upload, and which picture the message shows (`digests`: the PNG's, the picture's
+    identity)."""
+    digest, shown = digests
+    photo: str | InputFile = media if isinstance(media, str) else InputFile(
+        media, filename="picture.png", attach=True
+    )  # fmt: skip
+    result: TgMessage | bool
+    if known is not None and not message.fresh:
+        try:
+            with _timed("editMessageMedia"):
+                result = await bot.edit_message_media(
+                    media=InputMediaPhoto(photo, caption=message.text, parse_mode=ParseMode.HTML),
+                    chat_id=message.chat_id, message_id=known, reply_markup=markup(message),
+                )  # fmt: skip
+            _remember(result, media, digest, file_ids)
+            file_ids.shows(message.chat_id, known, shown)
+            return None
+        except BadRequest as error:
+            if _unchanged(error) != "not found":
+                raise
+            log.info("chat %s: message %s is gone, sending it again", message.chat_id, message.key)
+    with _timed("sendPhoto"):
+        sent = await bot.send_photo(
+            chat_id=message.chat_id, message_thread_id=message.thread_id, photo=photo,
+            caption=message.text, parse_mode=ParseMode.HTML, reply_markup=markup(message),
+        )  # fmt: skip
+    _remember(sent, media, digest, file_ids)
+    file_ids.shows(message.chat_id, sent.message_id, shown)
+    return sent.message_id
+
+
+def _remember(result: TgMessage | bool, media: str | bytes, digest: str, file_ids: FileIds) -> None:
+    if isinstance(media, bytes) and isinstance(result, TgMessage) and result.photo:
+        file_ids.put(digest, result.photo[-1].file_id)
+
+
+@contextlib.contextmanager
+def _timed(method: str) -> Iterator[None]:
+    """Count a Bot API call that delivered a message, and how long it took (one that raised
+    delivered nothing and is not counted)."""
+    began = time.perf_counter()
+    yield
+    TALLY.count("deliveries", method=method)
+    TALLY.observe("delivery_seconds", time.perf_counter() - began, method=method)
+
+
+class _Held:
+    """The chat's delivery lock while we hold it, extended well before it could expire."""
+
+    def __init__(self, lock: Lock) -> None:
+        self.lock = lock
+        self.extended = time.monotonic()
+
+    def keep(self) -> bool:
+        """Make sure the lock stays ours for a while; False if it was lost."""
+        if time.monotonic() - self.extended < 1.0:
+            return True
+        try:
+            self.lock.extend(LOCK_SECONDS, replace_ttl=True)
+        except LockError:
+            return False
+        self.extended = time.monotonic()
+        return True
+
+
+async def flush(
+    bot: Bot,
+    client: redis.Redis,
+    where: keys.RoomRef,
+    limiter: Limiter,
+    unreachable: Unreachable,
+    attempt: int = 0,
+    stopping: Callable[[], bool] = lambda: False,
+    patient: Callable[[], bool] = lambda: True,
+    topic_gone: TopicGone = lambda: None,
+) -> FlushResult:
+    """Deliver the room's outbox in order until it is empty or must wait. A short wait for
+    the rate limits is slept through unless `patient()` says more urgent work waits."""
+    lock = client.lock(keys.delivery_lock(where), timeout=LOCK_SECONDS)
+    finished = client.register_script(_FINISHED)
+    delivered = 0
+    while True:
+        if not lock.acquire(blocking=False):
+            return FlushResult(delivered, busy=True)
+        try:
+            result = await _drain(
+                bot, client, where, limiter, (unreachable, topic_gone), attempt, _Held(lock),
+                stopping, patient,
+            )  # fmt: skip
+        finally:
+            with contextlib.suppress(LockError):
+                lock.release()
+        delivered += result.delivered
+        if result.retry_after is not None or result.stopped or result.busy:
+            return FlushResult(
+                delivered, result.retry_after, result.busy, result.stopped, result.network_error
+            )
+        # Messages queued while we held the lock had their flush refused: take them too.
+        if finished(keys=[keys.outbox(where), keys.pending_deliveries()], args=[str(where)]):
+            return FlushResult(delivered)
+
+
+def _superseded(first: Outgoing, then: Outgoing) -> bool:
+    return first.key is not None and first.key == then.key and first.chat_id == then.chat_id \
+        and not then.fresh  # fmt: skip
+
+
+def _parse(raw: bytes | str) -> Outgoing | None:
+    try:
+        return Outgoing.model_validate_json(raw)
+    except ValidationError:
+        log.error("dropping an outbox entry that does not parse: %r", raw[:200])
+        return None
+
+
+async def _drain(
+    bot: Bot,
+    client: redis.Redis,
+    where: keys.RoomRef,
+    limiter: Limiter,
+    refused: tuple[Unreachable, TopicGone],
+    attempt: int,
+    held: _Held,
+    stopping: Callable[[], bool],
+    patient: Callable[[], bool],
+) -> FlushResult:
+    """Deliver the outbox in order per chat. A room's outbox holds its group's messages and its
+    players' private ones: when one chat must wait (a group's 20 messages a minute), the
+    messages of the others go on, and that chat's wait in place, in order."""
+    box = keys.outbox(where)
+    delivered = 0
+    waiting: dict[int, float] = {}  # chat → seconds it must wait; its messages stay put
+    kept = 0  # entries at the head of the outbox that wait for their chat
+    while raws := client.lrange(box, kept, kept + BATCH - 1):
+        batch = [_parse(raw) for raw in raws]
+        known = _known_ids(client, where, batch)
+        start = 0
+        while start < len(batch):
+            end = start
+            while end + 1 < len(batch) and _superseded_pair(batch[end], batch[end + 1]):
+                end += 1
+            message, run = batch[end], raws[start : end + 1]
+            start = end + 1
+            if message is not None and message.chat_id in waiting:
+                kept += len(run)
+                continue
+            outcome: int | None | FlushResult = None
+            if message is not None:
+                if stopping():
+                    return FlushResult(delivered, stopped=True)
+                if not held.keep():
+                    return FlushResult(delivered, busy=True)
+                outcome = await _deliver(bot, where, message, known, limiter, refused,
+                                         attempt, patient, FileIds(client))  # fmt: skip
+                if isinstance(outcome, FlushResult):
+                    if outcome.busy or outcome.network_error or outcome.retry_after is None:
+                        return FlushResult(delivered, outcome.retry_after, outcome.busy,
+                                           network_error=outcome.network_error)  # fmt: skip
+                    waiting[message.chat_id] = outcome.retry_after
+                    kept += len(run)
+                    continue
+            _done(client, box, where, run, message, outcome, known)
+            if message is not None:
+                delivered += 1
+    if waiting:
+        return FlushResult(delivered, retry_after=min(waiting.values()))
+    return FlushResult(delivered)
+
+
+def _done(
+    client: redis.Redis,
+    box: str,
+    where: keys.RoomRef,
+    run: list[bytes],
+    message: Outgoing | None,
+    new_id: int | None,
+    known: dict[tuple[int, str], int],
+) -> None:
+    """Take a delivered message (and the renderings it superseded) out of the outbox: each is
+    the first entry equal to itself, since an earlier equal one would be of the same chat and
+    delivered before. Remember the id of a new message; let its answer be asked again."""
+    pipe = client.pipeline(transaction=False)
+    for raw in run:
+        pipe.lrem(box, 1, raw)
+    if message is not None and new_id is not None and message.key:
+        ids = keys.message_ids(where, message.game)
+        pipe.hset(ids, message.key, new_id)
+        pipe.expire(ids, MESSAGE_IDS_TTL)
+        known[message.game, message.key] = new_id
+    if message is not None and message.once:
+        pipe.delete(keys.answer_pending(where, message.once))
+    pipe.execute()
+
+
+def _known_ids(
+    client: redis.Redis, where: keys.RoomRef, batch: list[Outgoing | None]
+) -> dict[tuple[int, str], int]:
+    """The message ids already sent under the keys of a batch, each looked up in its game's map."""
+    named = sorted({(m.game, m.key) for m in batch if m is not None and m.key})
+    if not named:
+        return {}
+    pipe = client.pipeline(transaction=False)
+    for game, key in named:
+        pipe.hget(keys.message_ids(where, game), key)
+    return {
+        name: int(raw) for name, raw in zip(named, pipe.execute(), strict=True) if raw is not None
+    }
+
+
+def _superseded_pair(first: Outgoing | None, then: Outgoing | None) -> bool:
+    return first is not None and then is not None and _superseded(first, then)
+
+
+async def _deliver(
+    bot: Bot,
+    where: keys.RoomRef,
+    message: Outgoing,
+    known: dict[tuple[int, str], int],
+    limiter: Limiter,
+    refused: tuple[Unreachable, TopicGone],
+    attempt: int,
+    patient: Callable[[], bool],
+    file_ids: FileIds | None = None,
+) -> int | None | FlushResult:
+    """Send one message within the limits; its new id, None, or why to stop for now. A fresh
+    copy of a message sent before first turns the old one into a pointer to it."""
+    previous = known.get((message.game, message.key)) if message.key else None
+    try:
+        if message.fresh and previous is not None:
+            if (waited := await _slot(limiter, message.chat_id, True, patient)) is not None:
+                return waited
+            await retire(bot, message.chat_id, previous, message.lang)
+        edit = previous is not None and not message.fresh
+        if (waited := await _slot(limiter, message.chat_id, edit, patient)) is not None:
+            return waited
+        return await send_or_edit(bot, message, previous, file_ids)
+    except RetryAfter as error:
+        seconds = _seconds(error.retry_after)
+        TALLY.count("telegram_429")
+        TALLY.observe("retry_after_seconds", seconds)
+        log.warning("chat %s: Telegram asks to wait %ss", message.chat_id, seconds)
+        return FlushResult(retry_after=seconds)
+    except Forbidden as error:
+        log.info("chat %s: %s refused: %s", where, message.chat_id, error)
+        if message.unreachable is not None:
+            refused[0](*message.unreachable)
+    except BadRequest as error:
+        log.warning("chat %s: dropping a message Telegram refused: %s", where, error)
+        if message.thread_id is not None and "thread not found" in str(error).lower():
+            refused[1]()  # the room's topic was deleted: its game cannot go on
+    except NetworkError as error:
+        delay = NETWORK_BACKOFF[min(attempt, len(NETWORK_BACKOFF) - 1)]
+        log.warning("chat %s: network error, retrying in %ss: %s", where, delay, error)
+        return FlushResult(retry_after=delay, network_error=True)
+    except TelegramError as error:
+        log.error("chat %s: dropping a message after %r", where, error)
+    return None
+
+
+async def _slot(
+    limiter: Limiter, chat_id: int, edit: bool, patient: Callable[[], bool]
+) -> FlushResult | None:
+    """Take a slot of the rate limits, sleeping through a short wait; or say how long to wait."""
+    while (wait := limiter.reserve(chat_id, edit)) > 0:
+        if wait > SHORT_WAIT or not patient():
+            return FlushResult(retry_after=wait)
+        await asyncio.sleep(wait)
+    return None
+
+
+def _seconds(value: object) -> float:
+    total = getattr(value, "total_seconds", None)
+    return float(total()) if callable(total) else float(value)  # type: ignore[arg-type]

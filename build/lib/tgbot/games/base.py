@@ -1,0 +1,60 @@
+"""A game's Telegram side: what the table's handlers, effects and jobs call for it."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from telegram import CallbackQuery, Update
+
+from engine.model import Room
+from tgbot.outgoing import Outgoing
+from tgbot.pictures.model import Picture
+from tgbot.render.common import Look
+
+ButtonHandler = Callable[[Update, Any, CallbackQuery, tuple[int, ...]], Awaitable[None]]
+
+
+@dataclass(frozen=True)
+class Screens:
+    """How one game shows itself in Telegram. Every text is read in the language spoken when
+    called (never at import)."""
+
+    name: str
+    """The game's name (`engine.games.registry.GAMES`)."""
+    messages: Callable[[Room, Any, Look, bool], list[Outgoing]]
+    """The messages one event touches (room, event, look, settings keyboard open)."""
+    settings_text: Callable[[Room], str]
+    """The lobby's settings in one line."""
+    setting_rows: tuple[str, ...]
+    """The settings keyboard's rows, by setting name."""
+    rules: Callable[[], str]
+    """/rules while a lobby or game of it is here (or it is the group's last game)."""
+    settings_help: Callable[[], str]
+    """The last paragraph of /help: its settings for /settings."""
+    waiting_prompt: Callable[[Room, int, Look], Outgoing | None]
+    """The private message the game waits on from a seat now (re-sent by /start)."""
+    where_it_stands: Callable[[Room, int], str]
+    """What a seated player is told in private when nothing waits for them."""
+    standings: Callable[[Room], str]
+    """The standings of a game running or ended (/score)."""
+    reminder: Callable[[Room, Look], Outgoing | None]
+    """The group message edited to show the time left shortly before a phase ends."""
+    text_given: Callable[[], str]
+    """The answer to the text a player typed in private that the game took (a hint, a clue)."""
+    joined: Callable[[], str]
+    """What a player who joined the lobby from its deep link is told (with `{group}`)."""
+    private_why: Callable[[], str]
+    """Why the lobby wants everybody to open a private chat with the bot first."""
+    button_kinds: dict[str, int] = field(default_factory=dict)
+    """The game's own callback kinds and their number of fields."""
+    private_buttons: frozenset[str] = frozenset()
+    """Those of its kinds on private messages (they carry the room's forum topic)."""
+    buttons: dict[str, ButtonHandler] = field(default_factory=dict)
+    """The game's own button handlers, by callback kind."""
+    results_picture: Callable[[Room], Picture | None] | None = None
+    """The picture the final message carries when the room's pictures are on (None: none)."""
+    results_text: Callable[[Room], str] | None = None
+    """The results picture's facts in words, added to the final's text with the picture ("":
+    nothing to add)."""

@@ -1,0 +1,55 @@
+"""What the Telegram sides of Guess What! and Hues and Cues share: games with their own state
+(`room.play`): the table's events during a game, being out of reach, and being told where the
+game stands. Each game keeps its own texts."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from engine import events as table
+from engine.games.guesswhat.model import State as GuessState
+from engine.games.huescues.model import State as HuesState
+from engine.model import Room, SeatStatus
+from tgbot import render
+from tgbot.i18n import _
+from tgbot.outgoing import Outgoing
+from tgbot.render.common import Look, names, title, to_group
+
+PlayState = GuessState | HuesState
+
+
+def table_messages(
+    room: Room, event: Any, look: Look, waiting_prompt: Callable[[Room, int, Look], Outgoing | None]
+) -> list[Outgoing] | None:
+    """The messages of the table's own events during a game (a late join, a language chosen),
+    or None for any other event."""
+    if isinstance(event, table.PlayerJoined) and event.late:
+        return [render.late_join_notice(room, event.seat)]
+    if isinstance(event, table.LanguageChosen):
+        prompt = waiting_prompt(room, event.seat, look)
+        return [prompt] if prompt is not None else []
+    return None
+
+
+def where_it_stands(room: Room, state: PlayState, user_id: int, now: Callable[[], str]) -> str:
+    """What a seated player is told in private when nothing waits for them during a game;
+    `now()`: what the round is doing, for a seat that plays in it."""
+    rnd = state.round
+    index = state.seat_of(user_id)
+    if rnd is None or index is None:
+        return ""
+    group = title(room)
+    if state.seats[index].status is SeatStatus.LEFT:
+        return _("You left the game in <b>{group}</b>.").format(group=group)
+    doing = now() if index in rnd.participants else _("you play from the next round.")
+    return _("You are in the game in <b>{group}</b>. Nothing waits for you here right now: "
+             "{now}").format(group=group, now=doing)  # fmt: skip
+
+
+def unreachable_notice(room: Room, index: int, look: Look, text: str) -> Outgoing:
+    """Tell the group that a player must open a private chat with the bot (`text`, with
+    `{name}` and `{link}`)."""
+    link = look.anchor(f"r{room.room_id}")
+    return to_group(room, text=text.format(name=names(room)[index], link=link))
+

@@ -1,0 +1,74 @@
+"""Hintrigue's buttons: the storyteller's card and the decoys in private, the vote on the
+table in the group. Each press is answered at once. (Their kinds are in `tgbot.callback.KINDS`,
+listed there before the table hosted other games.)"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from telegram import CallbackQuery, Update
+
+from engine.commands import ChooseCard, PlayDecoy, Vote
+from engine.events import VoteCast
+from engine.store import Outcome
+from tgbot import render, texts
+from tgbot.games.base import ButtonHandler
+from tgbot.handlers.buttons import button_command, game_of, named_room
+from tgbot.handlers.common import Context, room_of
+
+
+def _scene(outcome: Outcome, card: int) -> str:
+    """How a card looks in the room the command left."""
+    assert outcome.room is not None
+    return render.card(outcome.room, card)
+
+
+def _from_hand(
+    kind: type[ChooseCard] | type[PlayDecoy], accepted: Callable[[], str], what: str
+) -> ButtonHandler:
+    """A private button of a card in the presser's hand (`accepted`: the answer's text, with
+    `{card}`, read in the presser's language)."""
+
+    async def pressed(
+        update: Update, context: Context, query: CallbackQuery, args: tuple[int, ...]
+    ) -> None:
+        _chat, round_no, card = args[:3]
+        command = kind(
+            user_id=query.from_user.id, card=card, round_no=round_no, game_id=game_of(args, 3)
+        )
+        await button_command(
+            update, context, query, named_room(args, 4), command,
+            lambda outcome: accepted().format(card=_scene(outcome, card)),
+        )  # fmt: skip
+
+    pressed.__doc__ = what
+    return pressed
+
+
+on_card = _from_hand(ChooseCard, lambda: texts.CARD_CHOSEN, "The storyteller's card, in private.")
+on_decoy = _from_hand(PlayDecoy, lambda: texts.DECOY_ACCEPTED, "A decoy, in private.")
+
+
+async def on_vote(
+    update: Update, context: Context, query: CallbackQuery, args: tuple[int, ...]
+) -> None:
+    """A vote on the table message in the group."""
+    round_no, card = args[:2]
+
+    def accepted(outcome: Outcome) -> str:
+        changed = any(isinstance(e, VoteCast) and e.changed for e in outcome.events)
+        return (texts.VOTE_CHANGED if changed else texts.VOTE_ACCEPTED).format(
+            card=_scene(outcome, card)
+        )
+
+    await button_command(
+        update,
+        context,
+        query,
+        room_of(update),
+        Vote(user_id=query.from_user.id, card=card, round_no=round_no, game_id=game_of(args, 2)),
+        accepted,
+    )
+
+
+BUTTONS: dict[str, ButtonHandler] = {"card": on_card, "decoy": on_decoy, "vote": on_vote}

@@ -1,0 +1,141 @@
+"""What Hintrigue's events change on screen: the messages to send or edit, in order."""
+
+from __future__ import annotations
+
+from engine.events import (
+    CardChosen,
+    DecoyPlayed,
+    Event,
+    GameAbandoned,
+    GameFinished,
+    GameStarted,
+    HintGiven,
+    LanguageChosen,
+    PlayerJoined,
+    RoundScored,
+    RoundStarted,
+    RoundVoided,
+    SeatLeft,
+    SeatReturned,
+    SeatSpectating,
+    SeatUnreachable,
+    VoteCast,
+    VotingOpened,
+)
+from engine.model import Phase, Room, SeatStatus
+from tgbot import render
+from tgbot.effects import game_over
+from tgbot.outgoing import Outgoing
+from tgbot.render import Look
+
+
+def messages(
+    room: Room, event: Event, look: Look, settings_mode: bool
+) -> list[Outgoing]:
+    """The messages one event of a game of Hintrigue touches."""
+    rnd = room.round
+    if isinstance(event, GameStarted):  # the table showed the lobby's other events
+        return [render.lobby(room, look, settings_mode), *_round_start(room, look)]
+    if isinstance(event, PlayerJoined):
+        return [render.late_join_notice(room, event.seat)]
+    if isinstance(event, RoundStarted):
+        after = [render.reveal(room, look, event.after, settled=True)] if event.after else []
+        return after + _round_start(room, look)
+    if isinstance(event, CardChosen):
+        return [render.storyteller_dm(room, event.seat, look)]
+    if isinstance(event, HintGiven) and rnd is not None:
+        decoys = [
+            i
+            for i in rnd.participants
+            if i != rnd.storyteller and room.seats[i].status is not SeatStatus.LEFT
+        ]
+        return [
+            render.round_message(room, look),
+            render.storyteller_dm(room, rnd.storyteller, look),
+            *(render.decoy_dm(room, i, look) for i in decoys),
+        ]
+    if isinstance(event, DecoyPlayed):
+        return [render.decoy_dm(room, event.seat, look), render.round_message(room, look)]
+    if isinstance(event, VotingOpened):
+        return [render.round_message(room, look), render.table(room, look)]
+    if isinstance(event, VoteCast):
+        return [render.table(room, look)]
+    if isinstance(event, RoundScored):
+        return [
+            render.round_message(room, look),
+            render.table(room, look),
+            render.reveal(room, look),
+        ]
+    if isinstance(event, RoundVoided):
+        return [
+            render.void_message(room, event.round_no, event.storyteller, event.reason),
+            *(
+                render.void_prompt(room, i, event.round_no, event.storyteller, event.reason)
+                for i in event.prompted
+            ),
+        ]
+    if isinstance(event, LanguageChosen):
+        # The prompt the player has open now speaks their new language.
+        prompt = render.waiting_prompt(room, event.seat, look)
+        return [prompt] if prompt is not None else []
+    if isinstance(event, SeatSpectating | SeatReturned):
+        return [render.spectator_dm(room, event.seat, look)]
+    if isinstance(event, SeatUnreachable):
+        return [render.unreachable_notice(room, event.seat, look)]
+    if isinstance(event, SeatLeft):
+        # Said first: leaving may close the vote, or end the game.
+        closed = [render.left_notice(room, event.seat)] + (
+            [render.closed_prompt(room, event.seat, event.prompt_round, "left")]
+            if event.prompt_round is not None
+            else []
+        )
+        if rnd is not None and room.phase is not Phase.ABANDONED:
+            return closed + _phase_messages(room, look)
+        return closed
+    if isinstance(event, GameFinished):
+        return _settled_reveal(room, look) + game_over(room, look, render.spectator_dm)
+    if isinstance(event, GameAbandoned):
+        return _interrupted(room, event, look) + game_over(room, look, render.spectator_dm)
+    return []
+
+
+def _round_start(room: Room, look: Look) -> list[Outgoing]:
+    rnd = room.round
+    if rnd is None or room.phase is not Phase.HINT:
+        return []
+    return [render.round_message(room, look), render.storyteller_dm(room, rnd.storyteller, look)]
+
+
+def _settled_reveal(room: Room, look: Look) -> list[Outgoing]:
+    """The current round's reveal without its countdown, once the game ended after it."""
+    rnd = room.round
+    if rnd is None or rnd.points is None:
+        return []
+    return [render.reveal(room, look, rnd, settled=True)]
+
+
+def _interrupted(room: Room, event: GameAbandoned, look: Look) -> list[Outgoing]:
+    """Close the messages of the round a game ended in: no button of it stays."""
+    rnd = room.round
+    if rnd is None:
+        return []
+    if event.interrupted == Phase.REVEAL.value:
+        return _settled_reveal(room, look)
+    out = [render.round_message(room, look)]
+    if event.interrupted == Phase.VOTING.value:
+        out.append(render.table(room, look))
+    # Once the hint was given, every player of the round has a private message of it.
+    closing = event.prompted
+    if event.interrupted in (Phase.DECOYS.value, Phase.VOTING.value):
+        closing = [i for i in rnd.participants if room.seats[i].status is not SeatStatus.LEFT]
+    out += [render.closed_prompt(room, i, rnd.no, "ended") for i in closing]
+    return out
+
+
+def _phase_messages(room: Room, look: Look) -> list[Outgoing]:
+    """Refresh the current phase's group message (someone left)."""
+    if room.phase is Phase.VOTING:
+        return [render.table(room, look)]
+    if room.phase in (Phase.HINT, Phase.DECOYS):
+        return [render.round_message(room, look)]
+    return []

@@ -1,0 +1,67 @@
+"""Outgoing Bot API messages: what to show where, before anything is sent.
+
+Each is keyed by the logical message it shows (`lobby`, `round:3`, `table:3`, `dm:42:3` …):
+the first delivery for a key sends a new message and remembers its id, later ones edit it.
+A message without a key is always sent as a new one.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from tgbot import i18n
+from tgbot.pictures.model import Picture
+
+
+class Button(BaseModel):
+    """An inline keyboard button: callback data or a URL."""
+
+    model_config = ConfigDict(frozen=True)
+
+    text: str
+    data: str | None = None
+    url: str | None = None
+
+
+class Outgoing(BaseModel):
+    """One message to send or edit, rendered from one version of a room."""
+
+    model_config = ConfigDict(frozen=True)
+
+    chat_id: int
+    thread_id: int | None = None
+    """The forum topic it goes to (`message_thread_id`; None: the chat, or its General topic)."""
+    key: str | None = None
+    game: int = 0
+    """The game whose message ids the key is looked up in (0: the room's ids of old)."""
+    text: str
+    buttons: list[list[Button]] = Field(default_factory=list)
+    fresh: bool = False
+    """Send it as a new message even if one was sent under its key (which then follows it)."""
+    once: str | None = None
+    """An answer (`help`, `rules`…) that is not queued again while it waits for delivery."""
+    unreachable: tuple[int, int, str] | None = None
+    """For a private message: (user id, round, phase) to report if the user cannot be reached."""
+    lang: str = Field(default_factory=i18n.current)
+    """The language it is written in (what delivery adds to it speaks it too)."""
+    picture: Picture | None = None
+    """A picture to show with it: delivery draws it and sends it as a photo with the text as
+    its caption (or, when Telegram refuses the photo or the text is too long for a caption,
+    sends the text alone)."""
+
+
+MAX_CAPTION = 1024  # a photo's caption, in characters once its HTML is parsed
+
+
+def caption_length(text: str) -> int:
+    """How long an HTML text is as a caption: its characters once parsed, in UTF-16 units."""
+    plain = html.unescape(re.sub(r"<[^>]*>", "", text))
+    return len(plain.encode("utf-16-le")) // 2
+
+
+def dm_key(user_id: int, round_no: int) -> str:
+    """The key of a player's private message for one round."""
+    return f"dm:{user_id}:{round_no}"

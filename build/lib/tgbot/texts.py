@@ -1,0 +1,191 @@
+"""Every user-facing text that is not built in one place, marked for the catalogs with `N_`.
+
+Read as attributes (`texts.HELP`) or by key (`texts.ERRORS[code]`), each is translated into the
+language being spoken at the moment it is read (`tgbot.i18n`), never at import.
+"""
+
+from __future__ import annotations
+
+from engine.errors import ErrorCode
+from tgbot.i18n import N_, Texts, _
+
+ERRORS: Texts[ErrorCode] = Texts({
+    ErrorCode.NO_GAME: N_("There is no game here. Start one with /newgame."),
+    ErrorCode.GAME_EXISTS: N_("A game is already open in this group."),
+    ErrorCode.NOT_IN_GAME: N_("You are not in this game."),
+    ErrorCode.IN_OTHER_GAME: N_("You are already playing in {detail}. Leave that game first."),
+    ErrorCode.ALREADY_JOINED: N_("You have already joined."),
+    ErrorCode.ROOM_FULL: N_("This game is full."),
+    ErrorCode.HAS_LEFT: N_("You left this game: you cannot play in it again."),
+    ErrorCode.TOO_LATE_TO_JOIN: N_("Too late to join: the last turn has started."),
+    ErrorCode.NOT_ALLOWED: N_("Only the game's host or a group admin can do that."),
+    ErrorCode.NOT_ENOUGH_PLAYERS: N_("At least 3 players are needed to start."),
+    ErrorCode.PRIVATE_CHAT_MISSING: N_(
+        "Not yet: {detail} must first open a private chat with me (the link is in the lobby), "
+        "where their secret choices are made."
+    ),
+    ErrorCode.BAD_SETTING: N_("That setting is not valid: {detail}."),
+    ErrorCode.DECK_TOO_SMALL: N_("That deck is too small for these settings: {detail}."),
+    ErrorCode.WRONG_PHASE: N_("That is not possible right now."),
+    ErrorCode.NOT_STORYTELLER: N_("Only the storyteller does that."),
+    ErrorCode.NOT_IN_ROUND: N_("You are not playing this round; you play from the next one."),
+    ErrorCode.CARD_NOT_IN_HAND: N_("That card is not in your hand."),
+    ErrorCode.NO_CARD_CHOSEN: N_("Choose your card first, then send the hint."),
+    ErrorCode.HINT_EMPTY: N_("The hint is empty. Send some text."),
+    ErrorCode.HINT_TOO_LONG: N_("The hint is too long: at most 200 characters."),
+    ErrorCode.ALREADY_PLAYED: N_("You have already played your card this round."),
+    ErrorCode.STORYTELLER_CANNOT_VOTE: N_("The storyteller does not vote."),
+    ErrorCode.OWN_CARD: N_("You cannot vote for your own card."),
+    ErrorCode.CARD_NOT_ON_TABLE: N_("That card is not on the table."),
+    ErrorCode.SAME_VOTE: N_("You already voted for that card."),
+    ErrorCode.NOT_SPECTATING: N_("You are already playing."),
+    ErrorCode.STALE: N_("That is over already."),
+    ErrorCode.OTHER_GAME: N_("This button belongs to an earlier game."),
+    ErrorCode.TOO_EARLY: N_("Not yet."),
+    ErrorCode.NO_JOIN_TIMER: N_("This lobby has no join timer: the host starts it."),
+    ErrorCode.LOBBY_LONGEST: N_(
+        "The lobby cannot wait longer: it starts at most 10 minutes after it opened."
+    ),
+    ErrorCode.JUST_STARTED: N_(
+        "That began only a moment ago, so I did not skip it: send /skip again if you mean it."
+    ),
+    ErrorCode.UNKNOWN_GAME: N_("There is no game called {detail} here."),
+    ErrorCode.ICON_NOT_ON_BOARD: N_("That icon is not on the board."),
+    ErrorCode.PICKS_INCOMPLETE: N_("Pick one icon in each column first."),
+    ErrorCode.CLUE_EMPTY: N_("The clue is empty. Send a word, an expression, a title or a name."),
+    ErrorCode.CLUE_TOO_LONG: N_("The clue is too long: at most 100 characters."),
+    ErrorCode.REDRAW_USED: N_("You have already replaced icons this turn."),
+    ErrorCode.REDRAW_COUNT: N_("Choose three different icons of the board to replace."),
+    ErrorCode.GUESS_FINAL: N_("Your guess is confirmed: it cannot change any more."),
+    ErrorCode.NOT_CUE_GIVER: N_("Only the cue giver does that."),
+    ErrorCode.GIVER_DOES_NOT_GUESS: N_("You give the cues this round: the others place cones."),
+    ErrorCode.NOT_A_CELL: N_("That is not a cell of the board. Type it like H15."),
+    ErrorCode.COLOUR_NOT_ON_CARD: N_("That colour is not on your card."),
+    ErrorCode.NO_COLOUR_CHOSEN: N_("Choose your colour first, then send the cue."),
+    ErrorCode.CUE_EMPTY: N_("The cue is empty. Send one word."),
+    ErrorCode.CUE_TOO_LONG: N_("The cue is too long: at most 60 characters."),
+    ErrorCode.CUE_NOT_WORDS: N_(
+        "“{detail}” is not a word: only letters or digits, joined by hyphens or apostrophes."
+    ),
+    ErrorCode.CUE_ONE_WORD: N_("The first cue is one word only."),
+    ErrorCode.CUE_TWO_WORDS: N_("The second cue is one or two words."),
+    ErrorCode.CUE_COLOUR_WORD: N_(
+        "“{detail}” is a basic colour word: cues may not name one. Try something that has "
+        "the colour."
+    ),
+    ErrorCode.CUE_COORDINATE: N_(
+        "“{detail}” could name a place on the board (a row, a column or a cell): not allowed."
+    ),
+    ErrorCode.CUE_REPEATED: N_("“{detail}” was already a cue in this game. Find another one."),
+    ErrorCode.NO_CELL_CHOSEN: N_("Choose a cell first, then confirm."),
+    ErrorCode.CELL_HAS_FIRST_CONE: N_(
+        "A first cone stands on that cell: your second cone goes on another one."
+    ),
+})
+
+# Each language by name, as a sentence names it ("I write to you in {language}"); menus and
+# keyboards show each by its own name (i18n.LANGUAGES), so that anybody finds theirs.
+LANGUAGE_NAMES: Texts[str] = Texts(
+    {
+        "en": N_("English"),
+        "it": N_("Italian"),
+        "es": N_("Spanish"),
+        "fr": N_("French"),
+        "de": N_("German"),
+        "pt": N_("Portuguese (Brazil)"),
+        "ru": N_("Russian"),
+    }
+)
+
+_TEXTS: dict[str, str] = {
+    "STALE_BUTTON": N_("This button is from an older round or message."),
+    "FORGED_BUTTON": N_("This button is not valid."),
+    "BUSY": N_("Too many moves at once. Please press again."),
+    "SENT_AGAIN": N_("⬇️ Sent again below."),
+    "HINT_TOO_LATE": N_("Too late: time ran out before your hint, so your turn passed."),
+    "FAILED": N_("Sorry, something went wrong with that, and it was noted. The game goes on."),
+    "DAMAGED": N_(
+        "This game's data is damaged and it cannot go on. Start a new one with /newgame."
+    ),
+    "GROUP_ONLY": N_("This command works in a group chat."),
+    "PRIVATE_ONLY": N_("Send this to me in a private chat."),
+    "VOTE_ACCEPTED": N_("Vote recorded: {card}"),
+    "VOTE_CHANGED": N_("Vote changed to {card}"),
+    "CARD_CHOSEN": N_("Chosen: {card}. Now send your hint as a message."),
+    "DECOY_ACCEPTED": N_("Decoy played: {card}"),
+    "JOINED": N_("You joined the game."),
+    "JOINED_IN": N_("You joined the game in <b>{group}</b>. Your cards come here when it starts."),
+    "JOINED_LATE_IN": N_("You joined the game in <b>{group}</b>. You play from the next round."),
+    "LEFT": N_("You left."),
+    "BACK": N_("Welcome back! You play from the next round."),
+    "SETTINGS_CHANGED": N_("Settings changed."),
+    "STARTED": N_("The game starts!"),
+    "AI_ADDED": N_("An AI player took a seat."),
+    "AI_REMOVED": N_("An AI player left."),
+    "OPEN_PRIVATE": N_("Open a private chat with me first: press Start there."),
+    "OPEN_PRIVATE_FIRST": N_(
+        "First open a private chat with me and press Start there: that is where you make your "
+        "secret choices."
+    ),
+    "OPEN_PRIVATE_LINK": N_("To play, open {link} and press Start: you join from there."),
+    "INTRO": N_(
+        "Hi! I run <b>Hintrigue</b> (tell a story, bluff with cards), <b>Guess What!</b> (one "
+        "clue for three icons) and <b>Hues and Cues</b> (one word for a colour): party games for "
+        "3 to 10 players, and AI players can fill the seats.\n"
+        "Send /newgame to open a lobby (its Game button picks the game), /rules to learn the "
+        "game, /help for commands."
+    ),
+    "HELP": N_(
+        "<b>Commands</b>\n"
+        "/newgame — open a lobby in this group (/newgame guesswhat or huescues: another game)\n"
+        "/settings key=value … — change the lobby's settings (host or admin)\n"
+        "/join — join the lobby, or the running game until its last turn\n"
+        "/extend — a minute more before the lobby starts by itself\n"
+        "/forcestart — start the lobby now (host or admin)\n"
+        "🤖 Add AI in the lobby, or /settings ai=N — AI players take seats (host or admin)\n"
+        "/score — the scores of the current or last game\n"
+        "/stats — your lifetime figures (in reply to a message: its sender's)\n"
+        "/top — this group's leaderboard of the last 90 days\n"
+        "/notify — a private message when the next game opens here (/notify off: none)\n"
+        "/leave — leave the lobby or the game\n"
+        "/back — play again after sitting out\n"
+        "/skip — skip the player we are waiting for (host or admin)\n"
+        "/stop — end the game (host or admin)\n"
+        "/rules — how to play\n"
+        "/language — the group's language (host or admin); in private, yours\n\n"
+        "Settings: seats=3–10 rotations=1–5 hand=4–8 timers=on|off hint=15–900 decoy=15–900 "
+        "vote=15–900 reveal=2–60 join=0–600 deck=default|short language=en|it|es|fr|de|pt|ru "
+        "pictures=on|off"
+    ),
+    "PRIVATE_HELP": N_(
+        "I run <b>Hintrigue</b>, <b>Guess What!</b> and <b>Hues and Cues</b> in groups. Add me "
+        "to a group and send /newgame there.\n"
+        "Your secret choices (cards and hints, icons and clues, colours and cues, your guesses) "
+        "are made here with me.\n"
+        "/start re-sends whatever I am waiting for from you; /stats shows your lifetime figures; "
+        "/language chooses the language I write to you in."
+    ),
+    "RULES": N_(
+        "<b>How to play Hintrigue</b>\n"
+        "Each card is a little scene of emoji. On your turn as the <b>storyteller</b> you pick a "
+        "card from your hand (in our private chat) and give a hint: a word, a line, a feeling.\n"
+        "Everybody else picks a <b>decoy</b> from their own hand that might fit the hint.\n"
+        "The cards are shuffled onto the table and everybody but the storyteller votes for the "
+        "storyteller's card (never your own).\n\n"
+        "<b>Points</b>\n"
+        "• Some, but not all, find it: the storyteller and each finder get 3.\n"
+        "• Nobody or everybody finds it: each voter gets 2, the storyteller 0.\n"
+        "• Each vote your decoy steals: +1.\n\n"
+        "The turn passes around the table for the chosen number of rotations. "
+        "The highest total wins; ties share the win."
+    ),
+}
+
+
+def __getattr__(name: str) -> str:
+    """A text by name, in the language being spoken."""
+    try:
+        message = _TEXTS[name]
+    except KeyError:
+        raise AttributeError(f"no text named {name}") from None
+    return _(message)

@@ -1,0 +1,291 @@
+"""Dispatch on RQ: delivery jobs per chat and timer jobs at their deadline.
+
+Each request also leaves a trace in a sorted set (`keys.pending_timers`,
+`keys.pending_deliveries`) that the workers sweep, so a job lost with a crashed worker is done
+again soon after (`workers.sweep`). Jobs take ids, never objects, and may run twice without harm.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+from datetime import UTC, datetime
+from typing import NamedTuple
+
+import redis
+from rq import Queue
+
+from engine import keys
+from engine.clock import RedisClock
+from engine.events import Event
+from engine.games.guesswhat.model import State as GuessWhatState
+from engine.games.huescues.model import State as HuesState
+from engine.games.registry import game_named
+from engine.model import OVER_PHASES, Phase, Room, is_ai_user
+from engine.roomid import RoomId
+
+# Events after which the room waits on a new deadline (of any game).
+TIMED = frozenset({
+    "round_started", "hint_given", "voting_opened", "round_scored",  # Hintrigue
+    "clue_given", "board_redrawn",  # Guess What! (its turns start and score like Hintrigue's)
+    "cue_given", "first_cones_shown",  # Hues and Cues: its guesses and its second cue
+})  # fmt: skip
+# Events after which no timer runs any more.
+OVER = frozenset({"game_finished", "game_abandoned", "lobby_closed"})
+
+# A phase whose timer runs at least REMIND_FROM seconds gets its group message edited to show
+# the time left REMIND_BEFORE seconds before the end (an edit: it costs no new message).
+REMIND_BEFORE = 30.0
+REMIND_FROM = 40.0
+REMINDED = frozenset({"hint", "decoys", "voting", "clue", "guess",
+                      "cue", "second_cue", "second_guess"})  # fmt: skip
+# A lobby's join timer is shown counting down: its message is edited every LOBBY_TICK seconds.
+LOBBY_TICK = 30.0
+QUEUED_MS = 30_000  # a "flush queued" marker outlives a lost job by at most this
+FLUSH_TIMEOUT = 120
+TIMER_TIMEOUT = 60
+# A job's result is of no use: the job is deleted once done. (Kept a minute, the jobs of a
+# burst would all expire a minute later, and Redis's expiry cycle stall every client.)
+RESULT_TTL = 0
+FAILURE_TTL = 24 * 3600
+
+# Note that the chat's outbox waits (keeping the oldest request time) and claim the right to
+# enqueue its delivery job: 1 when no job for the chat waits in the queue already.
+_REQUEST_FLUSH = """
+redis.call('ZADD', KEYS[2], 'NX', ARGV[2], ARGV[1])
+if redis.call('SET', KEYS[1], '1', 'NX', 'PX', ARGV[3]) then return 1 end
+return 0
+"""
+
+
+AI_DELAY_S = (2.0, 5.0)
+"""An AI player acts this many seconds (times TIMER_SCALE) after its phase began: a human-like
+pause, drawn per room, round, phase and seat, so the same moment however often it is asked."""
+class AiTurn(NamedTuple):
+    """Where a running game stands for its AI seats: its round and phase (as the game names
+    them), when that phase began, and the AI seats it waits for."""
+
+    round_no: int
+    phase: str
+    phase_at: float
+    waiting: list[int]
+
+
+def ai_turn(room: Room) -> AiTurn | None:
+    """Where the room's running game stands for its AI seats (None: no game runs)."""
+    if room.phase in OVER_PHASES or room.phase is Phase.LOBBY:
+        return None
+    if room.game == "hintrigue":
+        from engine.games.hintrigue.views import waiting_for
+
+        rnd = room.round
+        waiting = [i for i in waiting_for(room) if room.seats[i].ai]
+        return AiTurn(rnd.no if rnd else 0, room.phase.value, room.phase_at, waiting)
+    if room.game == "guesswhat" and isinstance(room.play, GuessWhatState):
+        state = room.play
+        ai = [i for i in state.waiting_for() if is_ai_user(state.seats[i].user_id)]
+        number = state.round.no if state.round else 0
+        return AiTurn(number, state.phase.value, state.phase_at, ai)
+    if room.game == "huescues" and isinstance(room.play, HuesState):
+        hues = room.play
+        ai = [i for i in hues.waiting_for() if is_ai_user(hues.seats[i].user_id)]
+        number = hues.round.no if hues.round else 0
+        return AiTurn(number, hues.phase.value, hues.phase_at, ai)
+    return None
+
+
+def ai_waiting(room: Room) -> list[int]:
+    """The AI seats the room waits for now."""
+    turn = ai_turn(room)
+    return turn.waiting if turn is not None else []
+
+
+def _ai_key(room: Room, turn: AiTurn, seat: int) -> str:
+    return f"{room.room_id}_{room.game_id}_{turn.round_no}_{turn.phase}_{seat}"
+
+
+def ai_moment(room: Room, turn: AiTurn, seat: int) -> float:
+    """When the AI at `seat` acts in the game's current phase (its start plus a pause)."""
+    digest = hashlib.sha256(_ai_key(room, turn, seat).encode()).digest()
+    low, high = AI_DELAY_S
+    pause = low + (high - low) * int.from_bytes(digest[:8], "big") / 2**64
+    return turn.phase_at + pause * room.timer_scale
+
+
+def ai_job_id(room: Room, turn: AiTurn, seat: int) -> str:
+    """One AI move job per room, game, round, phase and seat."""
+    return f"{keys.job_prefix()}ai_{_ai_key(room, turn, seat)}"
+
+
+def timer_of(room: Room) -> tuple[int, str] | None:
+    """The (round, phase) a room's timer names: (0, "lobby") for a lobby's join time, else
+    what its game set its deadline for (None: no timer)."""
+    if room.phase is Phase.LOBBY:
+        return 0, Phase.LOBBY.value
+    if room.phase in OVER_PHASES:
+        return None
+    return game_named(room.game).timer(room)
+
+
+def timer_job_id(where: RoomId, round_no: int, phase: str) -> str:
+    """One timer job per room, round and phase (RQ ids allow [A-Za-z0-9_-], and so does a
+    room's written form)."""
+    return f"{keys.job_prefix()}timer_{where}_{round_no}_{phase}"
+
+
+class RqDispatch:
+    """Enqueue delivery and timers on an RQ queue."""
+
+    def __init__(self, client: redis.Redis, queue: str) -> None:
+        self.client = client
+        self.clock = RedisClock(client)  # one clock for every process: deadlines are Redis's
+        self.queue = Queue(queue, connection=client)
+        self._request_flush = client.register_script(_REQUEST_FLUSH)
+
+    def flush(self, where: RoomId) -> None:
+        """Deliver the room's outbox on a worker: enqueue a job unless one waits already."""
+        claimed = self._request_flush(
+            keys=[keys.flush_queued(where), keys.pending_deliveries()],
+            args=[str(where), self.clock(), QUEUED_MS],
+        )
+        if claimed:
+            self.enqueue_flush(where)
+
+    def enqueue_flush(self, where: RoomId, attempt: int = 0, at: float | None = None) -> None:
+        """Enqueue a delivery job now, or at a moment (never before it)."""
+        options = {"job_timeout": FLUSH_TIMEOUT, "result_ttl": RESULT_TTL,
+                   "failure_ttl": FAILURE_TTL}  # fmt: skip
+        if at is None:
+            self.queue.enqueue("workers.jobs.flush", str(where), attempt, **options)
+        else:
+            # Filed under the second `at` falls in; our scheduler waits for `at` itself.
+            when = datetime.fromtimestamp(math.floor(at), UTC)
+            self.queue.enqueue_at(when, "workers.jobs.flush", str(where), attempt,
+                                  meta={"not_before": at}, **options)  # fmt: skip
+
+    def schedule(self, room: Room, events: list[Event]) -> None:
+        """Fire the timer of the room's current phase at its deadline, never before."""
+        if any(e.kind in OVER for e in events):
+            self.client.zrem(keys.pending_timers(), str(room.room_id))
+        self.schedule_ai(room)
+        if room.deadline is None:
+            return
+        if room.phase is Phase.LOBBY:
+            # Any move may move a lobby's deadline (/extend, a join time changed, the idle
+            # day starting anew): the timer is set anew under the same id.
+            self.schedule_timer(room.room_id, 0, room.phase.value, room.deadline)
+            if any(e.kind == "lobby_opened" for e in events):
+                self.schedule_lobby_tick(room)
+            return
+        named = timer_of(room)
+        if named is None or not any(e.kind in TIMED for e in events):
+            return
+        self.schedule_timer(room.room_id, *named, room.deadline)
+        self.schedule_reminder(room.room_id, *named, room.deadline)
+
+    def schedule_lobby_tick(self, room: Room) -> None:
+        """Show a lobby's join time counting down: the next edit, while more than a tick is
+        left (best effort: a lost tick costs an edit, never a move)."""
+        if not room.settings.join_s or room.deadline is None:
+            return
+        at = self.clock() + LOBBY_TICK
+        if room.deadline - at < LOBBY_TICK / 6:
+            return  # the start, or the lobby's closing, says the rest
+        self.queue.enqueue_at(
+            datetime.fromtimestamp(math.floor(at), UTC),
+            "workers.jobs.lobby_tick",
+            str(room.room_id),
+            room.game_id,
+            job_id=f"{keys.job_prefix()}tick_{room.room_id}_{room.game_id}_{math.floor(at)}",
+            meta={"not_before": at},
+            job_timeout=TIMER_TIMEOUT,
+            result_ttl=RESULT_TTL,
+            failure_ttl=FAILURE_TTL,
+        )
+
+    def schedule_reminder(self, where: RoomId, round_no: int, phase: str, deadline: float
+                          ) -> None:  # fmt: skip
+        """Show the time left shortly before a long enough phase times out (best effort: a
+        lost reminder costs an edit, never a move)."""
+        if phase not in REMINDED or deadline - self.clock() < REMIND_FROM:
+            return
+        at = deadline - REMIND_BEFORE
+        self.queue.enqueue_at(
+            datetime.fromtimestamp(math.floor(at), UTC),
+            "workers.jobs.remind",
+            str(where),
+            round_no,
+            phase,
+            job_id=f"{keys.job_prefix()}remind_{where}_{round_no}_{phase}",
+            meta={"not_before": at},
+            job_timeout=TIMER_TIMEOUT,
+            result_ttl=RESULT_TTL,
+            failure_ttl=FAILURE_TTL,
+        )
+
+    def resume(self, room: Room) -> None:
+        """Set the timer of the room's current phase again, if it has one: the job id is the
+        same, so a timer set already is only set anew."""
+        self.schedule_ai(room)
+        if room.deadline is None or room.phase in OVER_PHASES:
+            return
+        named = timer_of(room)
+        if named is not None:
+            self.schedule_timer(room.room_id, *named, room.deadline)
+
+    def schedule_ai(self, room: Room) -> None:
+        """Have every AI seat the room waits for act at its moment. Asked after every commit:
+        the job id and the moment are the same each time, so the job is only set anew; a job
+        lost with a worker is set again by the room's next commit (or its phase times out)."""
+        turn = ai_turn(room)
+        for seat in turn.waiting if turn is not None else []:
+            assert turn is not None
+            at = max(ai_moment(room, turn, seat), 0.0)
+            self.queue.enqueue_at(
+                datetime.fromtimestamp(math.floor(at), UTC),
+                "workers.jobs.ai_move",
+                str(room.room_id),
+                room.game_id,
+                turn.round_no,
+                turn.phase,
+                seat,
+                job_id=ai_job_id(room, turn, seat),
+                meta={"not_before": at},
+                job_timeout=TIMER_TIMEOUT,
+                result_ttl=RESULT_TTL,
+                failure_ttl=FAILURE_TTL,
+            )
+
+    def schedule_timer(self, where: RoomId, round_no: int, phase: str, deadline: float) -> None:
+        """Schedule one timer job and note the room's deadline for the sweeper."""
+        self.client.zadd(keys.pending_timers(), {str(where): deadline})
+        # Filed under the whole second the deadline falls in; our scheduler waits for the
+        # exact moment (`not_before`), and a stock one fires early at worst, which the rules
+        # refuse and the job reschedules.
+        self.queue.enqueue_at(
+            datetime.fromtimestamp(math.floor(deadline), UTC),
+            "workers.jobs.fire_timer",
+            str(where),
+            round_no,
+            phase,
+            job_id=timer_job_id(where, round_no, phase),
+            at_front=True,  # a timer waits for no delivery
+            meta={"not_before": deadline},
+            job_timeout=TIMER_TIMEOUT,
+            result_ttl=RESULT_TTL,
+            failure_ttl=FAILURE_TTL,
+        )
+
+    def enqueue_timer(self, where: RoomId, round_no: int, phase: str) -> None:
+        """Fire a timer now (the sweeper's way: the rules refuse an early or stale one)."""
+        self.queue.enqueue(
+            "workers.jobs.fire_timer",
+            str(where),
+            round_no,
+            phase,
+            job_id=f"sweep_{timer_job_id(where, round_no, phase)}",
+            at_front=True,
+            job_timeout=TIMER_TIMEOUT,
+            result_ttl=RESULT_TTL,
+            failure_ttl=FAILURE_TTL,
+        )

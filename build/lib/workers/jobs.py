@@ -1,0 +1,255 @@
+"""RQ jobs: they take ids, never objects, and may run twice without harm."""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import json
+import logging
+import time
+from typing import Any
+
+from telegram import Update
+
+from engine import keys
+from engine.commands import MarkUnreachable, Timeout, TopicGone
+from engine.errors import ErrorCode, RuleError
+from engine.games.guesswhat.model import State as GuessWhatState
+from engine.games.huescues.model import State as HuesState
+from engine.games.registry import game_named
+from engine.model import Phase, Room
+from engine.roomid import RoomId
+from tgbot import i18n, logs, render, texts
+from tgbot.delivery import FlushResult
+from tgbot.delivery import flush as flush_outbox
+from tgbot.games import screens
+from tgbot.handlers import Handled, handle, language
+from tgbot.metrics import TALLY
+from workers.dispatch import ai_turn
+from workers.runtime import STOPPING, runtime
+
+log = logging.getLogger(__name__)
+
+DRAIN_SLICE = 0.5  # seconds a drain job works before the rest of its inbox queues up again
+TRIES = 3  # an update whose handler fails this many times (Redis answering) is set aside
+FAILED_KEPT = 100
+FAILED_TTL = 7 * 24 * 3600
+
+
+class HandleLater(Exception):
+    """Redis failed an update midway; it stays first in its inbox for a later job."""
+
+
+async def handle_one(raw: bytes) -> Handled:
+    """Handle one update with this process's Application."""
+    return await handle(await runtime().app(), raw)
+
+
+def drain(room: int | str, token: str) -> int:
+    """Handle the updates waiting in an inbox, in order, while this job owns it.
+
+    Each update leaves the inbox only once handled. After `DRAIN_SLICE` seconds (or when the
+    worker is asked to stop) the job puts the inbox back at the end of the ready list, so a
+    busy room does not hold a worker while others wait. Returns how many updates it handled.
+    """
+    rt = runtime()
+    where = RoomId.parse(room)
+    inbox, handled, count, failed = rt.inbox, False, 0, 0
+    started = time.monotonic()
+    while True:
+        give_up = STOPPING.is_set() or time.monotonic() - started > DRAIN_SLICE
+        step = inbox.next(where, token, handled, give_up=give_up and not failed)
+        if step.update is None:
+            return count
+        began = time.perf_counter()
+        with logs.about(update_id=_update_id(step.update)):
+            result = rt.run(functools.partial(handle_one, step.update))
+        TALLY.observe("update_handling_seconds", time.perf_counter() - began,
+                      outcome=result.value)  # fmt: skip
+        if result is Handled.LATER:
+            raise HandleLater(f"inbox {where}: Redis failed an update; the sweeper retries it")
+        if result is Handled.FAILED:
+            failed += 1
+            if failed < TRIES:
+                handled = False  # the same update, once more
+                continue
+            set_aside(where, step.update)
+        handled, failed = True, 0
+        count += 1
+
+
+def set_aside(where: RoomId, raw: bytes) -> None:
+    """Keep an update that failed every try for a human to look at, tell its sender if we
+    can, and let the room's later updates go on."""
+    rt = runtime()
+    update_id = _update_id(raw)
+    log.error("inbox %s: update %s failed %d times; set aside in %s", where, update_id,
+              TRIES, keys.failed_updates(where))  # fmt: skip
+    pipe = rt.client.pipeline(transaction=False)
+    pipe.rpush(keys.failed_updates(where), raw)
+    pipe.ltrim(keys.failed_updates(where), -FAILED_KEPT, -1)
+    pipe.expire(keys.failed_updates(where), FAILED_TTL)
+    pipe.execute()
+    with contextlib.suppress(Exception):  # best effort: the update itself is kept
+        rt.run(functools.partial(_apologise, raw))
+
+
+async def _apologise(raw: bytes) -> None:
+    rt = runtime()
+    bot = await rt.bot()
+    data = json.loads(raw)
+    query, message = data.get("callback_query"), data.get("message")
+    speakers = language.read(rt.service.redis, Update.de_json(data, bot))
+    if isinstance(query, dict):
+        with i18n.use(speakers.user):
+            await bot.answer_callback_query(query["id"], text=texts.FAILED, show_alert=True)
+    elif isinstance(message, dict):
+        with i18n.use(speakers.chat):
+            await bot.send_message(message["chat"]["id"], texts.FAILED)
+
+
+def _update_id(raw: bytes) -> int | None:
+    with contextlib.suppress(ValueError, AttributeError):
+        found = json.loads(raw).get("update_id")
+        return found if isinstance(found, int) else None
+    return None
+
+
+def ai_move(room: int | str, game_id: int, round_no: int, phase: str, seat: int) -> str:
+    """Play the commands an AI seat owes the room, through the same service as a person's.
+
+    Safe to run twice and harmless once the room has moved on: the seat owes nothing then
+    (`decide` answers no command), and a command the rules refuse changes nothing."""
+    service = runtime().service
+    where = RoomId.parse(room)
+    current = service.store.load(where)
+    turn = ai_turn(current) if current is not None else None
+    if (
+        current is None
+        or turn is None
+        or current.game_id != game_id
+        or (turn.round_no, turn.phase) != (round_no, phase)
+        or seat not in turn.waiting
+    ):
+        return "moved_on"
+    commands = ai_commands(current, seat)
+    for command in commands:
+        try:
+            service.run(where, command)
+        except RuleError as error:
+            TALLY.count("ai_moves", result=error.code.value)
+            return error.code.value
+    TALLY.count("ai_moves", result="played" if commands else "nothing")
+    return "played" if commands else "nothing"
+
+
+def ai_commands(room: Room, seat: int) -> list[Any]:
+    """What the AI players' mind has the seat do now, in the room's game."""
+    if isinstance(room.play, GuessWhatState):
+        from workers.ai import guesswhat
+
+        state = room.play
+        seed = guesswhat.state_seed(state, seat, room.chat_id, room.topic, room.game_id)
+        return list(guesswhat.decide(state, seat, room.settings.language, seed))
+    if isinstance(room.play, HuesState):
+        from workers.ai import huescues
+
+        hues = room.play
+        seed = huescues.state_seed(hues, seat, room.chat_id, room.topic, room.game_id)
+        return list(huescues.decide(hues, seat, room.settings.language, seed))
+    from workers.ai import hintrigue
+
+    return list(hintrigue.decide(room, seat))
+
+
+def fire_timer(room: int | str, round_no: int, phase: str) -> str:
+    """Apply a room's timeout; a timer the room has moved past does nothing."""
+    rt = runtime()
+    service = rt.service
+    where = RoomId.parse(room)
+    before = service.store.load(where)
+    try:
+        service.run(where, Timeout(round_no=round_no, phase=phase))
+    except RuleError as error:
+        TALLY.count("timers", result=error.code.value)
+        if error.code is ErrorCode.TOO_EARLY:
+            now = service.store.load(where)
+            if now is not None and now.deadline is not None:
+                rt.dispatch.schedule_timer(where, round_no, phase, now.deadline)
+            return "early"
+        return error.code.value
+    TALLY.count("timers", result="fired")
+    if before is not None and before.deadline is not None:
+        late = service.store.clock() - before.deadline
+        TALLY.observe("timer_lateness_seconds", max(0.0, late))
+    return "fired"
+
+
+def remind(where: int | str, round_no: int, phase: str) -> bool:
+    """Edit the phase's group message to show the time left, if the room is still there."""
+    service = runtime().service
+    room = service.store.load(RoomId.parse(where))
+    if room is None or room.phase is Phase.LOBBY or room.deadline is None:
+        return False
+    if game_named(room.game).timer(room) != (round_no, phase):
+        return False
+    look = service.look.at(service.store.clock())
+    shown = screens(room.game).reminder(room, look)
+    return shown is not None and service.show_if_current(room, shown)
+
+
+def lobby_tick(where: int | str, game_id: int) -> bool:
+    """Edit a lobby's message to show its join time left, and come back in a while."""
+    rt = runtime()
+    service = rt.service
+    room = service.store.load(RoomId.parse(where))
+    if room is None or room.phase is not Phase.LOBBY or room.game_id != game_id:
+        return False
+    shown = service.show_if_current(room, render.lobby(room, service.look.at(rt.dispatch.clock())))
+    rt.dispatch.schedule_lobby_tick(room)
+    return shown
+
+
+def flush(room: int | str, attempt: int = 0) -> int:
+    """Deliver a room's outbox in order; come back later when Telegram asks to wait."""
+    rt = runtime()
+    where = RoomId.parse(room)
+    # From now on a new message needs a new job: this one may have read the outbox already.
+    rt.client.delete(keys.flush_queued(where))
+    service = rt.service
+
+    def unreachable(user: int, round_no: int, phase: str) -> None:
+        # A stale report (the player acted meanwhile, the round moved on) changes nothing.
+        with contextlib.suppress(RuleError):
+            service.run(
+                where, MarkUnreachable(user_id=user, round_no=round_no, phase=phase)
+            )
+
+    def topic_gone() -> None:
+        # Every message to the topic still queued reports it; the first ends the game.
+        log.warning("room %s: its forum topic is gone, so is its game", where)
+        with contextlib.suppress(RuleError):
+            service.run(where, TopicGone())
+
+    async def go() -> FlushResult:
+        return await flush_outbox(
+            await rt.bot(), rt.client, where, rt.limiter, unreachable, attempt,
+            stopping=STOPPING.is_set, patient=lambda: not rt.inbox.any_ready(),
+            topic_gone=topic_gone,
+        )  # fmt: skip
+
+    result = rt.run(go)
+    if result.stopped:
+        # The worker is shutting down: another worker takes the rest, in order.
+        rt.dispatch.enqueue_flush(where, attempt)
+    elif result.retry_after is not None:
+        at = rt.dispatch.clock() + result.retry_after
+        rt.client.zadd(keys.pending_deliveries(), {str(where): at}, xx=True)
+        rt.dispatch.enqueue_flush(where, attempt + 1 if result.network_error else 0, at=at)
+    return result.delivered
+
+
+RUNNABLE = frozenset(
+    f"{__name__}.{job.__name__}" for job in (drain, ai_move, fire_timer, remind, lobby_tick, flush)
+)
+"""The job functions a worker runs; it refuses any other job (`workers.trust`)."""

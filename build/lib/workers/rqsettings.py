@@ -1,0 +1,29 @@
+"""The settings module of the Procfile's `rq worker -c workers.rqsettings`.
+
+RQ's command line has no flag for Sentinel: it builds its connection from a settings module's
+`REDIS_URL`, or its `SENTINEL` dict when `REDIS_URL` is None. Both come from the same
+environment every other process reads (`tgbot.connection`): REDIS_URL alone, or REDIS_SENTINELS
+and REDIS_SENTINEL_MASTER (with REDIS_URL's database and credentials).
+
+RQ reads this module before it logs anything or runs a job: the worker's logging is set up
+here, as every other process's (`tgbot.logs.setup`: text or JSON lines, secrets masked), and
+`DICT_CONFIG` is the same configuration for RQ to apply again.
+"""
+
+from __future__ import annotations
+
+import os
+
+from tgbot import logs
+from tgbot.config import DEFAULT_REDIS_URL, Config, sentinel_env
+from tgbot.connection import rq_settings
+
+logs.setup(os.environ)
+
+_sentinels, _master = sentinel_env(os.environ)
+_settings = rq_settings(Config(token="", redis_url=os.environ.get("REDIS_URL") or DEFAULT_REDIS_URL,
+                               sentinels=_sentinels, sentinel_master=_master))  # fmt: skip
+
+REDIS_URL = _settings["REDIS_URL"]
+SENTINEL = _settings.get("SENTINEL")
+DICT_CONFIG = logs.dict_config(os.environ)

@@ -1,0 +1,130 @@
+"""What a worker process keeps from one job to the next.
+
+Building the service, opening an HTTP client and asking Telegram who we are (`getMe`) cost far
+more than handling an update or delivering a message, so a process does them once: jobs share
+one event loop, kept open, and one initialised python-telegram-bot Application on it (the
+handlers, and the Bot that deliveries use). A job that leaves the loop abnormally (a job
+timeout, a cold shutdown) takes both with it; the next job starts afresh.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+import threading
+from collections.abc import Callable, Coroutine
+from typing import Any, TypeVar
+
+from telegram import Bot
+from telegram.ext import Application
+from telegram.request import HTTPXRequest
+
+from tgbot.bootstrap import (
+    build_service,
+    known_username,
+    name_bot,
+    redis_client,
+    remember_username,
+)
+from tgbot.config import Config, from_env
+from tgbot.handlers import register
+from tgbot.inbox import Inbox
+from tgbot.service import Service
+from workers.dispatch import RqDispatch
+from workers.ratelimit import RedisLimiter
+
+log = logging.getLogger(__name__)
+T = TypeVar("T")
+PTB = Application[Any, Any, Any, Any, Any, Any]
+
+# Set when the worker was asked to stop: long jobs hand the rest of their work on.
+STOPPING = threading.Event()
+
+
+def request_timeouts() -> HTTPXRequest:
+    """Bot API calls bounded well below the delivery lock's lifetime (tgbot.delivery)."""
+    return HTTPXRequest(connect_timeout=3.0, read_timeout=5.0, write_timeout=5.0,
+                        pool_timeout=3.0)  # fmt: skip
+
+
+class Runtime:
+    """The configuration, Redis client, dispatch, service, event loop and Bot of a process."""
+
+    def __init__(self, config: Config) -> None:
+        self.config = config
+        name_bot(config)
+        self.client = redis_client(config)
+        self.dispatch = RqDispatch(self.client, config.queue)
+        self.limiter = RedisLimiter(self.client)
+        self.inbox = Inbox(self.client, config.queue)
+        self._service: Service | None = None
+        self._runner: asyncio.Runner | None = None
+        self._app: PTB | None = None
+
+    @property
+    def service(self) -> Service:
+        """The application service. Call it outside `run`: it may start the Application."""
+        if self._service is None:
+            self.run(self.app)
+        assert self._service is not None
+        return self._service
+
+    async def app(self) -> PTB:
+        """The process's Application with every handler and the service, initialised on first
+        use (one getMe per process, unless the bot's @username is known already)."""
+        if self._app is None:
+            app = (
+                Application.builder()
+                .token(self.config.token)
+                .base_url(self.config.api_base)
+                .request(request_timeouts())
+                .updater(None)
+                .build()
+            )
+            register(app)
+            await app.initialize()
+            if self._service is None:
+                username = known_username(self.client)
+                if username is None:
+                    username = app.bot.username
+                    remember_username(self.client, username)
+                self._service = build_service(self.config, self.client, username, self.dispatch)
+            app.bot_data["service"] = self._service
+            self._app = app
+        return self._app
+
+    async def bot(self) -> Bot:
+        """The process's Bot."""
+        bot: Bot = (await self.app()).bot
+        return bot
+
+    def run(self, job: Callable[[], Coroutine[Any, Any, T]]) -> T:
+        """Run a coroutine on the process's event loop."""
+        if self._runner is None:
+            self._runner = asyncio.Runner()
+        try:
+            return self._runner.run(job())
+        except BaseException:
+            self.reset()
+            raise
+
+    def reset(self) -> None:
+        """Drop the loop and the Bot (cancelling whatever still ran on the loop)."""
+        runner, self._runner, self._app = self._runner, None, None
+        if runner is not None:
+            try:
+                runner.close()
+            except Exception:  # closing a broken loop must not hide why it broke
+                log.warning("closing the event loop failed", exc_info=True)
+
+
+_current: tuple[int, Runtime] | None = None
+
+
+def runtime() -> Runtime:
+    """This process's runtime, built from the environment on first use (again after a fork)."""
+    global _current
+    if _current is None or _current[0] != os.getpid():
+        _current = (os.getpid(), Runtime(from_env()))
+    return _current[1]

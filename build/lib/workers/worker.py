@@ -1,0 +1,380 @@
+"""The RQ worker class of the Procfile's `worker` process.
+
+`rq worker --with-scheduler -w workers.worker.HintrigueWorker …`:
+
+- Jobs run in the worker process itself (no fork per job): a delivery is a few milliseconds of
+  work, and forking, importing and opening a Bot API client per job cost a hundred times more.
+  The process keeps its event loop and Bot between jobs (`workers.runtime`).
+- About once a second, between jobs or while idle, it sweeps overdue timers and stalled
+  deliveries (`workers.sweep`) and restarts RQ's scheduler if it died; RQ itself would retry
+  only after many minutes.
+- It takes inboxes of updates (`tgbot.inbox`) as well as RQ jobs: when it pops a room from an
+  inbox's ready list it runs `workers.jobs.drain` for it as an RQ job of its own, so the web
+  enqueues nothing per update (one Redis script takes the update in and, when no job owns the
+  inbox, marks it ready). It looks at its queues and the ready lists in turn.
+- Its scheduler looks for due jobs five times a second rather than once, and enqueues a timer
+  at its deadline to the fraction of a second (RQ alone works in whole seconds); it stops by
+  itself if its worker died.
+- It runs only the bot's own job functions (`workers.trust`): a job naming anything else,
+  which whatever can write to the Redis database could enqueue, is refused and logged.
+- SIGTERM: the current job finishes; a delivery hands the rest of its outbox to another worker
+  after the message in flight. A second SIGTERM (cold shutdown) enqueues the current job again
+  before leaving, so nothing is lost.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import os
+import time
+from types import FrameType
+from typing import Any
+
+from rq.defaults import DEFAULT_LOGGING_DATE_FORMAT, DEFAULT_LOGGING_FORMAT
+from rq.exceptions import DequeueTimeout, NoSuchJobError, StopRequested
+from rq.job import Job
+from rq.queue import Queue
+from rq.scheduler import RQScheduler
+from rq.worker import SimpleWorker, WorkerStatus
+
+from engine import keys
+from engine.clock import RedisClock
+from tgbot import logs
+from tgbot.config import bot_id
+from tgbot.connection import describe
+from tgbot.metrics import TALLY
+from tgbot.redact import mask
+from workers.dispatch import FAILURE_TTL, RESULT_TTL
+from workers.outage import REDIS_DOWN, RETRY_S, Outage
+from workers.runtime import STOPPING, runtime
+from workers.sweep import Sweeper
+from workers.trust import refusal
+
+log = logging.getLogger(__name__)
+
+TEND_EVERY = 1.0
+REVIVE_EVERY = 5.0
+SCHEDULER_INTERVAL = 0.2
+IDLE_POLL = 1  # seconds a dequeue blocks before the worker tends again
+DRAIN_TIMEOUT = 60
+
+
+class InboxQueue(Queue):
+    """An RQ queue whose workers also drain the inboxes on its ready list."""
+
+    _inbox_first = False
+
+    @classmethod
+    def dequeue_any(  # type: ignore[override]
+        cls,
+        queues: list[Queue],
+        timeout: int | None,
+        connection: Any,
+        job_class: Any = None,
+        serializer: Any = None,
+        death_penalty_class: Any = None,
+    ) -> tuple[Job, Queue] | None:
+        """The next RQ job, or a drain job for the next ready inbox, blocking up to
+        `timeout` seconds (None: do not block). Queues and ready lists take turns first."""
+        by_key: dict[str, tuple[Queue, bool]] = {}
+        for queue in queues:
+            by_key[queue.key] = (queue, False)
+            by_key[keys.inbox_ready(queue.name)] = (queue, True)
+        order = sorted(by_key, key=lambda k: by_key[k][1] != cls._inbox_first)
+        cls._inbox_first = not cls._inbox_first
+        while True:
+            if timeout is None:
+                popped = next(((k, v) for k in order
+                               if (v := connection.lpop(k)) is not None), None)  # fmt: skip
+                if popped is None:
+                    return None
+            else:
+                popped = connection.blpop(order, timeout)
+                if popped is None:
+                    raise DequeueTimeout(timeout, order)
+            key, value = (x.decode() if isinstance(x, bytes) else x for x in popped)
+            queue, ready = by_key[key]
+            if ready:
+                room, token = value.split(" ", 1)
+                job = queue.create_job(
+                    "workers.jobs.drain", args=(room, token), timeout=DRAIN_TIMEOUT,
+                    result_ttl=RESULT_TTL, failure_ttl=FAILURE_TTL,
+                    description=f"drain inbox {room}",
+                )  # fmt: skip
+                job.save()
+                return job, queue
+            try:
+                found = (job_class or Job).fetch(value, connection=connection,
+                                                 serializer=serializer)
+                return found, queue
+            except NoSuchJobError:
+                continue
+
+
+class TimerScheduler(RQScheduler):
+    """RQ's scheduler, looking for due jobs five times a second (heartbeats stay at one a
+    second), to the fraction of a second for timers, by Redis's clock, and leaving when the
+    worker that forked it is gone."""
+
+    _clock: RedisClock | None = None
+
+    def work(self) -> None:
+        self._install_signal_handlers()  # type: ignore[no-untyped-call]
+        self.register_birth()
+        parent = os.getppid()
+        beat = 0.0
+        outage = Outage(f"scheduler {self.name}")
+        while True:
+            if self._stop_requested or os.getppid() != parent:
+                with contextlib.suppress(*REDIS_DOWN):  # its lock expires by itself
+                    self.stop()  # type: ignore[no-untyped-call]
+                break
+            try:
+                if self.should_reacquire_locks:
+                    self.acquire_locks()  # type: ignore[no-untyped-call]
+                if time.monotonic() - beat >= self.interval:
+                    self.heartbeat()  # type: ignore[no-untyped-call]
+                    beat = time.monotonic()
+                self.enqueue_scheduled_jobs()
+            except REDIS_DOWN as error:  # waits out the outage rather than dying of it
+                outage.failed(error)
+                time.sleep(RETRY_S)
+                continue
+            outage.over()
+            time.sleep(SCHEDULER_INTERVAL)
+
+    def enqueue_scheduled_jobs(self) -> None:
+        """Enqueue due jobs. RQ files scheduled jobs under whole seconds; a job whose meta has
+        `not_before` (a timer or a delivery held by the rate limits, filed under the second
+        its moment falls in) waits for that moment."""
+        self._status = self.Status.WORKING
+        if not self._scheduled_job_registries and self._acquired_locks:
+            self.prepare_registries()
+        if self._clock is None:
+            self._clock = RedisClock(self.connection)
+        now = self._clock()  # Redis's: every process files deadlines by it
+        for registry in self._scheduled_job_registries:
+            job_ids = registry.get_jobs_to_schedule(int(now))
+            if not job_ids:
+                continue
+            queue = Queue(registry.name, connection=self.connection, serializer=self.serializer)
+            jobs = Job.fetch_many(job_ids, connection=self.connection, serializer=self.serializer)
+            with self.connection.pipeline() as pipeline:
+                for job_id, job in zip(job_ids, jobs, strict=True):
+                    if job is not None:
+                        if float(job.meta.get("not_before", 0)) > now:
+                            continue
+                        queue._enqueue_job(
+                            job, pipeline=pipeline, at_front=job.should_enqueue_at_front()
+                        )
+                    registry.remove(job_id, pipeline=pipeline)
+                pipeline.execute()
+        self._status = self.Status.STARTED
+
+
+class HintrigueWorker(SimpleWorker):
+    """A non-forking worker that also sweeps overdue work; see the module docstring."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        if not logs.configured():  # started without `-c workers.rqsettings`
+            logs.setup()
+            logging.getLogger("rq.worker").handlers.clear()  # RQ's own: lines would double
+        super().__init__(*args, **kwargs)
+        # The bot's key names from the start: the first dequeue reads its ready list.
+        keys.use_bot(bot_id(os.environ.get("TELEGRAM_BOT_TOKEN", "")))
+        self.queue_class = InboxQueue  # whatever queue class the command line named
+        self._tended = 0.0
+        self._revived = time.monotonic()
+        self._sweeper: Sweeper | None = None
+        self.outage = Outage(f"worker {self.name}")
+        log.info("worker %s: started on %s; Redis: %s", self.name,
+                 ", ".join(q.name for q in self.queues), describe(self.connection))  # fmt: skip
+
+    def _start_scheduler(
+        self,
+        burst: bool = False,
+        logging_level: str | None = "INFO",
+        date_format: str = DEFAULT_LOGGING_DATE_FORMAT,
+        log_format: str = DEFAULT_LOGGING_FORMAT,
+    ) -> None:
+        self.scheduler = TimerScheduler(
+            self.queues,
+            connection=self.connection,
+            logging_level=logging_level if logging_level is not None else self.log.level,
+            date_format=date_format,
+            log_format=log_format,
+            serializer=self.serializer,
+        )
+        self.scheduler.acquire_locks()  # type: ignore[no-untyped-call]
+        if not self.scheduler.acquired_locks:
+            return
+        if burst:
+            try:
+                self.scheduler.register_birth()
+                self.scheduler.enqueue_scheduled_jobs()
+            finally:
+                self.scheduler.release_locks()  # type: ignore[no-untyped-call]
+                self.scheduler.register_death()
+        else:
+            self.scheduler.start()  # type: ignore[no-untyped-call]
+
+    def dequeue_job_and_maintain_ttl(
+        self, timeout: int | None, max_idle_time: int | None = None
+    ) -> tuple[Job, Queue] | None:
+        """Wait for a job, tending the sweeper and the scheduler about once a second; while
+        Redis does not answer, try again every second (`workers.outage`)."""
+        if timeout is None:  # burst mode: one look
+            self.tend()
+            return super().dequeue_job_and_maintain_ttl(None, max_idle_time)
+        idle_since = time.monotonic()
+        while True:
+            self.tend()
+            try:
+                result = self._dequeue(IDLE_POLL)
+            except REDIS_DOWN as error:
+                self.outage.failed(error)
+                time.sleep(RETRY_S)
+                result = None
+            else:
+                self.outage.over()
+            if result is not None or self._stop_requested:
+                return result
+            if max_idle_time is not None and time.monotonic() - idle_since >= max_idle_time:
+                return None
+
+    def _dequeue(self, timeout: int) -> tuple[Job, Queue] | None:
+        """One look for a job, blocking up to `timeout` seconds: RQ's own loop without its
+        waits after a connection error, which double up to a minute."""
+        self.set_state(WorkerStatus.IDLE)
+        self.heartbeat()
+        if self.should_run_maintenance_tasks:
+            self.run_maintenance_tasks()
+        try:
+            result = self.queue_class.dequeue_any(
+                self._ordered_queues, timeout, connection=self.connection,
+                job_class=self.job_class, serializer=self.serializer,
+                death_penalty_class=self.death_penalty_class,
+            )  # fmt: skip
+        except DequeueTimeout:
+            return None
+        if result is not None:
+            job, queue = result
+            self.reorder_queues(reference_queue=queue)
+            job.redis_server_version = self.get_redis_server_version()
+            self.log.info("Worker %s: %s: %s (%s)", self.name, queue.name, job.description,
+                          job.id)  # fmt: skip
+        return result
+
+    def execute_job(self, job: Job, queue: Queue) -> None:
+        """Run a job; when Redis goes away meanwhile, RQ cannot record how it ended: the
+        sweeper gives its work to a new job once Redis is back."""
+        chat = job.args[0] if job.args and isinstance(job.args[0], int | str) else None
+        try:
+            with logs.about(chat=chat):  # every job of ours takes its room first
+                super().execute_job(job, queue)
+        except REDIS_DOWN as error:
+            self.outage.failed(error)
+
+    def perform_job(self, job: Job, queue: Queue) -> bool:
+        """Run one of the bot's own jobs; refuse any other before it runs (`workers.trust`)."""
+        refused = refusal(job)
+        if refused is None:
+            return super().perform_job(job, queue)
+        log.warning("worker %s: refused job %s from queue %s: %s", self.name, job.id,
+                    queue.name, refused)  # fmt: skip
+        job.retries_left, job.webhooks = None, []
+        self.handle_job_failure(job, queue, exc_string=f"refused by the worker: {refused}")
+        return False
+
+    def handle_job_failure(self, job: Job, queue: Queue, started_job_registry: Any = None,
+                           exc_string: str = "") -> None:  # fmt: skip
+        """RQ's failure bookkeeping, keeping the traceback in Redis with its secrets masked
+        (`rq info`, dashboards and the failed registry show it)."""
+        super().handle_job_failure(job, queue, started_job_registry, mask(exc_string))
+
+    def check_for_suspension(self, burst: bool) -> None:
+        """RQ's `rq suspend` check, which Redis away does not turn into the worker's end."""
+        try:
+            super().check_for_suspension(burst)
+        except REDIS_DOWN as error:
+            self.outage.failed(error)
+
+    def run_maintenance_tasks(self) -> None:
+        """RQ's registry cleaning, put off while Redis is away."""
+        try:
+            super().run_maintenance_tasks()
+        except REDIS_DOWN as error:
+            self.outage.failed(error)
+
+    def heartbeat(self, timeout: int | None = None, pipeline: Any = None) -> None:
+        """RQ's heartbeat; while Redis is away the next one will do (the dequeue notices)."""
+        try:
+            super().heartbeat(timeout, pipeline)
+        except REDIS_DOWN as error:
+            self.outage.failed(error)
+
+    def _pubsub_exception_handler(self, exc: Exception, pubsub: Any, pubsub_thread: Any) -> None:
+        """The thread listening for `rq` commands: Redis away is the outage already logged;
+        it tries again every second."""
+        if not isinstance(exc, REDIS_DOWN):
+            super()._pubsub_exception_handler(exc, pubsub, pubsub_thread)
+            return
+        self.outage.failed(exc)
+        time.sleep(RETRY_S)
+
+    def tend(self) -> None:
+        """Sweep overdue timers and deliveries; restart the scheduler if it is gone."""
+        now = time.monotonic()
+        if now - self._tended < TEND_EVERY:
+            return
+        self._tended = now
+        try:
+            if self._sweeper is None:
+                rt = runtime()
+                self._sweeper = Sweeper(rt.client, rt.dispatch, rt.service.store, rt.inbox)
+                rt.run(rt.bot)  # open the Bot API client before the first job needs it
+            self._sweeper.sweep()
+            TALLY.flush(self._sweeper.client)
+            if now - self._revived >= REVIVE_EVERY:
+                self._revived = now
+                self.revive_scheduler()
+        except StopRequested:
+            raise
+        except REDIS_DOWN as error:  # the outage is logged once, not each second
+            self.outage.failed(error)
+        except Exception:  # Telegram away for a moment, say: jobs will tell; go on
+            log.warning("worker %s: tending failed, trying again soon", self.name, exc_info=True)
+
+    def revive_scheduler(self) -> None:
+        """Start a scheduler again when ours is not running and the lock is free."""
+        scheduler = self.scheduler
+        if scheduler is None or self._stop_requested:
+            return
+        process = scheduler._process
+        if process is None or not process.is_alive():
+            scheduler.acquire_locks(auto_start=True)  # type: ignore[no-untyped-call]
+
+    def teardown(self) -> None:
+        """Add the last counts to Redis before leaving (`tgbot.metrics`)."""
+        if self._sweeper is not None:
+            TALLY.flush(self._sweeper.client)
+        super().teardown()
+
+    def request_stop(self, signum: int, frame: FrameType | None) -> None:
+        """Warm shutdown: the current job finishes (a delivery stops after its message)."""
+        STOPPING.set()
+        super().request_stop(signum, frame)  # type: ignore[no-untyped-call]
+
+    def request_force_stop(self, signum: int, frame: FrameType | None) -> None:
+        """Cold shutdown: enqueue the current job again, then leave."""
+        job = self.get_current_job()
+        if job is not None and job.func_name:
+            try:
+                queue = Queue(job.origin, connection=self.connection)
+                queue.enqueue(job.func_name, *job.args, **job.kwargs, job_timeout=job.timeout,
+                              result_ttl=job.result_ttl, failure_ttl=job.failure_ttl)
+                log.warning("worker %s: cold shutdown, job %s enqueued again", self.name, job.id)
+            except Exception:
+                log.exception("worker %s: could not enqueue job %s again", self.name, job.id)
+        super().request_force_stop(signum, frame)
