@@ -227,7 +227,9 @@ def await_join(ctx: Ctx, command: AwaitJoin) -> None:
         raise RuleError(ErrorCode.ALREADY_JOINED)
     if room.waiting_for(command.user_id) is not None:
         raise RuleError(ErrorCode.STALE, "this player is waiting already")
-    if len(room.present_seats()) >= room.settings.max_seats:
+    if len(room.present_seats()) >= room.settings.max_seats or (
+        len(room.waiting) >= room.settings.max_seats  # the list stays short
+    ):
         raise RuleError(ErrorCode.ROOM_FULL)
     room.waiting.append(
         Waiting(user_id=command.user_id, name=command.name, username=command.username)

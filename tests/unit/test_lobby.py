@@ -164,3 +164,12 @@ def test_the_start_does_not_wait_for_a_waiting_player_and_names_them():
     assert events[0].kind == "joiner_left_out" and events[0].names == ["Dee"]
     assert game.room.phase is Phase.HINT and game.room.waiting == []
     assert game.room.seat_of(777) is None
+
+
+def test_the_waiting_list_is_no_longer_than_the_table():
+    from engine.commands import AwaitJoin
+
+    game = a_room().with_players(3).with_settings(max_seats=4).in_lobby()
+    for k in range(4):
+        game.do(AwaitJoin(user_id=700 + k, name=f"W{k}"))
+    refused(game, AwaitJoin(user_id=799, name="W9"), ErrorCode.ROOM_FULL)
