@@ -124,8 +124,8 @@ def extend(ctx: Ctx, command: ExtendLobby) -> None:
     scale = room.timer_scale
     longest = room.opened_at + LONGEST_LOBBY_S * scale
     later = min(room.deadline + EXTEND_S * scale, longest)
-    if later <= room.deadline:
-        raise RuleError(ErrorCode.LOBBY_LONGEST)
+    if later <= room.deadline:  # the longest wait, as the room's timers run it
+        raise RuleError(ErrorCode.LOBBY_LONGEST, seconds=round(LONGEST_LOBBY_S * scale))
     room.deadline = later
     ctx.emit(LobbyExtended(deadline=later))
 

@@ -44,7 +44,7 @@ ERRORS: Texts[ErrorCode] = Texts({
     ErrorCode.TOO_EARLY: N_("Not yet."),
     ErrorCode.NO_JOIN_TIMER: N_("This lobby has no join timer: the host starts it."),
     ErrorCode.LOBBY_LONGEST: N_(
-        "The lobby cannot wait longer: it starts at most 10 minutes after it opened."
+        "The lobby cannot wait longer: it starts at most {detail} after it opened."
     ),
     ErrorCode.JUST_STARTED: N_(
         "That began only a moment ago, so I did not skip it: send /skip again if you mean it."

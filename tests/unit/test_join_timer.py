@@ -113,3 +113,16 @@ def test_the_join_timer_names_everybody_it_started_without():
     left_out = [e for e in events if e.kind == "joiner_left_out"]
     assert left_out and left_out[0].names == [game.room.seats[0].name.replace("0", "3"), "Dee"]
     assert any(isinstance(e, GameStarted) for e in events)
+
+
+def test_the_longest_wait_is_told_as_the_rooms_timers_run_it():
+    from tgbot.handlers.common import error_text
+
+    game = a_room().with_players(2).in_lobby()
+    game.room.timer_scale = 0.05
+    game.room.deadline = game.room.opened_at + 600 * 0.05
+    with pytest.raises(RuleError) as error:
+        apply(game.room, ExtendLobby(user_id=user(1)), game.now)
+    assert error.value.facts == {"seconds": 30}
+    assert error_text(error.value) == \
+        "The lobby cannot wait longer: it starts at most 30 s after it opened."

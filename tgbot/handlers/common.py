@@ -83,6 +83,8 @@ def error_text(error: RuleError, markup: bool = True) -> str:
     detail = _(error.template) if error.template in MARKED else error.template
     if facts:
         detail = detail.format(**facts)
+    if error.code is ErrorCode.LOBBY_LONGEST:  # a span of time, as players read one
+        detail = render.duration(int(facts.get("seconds", 600)))
     return texts.ERRORS[error.code].format(detail=user_text(detail) if markup else detail)
 
 
