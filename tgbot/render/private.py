@@ -130,7 +130,7 @@ def decoy_dm(room: Room, index: int, look: Look) -> Outgoing:
 
 def given_key(user_id: int, round_no: int) -> str:
     """The key of the answer to a storyteller's hint ("Hint given…"), closed with its round."""
-    return f"given:{user_id}:{round_no}"
+    return f"{dm_key(user_id, round_no)}:given"  # private, as every "dm:" key
 
 
 @in_seat_language
