@@ -18,22 +18,20 @@ from typing import Protocol
 
 import redis
 from pydantic import ValidationError
-from redis.exceptions import LockError
-from redis.lock import Lock
 from telegram import Bot, InlineKeyboardButton, InlineKeyboardMarkup, InputFile, InputMediaPhoto
 from telegram import Message as TgMessage
 from telegram.constants import ParseMode
 from telegram.error import BadRequest, Forbidden, NetworkError, RetryAfter, TelegramError
 
 from engine import keys
-from tgbot import i18n, pictures, texts
+from tgbot import i18n, lease, pictures, texts
 from tgbot.metrics import TALLY
 from tgbot.outgoing import MAX_CAPTION, Outgoing, caption_length
 from tgbot.pictures.cache import FileIds
 
 log = logging.getLogger(__name__)
 
-LOCK_SECONDS = 15  # longer than one Bot API call can take with the request timeouts we set
+LOCK_SECONDS = lease.SECONDS  # a holder that died leaves the room to others within this
 SHORT_WAIT = 0.3  # wait in the job for less than this; longer waits free the worker meanwhile
 NETWORK_BACKOFF = (1.0, 2.0, 5.0, 10.0, 30.0)
 BATCH = 20
@@ -267,25 +265,6 @@ def _timed(method: str) -> Iterator[None]:
     TALLY.observe("delivery_seconds", time.perf_counter() - began, method=method)
 
 
-class _Held:
-    """The chat's delivery lock while we hold it, extended well before it could expire."""
-
-    def __init__(self, lock: Lock) -> None:
-        self.lock = lock
-        self.extended = time.monotonic()
-
-    def keep(self) -> bool:
-        """Make sure the lock stays ours for a while; False if it was lost."""
-        if time.monotonic() - self.extended < 1.0:
-            return True
-        try:
-            self.lock.extend(LOCK_SECONDS, replace_ttl=True)
-        except LockError:
-            return False
-        self.extended = time.monotonic()
-        return True
-
-
 async def flush(
     bot: Bot,
     client: redis.Redis,
@@ -296,25 +275,31 @@ async def flush(
     stopping: Callable[[], bool] = lambda: False,
     patient: Callable[[], bool] = lambda: True,
     topic_gone: TopicGone = lambda: None,
+    look_again: float = 0.0,
 ) -> FlushResult:
     """Deliver the room's outbox in order until it is empty or must wait. A short wait for
-    the rate limits is slept through unless `patient()` says more urgent work waits."""
-    lock = client.lock(keys.delivery_lock(where), timeout=LOCK_SECONDS)
+    the rate limits is slept through unless `patient()` says more urgent work waits. Refused
+    because another process holds the room (`busy`), it says when that one's lease ends
+    (`retry_after`); while it holds the room, its entry in the set of waiting deliveries is
+    kept at `look_again` seconds from now (`tgbot.lease`)."""
+    held = lease.Lease(client, keys.delivery_lock(where), keys.pending_deliveries(), str(where),
+                       look_again)  # fmt: skip
     finished = client.register_script(_FINISHED)
     delivered = 0
     while True:
-        if not lock.acquire(blocking=False):
-            return FlushResult(delivered, busy=True)
+        if not held.take():
+            return FlushResult(delivered, retry_after=held.remaining(), busy=True)
         try:
             result = await _drain(
-                bot, client, where, limiter, (unreachable, topic_gone), attempt, _Held(lock),
+                bot, client, where, limiter, (unreachable, topic_gone), attempt, held,
                 stopping, patient,
             )  # fmt: skip
         finally:
-            with contextlib.suppress(LockError):
-                lock.release()
+            held.release()
         delivered += result.delivered
-        if result.retry_after is not None or result.stopped or result.busy:
+        if result.busy:
+            return FlushResult(delivered, retry_after=held.remaining(), busy=True)
+        if result.retry_after is not None or result.stopped:
             return FlushResult(
                 delivered, result.retry_after, result.busy, result.stopped, result.network_error
             )
@@ -343,7 +328,7 @@ async def _drain(
     limiter: Limiter,
     refused: tuple[Unreachable, TopicGone],
     attempt: int,
-    held: _Held,
+    held: lease.Lease,
     stopping: Callable[[], bool],
     patient: Callable[[], bool],
 ) -> FlushResult:
@@ -371,7 +356,7 @@ async def _drain(
             if message is not None:
                 if stopping():
                     return FlushResult(delivered, stopped=True)
-                if not held.keep():
+                if not held.ours():
                     return FlushResult(delivered, busy=True)
                 outcome = await _deliver(bot, where, message, known, limiter, refused,
                                          attempt, patient, FileIds(client))  # fmt: skip

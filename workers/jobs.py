@@ -19,7 +19,7 @@ from engine.games.huescues.model import State as HuesState
 from engine.games.registry import game_named
 from engine.model import Phase, Room
 from engine.roomid import RoomId
-from tgbot import i18n, logs, render, texts
+from tgbot import i18n, lease, logs, render, texts
 from tgbot.delivery import FlushResult
 from tgbot.delivery import flush as flush_outbox
 from tgbot.games import screens
@@ -27,6 +27,11 @@ from tgbot.handlers import Handled, handle, language
 from tgbot.metrics import TALLY
 from workers.dispatch import ai_turn
 from workers.runtime import STOPPING, runtime
+from workers.sweep import GRACE
+
+# While a delivery holds its room, the sweeper would take the room up again this many seconds
+# from now: one second before the holder's lease runs out, should it stop renewing it.
+LOOK_AGAIN = lease.SECONDS - 1.0 - GRACE
 
 log = logging.getLogger(__name__)
 
@@ -235,11 +240,15 @@ def flush(room: int | str, attempt: int = 0) -> int:
         return await flush_outbox(
             await rt.bot(), rt.client, where, rt.limiter, unreachable, attempt,
             stopping=STOPPING.is_set, patient=lambda: not rt.inbox.any_ready(),
-            topic_gone=topic_gone,
+            topic_gone=topic_gone, look_again=LOOK_AGAIN,
         )  # fmt: skip
 
     result = rt.run(go)
-    if result.stopped:
+    if result.busy:
+        # Another process delivers the room: it takes what waits, unless it died; then this
+        # comes back the moment its lease runs out.
+        rt.dispatch.flush_when_free(where, result.retry_after or 0.0)
+    elif result.stopped:
         # The worker is shutting down: another worker takes the rest, in order.
         rt.dispatch.enqueue_flush(where, attempt)
     elif result.retry_after is not None:
