@@ -18,6 +18,8 @@ from typing import Protocol
 
 import redis
 from pydantic import ValidationError
+from redis.exceptions import RedisError
+from rq.timeouts import BaseTimeoutException
 from telegram import Bot, InlineKeyboardButton, InlineKeyboardMarkup, InputFile, InputMediaPhoto
 from telegram import Message as TgMessage
 from telegram.constants import ParseMode
@@ -191,7 +193,13 @@ async def send_picture(
                 raise
             # Gone, or no photo after all: the picture is sent or edited in below.
     began = time.perf_counter()
-    png = await asyncio.to_thread(pictures.render, message.picture, message.lang)
+    try:
+        png = await asyncio.to_thread(pictures.render, message.picture, message.lang)
+    except Exception:  # a drawing bug must cost the picture only, never the message
+        log.error("chat %s: the picture of %s could not be drawn: sending the text alone",
+                  message.chat_id, message.key, exc_info=True)  # fmt: skip
+        TALLY.count("delivery_failures", what="picture")
+        return await send_or_edit(bot, text_only, known)
     TALLY.observe("picture_render_seconds", time.perf_counter() - began)
     digest = pictures.digest(png)
     file_id = file_ids.get(digest)
@@ -462,6 +470,14 @@ async def _deliver(
         return FlushResult(retry_after=delay, network_error=True)
     except TelegramError as error:
         log.error("chat %s: dropping a message after %r", where, error)
+    except (RedisError, BaseTimeoutException):
+        raise  # Redis away or the job's time up: the message stays for a later delivery
+    except Exception:
+        # Nothing in Redis or at Telegram failed but this message: trying it again would fail
+        # again and hold back every message of the room behind it.
+        log.error("chat %s: dropping a message whose delivery failed (%s)", where, message.key,
+                  exc_info=True)  # fmt: skip
+        TALLY.count("delivery_failures", what="message")
     return None
 
 
