@@ -172,11 +172,6 @@ def pending_timers() -> str:
     return f"{_NS}sweep:timers"
 
 
-def flush_retry(room: RoomRef) -> str:
-    """Set while a delivery job for the chat waits for another process's lease to run out."""
-    return f"{room_prefix(room)}flushr"
-
-
 def pending_deliveries() -> str:
     """Sorted set of chats whose outbox waits for delivery, by when it was last asked for."""
     return f"{_NS}sweep:deliveries"

@@ -286,17 +286,17 @@ async def flush(
     look_again: float = 0.0,
 ) -> FlushResult:
     """Deliver the room's outbox in order until it is empty or must wait. A short wait for
-    the rate limits is slept through unless `patient()` says more urgent work waits. Refused
-    because another process holds the room (`busy`), it says when that one's lease ends
-    (`retry_after`); while it holds the room, its entry in the set of waiting deliveries is
-    kept at `look_again` seconds from now (`tgbot.lease`)."""
+    the rate limits is slept through unless `patient()` says more urgent work waits. Another
+    process holding the room takes what waits (`busy`), unless its lease shows it is gone:
+    then the room is taken when the lease runs out. While it holds the room, its entry in the
+    set of waiting deliveries is kept at `look_again` seconds from now (`tgbot.lease`)."""
     held = lease.Lease(client, keys.delivery_lock(where), keys.pending_deliveries(), str(where),
                        look_again)  # fmt: skip
     finished = client.register_script(_FINISHED)
     delivered = 0
     while True:
-        if not held.take():
-            return FlushResult(delivered, retry_after=held.remaining(), busy=True)
+        if not held.take() and not await _take_abandoned(held):
+            return FlushResult(delivered, busy=True)
         try:
             result = await _drain(
                 bot, client, where, limiter, (unreachable, topic_gone), attempt, held,
@@ -305,15 +305,22 @@ async def flush(
         finally:
             held.release()
         delivered += result.delivered
-        if result.busy:
-            return FlushResult(delivered, retry_after=held.remaining(), busy=True)
-        if result.retry_after is not None or result.stopped:
+        if result.retry_after is not None or result.stopped or result.busy:
             return FlushResult(
                 delivered, result.retry_after, result.busy, result.stopped, result.network_error
             )
         # Messages queued while we held the lock had their flush refused: take them too.
         if finished(keys=[keys.outbox(where), keys.pending_deliveries()], args=[str(where)]):
             return FlushResult(delivered)
+
+
+async def _take_abandoned(held: lease.Lease) -> bool:
+    """Take the room from a holder that stopped renewing its lease, once the lease ends."""
+    left = held.remaining()
+    if left > lease.ABANDONED:
+        return False  # renewed lately: its holder works, and takes what waits
+    await asyncio.sleep(left + 0.01)
+    return held.take()
 
 
 def _superseded(first: Outgoing, then: Outgoing) -> bool:

@@ -9,7 +9,9 @@ Redis answering, whatever the event loop is busy with.
 
 Each renewal also moves the chat's entry in the sweeper's set of waiting deliveries, to
 `look_again` seconds from now: a working holder is never swept, and a dead one's chat is looked
-at again shortly before its lease runs out.
+at again once its lease is `ABANDONED`; the delivery job the sweeper enqueues then waits for
+the last second of the lease and takes the chat (nothing is left to RQ's scheduler, which may
+have died with the holder).
 """
 
 from __future__ import annotations
@@ -23,6 +25,9 @@ from redis.exceptions import RedisError
 
 SECONDS = 2.0
 RENEW_EVERY = 0.5  # four renewals fit in one lease: a holder stalled for 1.5 s still keeps it
+# A lease with no more than this left missed two renewals: its holder is most likely gone, and
+# waiting for the lease to run out is worth it.
+ABANDONED = SECONDS - 2 * RENEW_EVERY
 
 _RENEW = """
 if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end

@@ -42,7 +42,6 @@ REMINDED = frozenset({"hint", "decoys", "voting", "clue", "guess",
 # A lobby's join timer is shown counting down: its message is edited every LOBBY_TICK seconds.
 LOBBY_TICK = 30.0
 QUEUED_MS = 30_000  # a "flush queued" marker outlives a lost job by at most this
-FREE_SLACK = 0.05  # a delivery waiting for a lease to run out comes this long after it
 FLUSH_TIMEOUT = 120
 TIMER_TIMEOUT = 60
 # A job's result is of no use: the job is deleted once done. (Kept a minute, the jobs of a
@@ -151,14 +150,6 @@ class RqDispatch:
         )
         if claimed:
             self.enqueue_flush(where)
-
-    def flush_when_free(self, where: RoomId, wait: float) -> None:
-        """Deliver the room's outbox once the lease of the process delivering it now runs out
-        (in `wait` seconds, unless renewed): one such job per lease, however many deliveries
-        it refused."""
-        ms = max(1, int(wait * 1000))
-        if self.client.set(keys.flush_retry(where), "1", nx=True, px=ms):
-            self.enqueue_flush(where, at=self.clock() + wait + FREE_SLACK)
 
     def enqueue_flush(self, where: RoomId, attempt: int = 0, at: float | None = None) -> None:
         """Enqueue a delivery job now, or at a moment (never before it)."""

@@ -30,8 +30,8 @@ from workers.runtime import STOPPING, runtime
 from workers.sweep import GRACE
 
 # While a delivery holds its room, the sweeper would take the room up again this many seconds
-# from now: one second before the holder's lease runs out, should it stop renewing it.
-LOOK_AGAIN = lease.SECONDS - 1.0 - GRACE
+# from now: a little after the holder's lease shows it is gone (should it stop renewing it).
+LOOK_AGAIN = lease.SECONDS - lease.ABANDONED + 0.2 - GRACE
 
 log = logging.getLogger(__name__)
 
@@ -244,11 +244,7 @@ def flush(room: int | str, attempt: int = 0) -> int:
         )  # fmt: skip
 
     result = rt.run(go)
-    if result.busy:
-        # Another process delivers the room: it takes what waits, unless it died; then this
-        # comes back the moment its lease runs out.
-        rt.dispatch.flush_when_free(where, result.retry_after or 0.0)
-    elif result.stopped:
+    if result.stopped:
         # The worker is shutting down: another worker takes the rest, in order.
         rt.dispatch.enqueue_flush(where, attempt)
     elif result.retry_after is not None:
