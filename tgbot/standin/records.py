@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -195,6 +196,21 @@ class InjectedFailure:
     description: str
     retry_after: int | None = None
     times: int = 1
+
+
+@dataclass
+class HeldCall:
+    """A call the double holds before running it, as a slow Telegram would (for tests):
+    `reached` is set once the call arrived, and the call runs once `released` is set."""
+
+    method: str
+    chat_id: str | None
+    reached: threading.Event = field(default_factory=threading.Event)
+    released: threading.Event = field(default_factory=threading.Event)
+
+    def release(self) -> None:
+        """Let the held call run."""
+        self.released.set()
 
 
 _ADMIN_RIGHTS = (
