@@ -51,6 +51,31 @@ return 0
 """
 
 
+# A new photo message went out as its text (`Staged`): its entry in the outbox becomes the edit
+# that brings the picture in, and its id is known. KEYS: the outbox, the game's message ids;
+# ARGV: the entry, the entry as an edit, its key, the new id, the ids' lifetime, then the
+# renderings it superseded (delivered with it).
+_STAGE = """
+for i = 6, #ARGV do redis.call('LREM', KEYS[1], 1, ARGV[i]) end
+local at = redis.call('LPOS', KEYS[1], ARGV[1])
+if at then redis.call('LSET', KEYS[1], at, ARGV[2]) end
+redis.call('HSET', KEYS[2], ARGV[3], ARGV[4])
+redis.call('EXPIRE', KEYS[2], ARGV[5])
+return 1
+"""
+
+
+class Staged(int):
+    """The id of a new message sent as its text alone, whose picture is still to be edited in.
+
+    Telegram's answer to a send can be lost (the worker killed while Telegram completes it),
+    and a send whose outcome is unknown is sent again: shown twice. An upload is the slow part
+    of a photo, so a new photo message goes in two steps: its text (as quick as any message),
+    recorded with its id at once, then its picture uploaded by editing that message, which may
+    be done again without showing anything twice. A picture sent before goes in one step, by
+    its file_id (Telegram has nothing to upload)."""
+
+
 class Limiter(Protocol):
     """Shared rate limits: how long to wait before a message to `chat_id` may go."""
 
@@ -194,7 +219,7 @@ async def send_picture(
             # Gone, or no photo after all: the picture is sent or edited in below.
     began = time.perf_counter()
     try:
-        png = await asyncio.to_thread(pictures.render, message.picture, message.lang)
+        png = await asyncio.to_thread(_render, message.picture, message.lang, shown)
     except Exception:  # a drawing bug must cost the picture only, never the message
         log.error("chat %s: the picture of %s could not be drawn: sending the text alone",
                   message.chat_id, message.key, exc_info=True)  # fmt: skip
@@ -203,6 +228,14 @@ async def send_picture(
     TALLY.observe("picture_render_seconds", time.perf_counter() - began)
     digest = pictures.digest(png)
     file_id = file_ids.get(digest)
+    if file_id is None and message.key and (known is None or message.fresh):
+        sent = await send_or_edit(bot, text_only.model_copy(update={"fresh": True}), None)
+        if sent is None:
+            return None
+        while len(_STAGED_PNGS) >= _STAGED_KEPT:
+            _STAGED_PNGS.pop(next(iter(_STAGED_PNGS)))
+        _STAGED_PNGS[shown] = png  # the edit that follows needs not draw it again
+        return Staged(sent)
     tries: list[str | bytes] = [file_id, png] if file_id else [png]
     for media in tries:
         try:
@@ -220,6 +253,16 @@ async def send_picture(
             log.warning("chat %s: Telegram refused the picture (%s): sending the text alone",
                         message.chat_id, error)  # fmt: skip
     return await send_or_edit(bot, text_only, known)
+
+
+_STAGED_PNGS: dict[str, bytes] = {}  # pictures drawn for a `Staged` message, by identity
+_STAGED_KEPT = 8
+
+
+def _render(picture: pictures.Picture, language: str, shown: str) -> bytes:
+    """The picture's PNG: the one drawn already when its message was staged, else drawn."""
+    png = _STAGED_PNGS.pop(shown, None)
+    return png if png is not None else pictures.render(picture, language)
 
 
 async def _photo(
@@ -382,12 +425,29 @@ async def _drain(
                     waiting[message.chat_id] = outcome.retry_after
                     kept += len(run)
                     continue
+                if isinstance(outcome, Staged):
+                    _stage(client, box, where, run, message, outcome)
+                    break  # read the outbox again: the entry is now the picture's edit
             _done(client, box, where, run, message, outcome, known)
             if message is not None:
                 delivered += 1
     if waiting:
         return FlushResult(delivered, retry_after=min(waiting.values()))
     return FlushResult(delivered)
+
+
+def _stage(
+    client: redis.Redis, box: str, where: keys.RoomRef, run: list[bytes | str], message: Outgoing,
+    new_id: int,
+) -> None:  # fmt: skip
+    """Record a `Staged` message's id and turn its entry into the edit of its picture, at once
+    (and drop the renderings it superseded)."""
+    assert message.key is not None
+    edit = message.model_copy(update={"fresh": False}).model_dump_json()
+    client.register_script(_STAGE)(
+        keys=[box, keys.message_ids(where, message.game)],
+        args=[run[-1], edit, message.key, int(new_id), MESSAGE_IDS_TTL, *run[:-1]],
+    )  # fmt: skip
 
 
 def _done(
