@@ -1,14 +1,16 @@
 """Delivery against the Bot API double and the shared rate limits on a real Redis: short waits,
+the room's lease (kept while renewed, taken once abandoned),
 and one message that cannot be delivered as it is never holding back the room's others."""
 
 from __future__ import annotations
 
 import asyncio
+import time
 
 from telegram import Bot
 
 from engine import keys
-from tgbot import delivery, pictures
+from tgbot import delivery, lease, pictures
 from tgbot.delivery import SHORT_WAIT, FlushResult, flush
 from tgbot.outgoing import Outgoing
 from tgbot.pictures import ResultRow, ResultsPicture
@@ -102,3 +104,23 @@ def test_a_message_whose_delivery_fails_is_dropped_without_holding_back_the_othe
         shown = [m.plain_text for m in double.world.bot_messages(user)]
     assert result.delivered == 3 and shown == ["first", "third"]
     assert real_redis.llen(keys.outbox(user)) == 0
+
+
+def test_a_lease_renewed_by_its_holder_keeps_the_room_and_an_abandoned_one_is_taken(real_redis):
+    with run_double() as double:
+        user = double.world.add_user(first_name="Ann", started=True).id
+        real_redis.rpush(keys.outbox(user), Outgoing(chat_id=user, text="hi").model_dump_json())
+        holder = lease.Lease(real_redis, keys.delivery_lock(user), keys.pending_deliveries(),
+                             str(user), 0.0)  # fmt: skip
+        assert holder.take()
+        try:
+            time.sleep(lease.SECONDS + 0.5)  # longer than a lease: renewed meanwhile
+            assert holder.ours() and flush_room(double, real_redis, user).busy
+        finally:
+            holder.release()
+        # A holder that died: its lease (not renewed) has less than `ABANDONED` left.
+        real_redis.set(keys.delivery_lock(user), "gone", px=int(lease.ABANDONED * 1000) - 200)
+        began = time.monotonic()
+        assert flush_room(double, real_redis, user).delivered == 1
+        assert time.monotonic() - began < lease.ABANDONED + 0.5
+        assert [m.plain_text for m in double.world.bot_messages(user)] == ["hi"]
