@@ -108,8 +108,9 @@ RECOVERY_S = 3.0  # the room's next message after a fault, at the latest
 
 def test_a_room_delivers_again_within_seconds_of_its_worker_killed_mid_call_and_of_redis(launch):
     """A worker is killed in the middle of a Bot API call, then Redis restarts while a delivery
-    is on its way: each time the room's next message goes out within 3 s of the fault being
-    over (the dead worker's lease runs out; the job Redis cut short is done again at once)."""
+    and a press's answer are on their way: each time the room's next message (and the answer
+    to the next press) goes out within 3 s of the fault being over (the dead worker's lease
+    runs out; the jobs Redis cut short are done again at once)."""
     stack = launch(timer_scale=1, workers=1,
                    redis_args=("--appendonly", "yes", "--appendfsync", "always"))  # fmt: skip
     world = stack.world
@@ -141,20 +142,34 @@ def test_a_room_delivers_again_within_seconds_of_its_worker_killed_mid_call_and_
         held.release()
     assert after_kill[0] - killed < RECOVERY_S, after_kill[0] - killed
 
-    # Redis dies while the reply to the next command is at Telegram: the delivery job fails
-    # when it records the delivery, and is done again as soon as Redis answers.
+    # Redis dies while one worker's reply to a command and the other's answer to a press are at
+    # Telegram: both jobs fail when they next write, and are done again as soon as Redis
+    # answers (the delivery, and the inbox, given to a new job at once).
+    stack.start_worker()
+    wait_for(lambda: sum(w.get_state() == "idle" for w in Worker.all(stack.client)) >= 2, 30,
+             "two workers waiting for jobs")  # fmt: skip
     held = world.hold_next("sendMessage", GROUP)
+    answering = world.hold_next("answerCallbackQuery")
     try:
         assert stack.say(ann, GROUP, "/settings n2=1") == 200
         assert held.reached.wait(20), "the second reply's sendMessage reached Telegram"
+        assert stack.deliver(world.press_unseen(ann, GROUP, "not a button")) == 200
+        assert answering.reached.wait(20), "the press's answer reached Telegram"
         stack.redis.kill()
     finally:
         held.release()
+        answering.release()
     time.sleep(OUTAGE_S)
+    restarting = time.time()
     stack.redis.start()  # the same port and files
-    back = time.time()
-    after_restart = wait_for(lambda: sent_since(back), 30, "the second reply again")
+    back = time.time()  # a worker may be back at work before this test's own look
+    press = world.press_unseen(ann, GROUP, "not a button either")
+    assert stack.deliver(press, retry=True) == 200
+    after_restart = wait_for(lambda: sent_since(restarting), 30, "the second reply again")
+    answer = wait_for(lambda: world.callback_answer(press["callback_query"]["id"]), 30,
+                      "the answer to a press after the outage")  # fmt: skip
     assert after_restart[0] - back < RECOVERY_S, after_restart[0] - back
+    assert answer.at - back < RECOVERY_S, answer.at - back
     texts = [m.plain_text for m in world.bot_messages(GROUP)]
     assert any("n1=1" in t for t in texts) and any("n2=1" in t for t in texts)
     assert stack.client.llen(keys.outbox(GROUP)) == 0
