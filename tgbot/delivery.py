@@ -33,7 +33,6 @@ from tgbot.pictures.cache import FileIds
 
 log = logging.getLogger(__name__)
 
-LOCK_SECONDS = lease.SECONDS  # a holder that died leaves the room to others within this
 SHORT_WAIT = 0.3  # wait in the job for less than this; longer waits free the worker meanwhile
 NETWORK_BACKOFF = (1.0, 2.0, 5.0, 10.0, 30.0)
 BATCH = 20

@@ -1,6 +1,6 @@
 """Delivery against the Bot API double and the shared rate limits on a real Redis: short waits,
-the room's lease (kept while renewed, taken once abandoned),
-and one message that cannot be delivered as it is never holding back the room's others."""
+the room's lease (kept while renewed, taken once abandoned), and one message that cannot be
+delivered as it is never holding back the room's others."""
 
 from __future__ import annotations
 
