@@ -18,22 +18,21 @@ from typing import Protocol
 
 import redis
 from pydantic import ValidationError
-from redis.exceptions import LockError
-from redis.lock import Lock
+from redis.exceptions import RedisError
+from rq.timeouts import BaseTimeoutException
 from telegram import Bot, InlineKeyboardButton, InlineKeyboardMarkup, InputFile, InputMediaPhoto
 from telegram import Message as TgMessage
 from telegram.constants import ParseMode
 from telegram.error import BadRequest, Forbidden, NetworkError, RetryAfter, TelegramError
 
 from engine import keys
-from tgbot import i18n, pictures, texts
+from tgbot import i18n, lease, pictures, texts
 from tgbot.metrics import TALLY
 from tgbot.outgoing import MAX_CAPTION, Outgoing, caption_length
 from tgbot.pictures.cache import FileIds
 
 log = logging.getLogger(__name__)
 
-LOCK_SECONDS = 15  # longer than one Bot API call can take with the request timeouts we set
 SHORT_WAIT = 0.3  # wait in the job for less than this; longer waits free the worker meanwhile
 NETWORK_BACKOFF = (1.0, 2.0, 5.0, 10.0, 30.0)
 BATCH = 20
@@ -49,6 +48,31 @@ if redis.call('LLEN', KEYS[1]) == 0 then
 end
 return 0
 """
+
+
+# A new photo message went out as its text (`Staged`): its entry in the outbox becomes the edit
+# that brings the picture in, and its id is known. KEYS: the outbox, the game's message ids;
+# ARGV: the entry, the entry as an edit, its key, the new id, the ids' lifetime, then the
+# renderings it superseded (delivered with it).
+_STAGE = """
+for i = 6, #ARGV do redis.call('LREM', KEYS[1], 1, ARGV[i]) end
+local at = redis.call('LPOS', KEYS[1], ARGV[1])
+if at then redis.call('LSET', KEYS[1], at, ARGV[2]) end
+redis.call('HSET', KEYS[2], ARGV[3], ARGV[4])
+redis.call('EXPIRE', KEYS[2], ARGV[5])
+return 1
+"""
+
+
+class Staged(int):
+    """The id of a new message sent as its text alone, whose picture is still to be edited in.
+
+    Telegram's answer to a send can be lost (the worker killed while Telegram completes it),
+    and a send whose outcome is unknown is sent again: shown twice. An upload is the slow part
+    of a photo, so a new photo message goes in two steps: its text (as quick as any message),
+    recorded with its id at once, then its picture uploaded by editing that message, which may
+    be done again without showing anything twice. A picture sent before goes in one step, by
+    its file_id (Telegram has nothing to upload)."""
 
 
 class Limiter(Protocol):
@@ -197,10 +221,24 @@ async def send_picture(
                 raise
             # Gone, or no photo after all: the picture is sent or edited in below.
     began = time.perf_counter()
-    png = await asyncio.to_thread(pictures.render, message.picture, message.lang)
+    try:
+        png = await asyncio.to_thread(_render, message.picture, message.lang, shown)
+    except Exception:  # a drawing bug must cost the picture only, never the message
+        log.error("chat %s: the picture of %s could not be drawn: sending the text alone",
+                  message.chat_id, message.key, exc_info=True)  # fmt: skip
+        TALLY.count("delivery_failures", what="picture")
+        return await send_or_edit(bot, text_only, known)
     TALLY.observe("picture_render_seconds", time.perf_counter() - began)
     digest = pictures.digest(png)
     file_id = file_ids.get(digest)
+    if file_id is None and message.key and (known is None or message.fresh):
+        sent = await send_or_edit(bot, text_only.model_copy(update={"fresh": True}), None)
+        if sent is None:
+            return None
+        while len(_STAGED_PNGS) >= _STAGED_KEPT:
+            _STAGED_PNGS.pop(next(iter(_STAGED_PNGS)))
+        _STAGED_PNGS[shown] = png  # the edit that follows needs not draw it again
+        return Staged(sent)
     tries: list[str | bytes] = [file_id, png] if file_id else [png]
     for media in tries:
         try:
@@ -218,6 +256,16 @@ async def send_picture(
             log.warning("chat %s: Telegram refused the picture (%s): sending the text alone",
                         message.chat_id, error)  # fmt: skip
     return await send_or_edit(bot, text_only, known)
+
+
+_STAGED_PNGS: dict[str, bytes] = {}  # pictures drawn for a `Staged` message, by identity
+_STAGED_KEPT = 8
+
+
+def _render(picture: pictures.Picture, language: str, shown: str) -> bytes:
+    """The picture's PNG: the one drawn already when its message was staged, else drawn."""
+    png = _STAGED_PNGS.pop(shown, None)
+    return png if png is not None else pictures.render(picture, language)
 
 
 async def _photo(
@@ -271,25 +319,6 @@ def _timed(method: str) -> Iterator[None]:
     TALLY.observe("delivery_seconds", time.perf_counter() - began, method=method)
 
 
-class _Held:
-    """The chat's delivery lock while we hold it, extended well before it could expire."""
-
-    def __init__(self, lock: Lock) -> None:
-        self.lock = lock
-        self.extended = time.monotonic()
-
-    def keep(self) -> bool:
-        """Make sure the lock stays ours for a while; False if it was lost."""
-        if time.monotonic() - self.extended < 1.0:
-            return True
-        try:
-            self.lock.extend(LOCK_SECONDS, replace_ttl=True)
-        except LockError:
-            return False
-        self.extended = time.monotonic()
-        return True
-
-
 async def flush(
     bot: Bot,
     client: redis.Redis,
@@ -300,23 +329,27 @@ async def flush(
     stopping: Callable[[], bool] = lambda: False,
     patient: Callable[[], bool] = lambda: True,
     topic_gone: TopicGone = lambda: None,
+    look_again: float = 0.0,
 ) -> FlushResult:
     """Deliver the room's outbox in order until it is empty or must wait. A short wait for
-    the rate limits is slept through unless `patient()` says more urgent work waits."""
-    lock = client.lock(keys.delivery_lock(where), timeout=LOCK_SECONDS)
+    the rate limits is slept through unless `patient()` says more urgent work waits. Another
+    process holding the room takes what waits (`busy`), unless its lease shows it is gone:
+    then the room is taken when the lease runs out. While it holds the room, its entry in the
+    set of waiting deliveries is kept at `look_again` seconds from now (`tgbot.lease`)."""
+    held = lease.Lease(client, keys.delivery_lock(where), keys.pending_deliveries(), str(where),
+                       look_again)  # fmt: skip
     finished = client.register_script(_FINISHED)
     delivered = 0
     while True:
-        if not lock.acquire(blocking=False):
+        if not held.take() and not await _take_abandoned(held):
             return FlushResult(delivered, busy=True)
         try:
             result = await _drain(
-                bot, client, where, limiter, (unreachable, topic_gone), attempt, _Held(lock),
+                bot, client, where, limiter, (unreachable, topic_gone), attempt, held,
                 stopping, patient,
             )  # fmt: skip
         finally:
-            with contextlib.suppress(LockError):
-                lock.release()
+            held.release()
         delivered += result.delivered
         if result.retry_after is not None or result.stopped or result.busy:
             return FlushResult(
@@ -325,6 +358,15 @@ async def flush(
         # Messages queued while we held the lock had their flush refused: take them too.
         if finished(keys=[keys.outbox(where), keys.pending_deliveries()], args=[str(where)]):
             return FlushResult(delivered)
+
+
+async def _take_abandoned(held: lease.Lease) -> bool:
+    """Take the room from a holder that stopped renewing its lease, once the lease ends."""
+    left = held.remaining()
+    if left > lease.ABANDONED:
+        return False  # renewed lately: its holder works, and takes what waits
+    await asyncio.sleep(left + 0.01)
+    return held.take()
 
 
 def _superseded(first: Outgoing, then: Outgoing) -> bool:
@@ -347,7 +389,7 @@ async def _drain(
     limiter: Limiter,
     refused: tuple[Unreachable, TopicGone],
     attempt: int,
-    held: _Held,
+    held: lease.Lease,
     stopping: Callable[[], bool],
     patient: Callable[[], bool],
 ) -> FlushResult:
@@ -375,7 +417,7 @@ async def _drain(
             if message is not None:
                 if stopping():
                     return FlushResult(delivered, stopped=True)
-                if not held.keep():
+                if not held.ours():
                     return FlushResult(delivered, busy=True)
                 outcome = await _deliver(bot, where, message, known, limiter, refused,
                                          attempt, patient, FileIds(client))  # fmt: skip
@@ -386,12 +428,29 @@ async def _drain(
                     waiting[message.chat_id] = outcome.retry_after
                     kept += len(run)
                     continue
+                if isinstance(outcome, Staged):
+                    _stage(client, box, where, run, message, outcome)
+                    break  # read the outbox again: the entry is now the picture's edit
             _done(client, box, where, run, message, outcome, known)
             if message is not None:
                 delivered += 1
     if waiting:
         return FlushResult(delivered, retry_after=min(waiting.values()))
     return FlushResult(delivered)
+
+
+def _stage(
+    client: redis.Redis, box: str, where: keys.RoomRef, run: list[bytes | str], message: Outgoing,
+    new_id: int,
+) -> None:  # fmt: skip
+    """Record a `Staged` message's id and turn its entry into the edit of its picture, at once
+    (and drop the renderings it superseded)."""
+    assert message.key is not None
+    edit = message.model_copy(update={"fresh": False}).model_dump_json()
+    client.register_script(_STAGE)(
+        keys=[box, keys.message_ids(where, message.game)],
+        args=[run[-1], edit, message.key, int(new_id), MESSAGE_IDS_TTL, *run[:-1]],
+    )  # fmt: skip
 
 
 def _done(
@@ -483,6 +542,14 @@ async def _deliver(
         return FlushResult(retry_after=delay, network_error=True)
     except TelegramError as error:
         log.error("chat %s: dropping a message after %r", where, error)
+    except (RedisError, BaseTimeoutException):
+        raise  # Redis away or the job's time up: the message stays for a later delivery
+    except Exception:
+        # Nothing in Redis or at Telegram failed but this message: trying it again would fail
+        # again and hold back every message of the room behind it.
+        log.error("chat %s: dropping a message whose delivery failed (%s)", where, message.key,
+                  exc_info=True)  # fmt: skip
+        TALLY.count("delivery_failures", what="message")
     return None
 
 

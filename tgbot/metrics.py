@@ -51,6 +51,8 @@ COUNTERS: dict[str, str] = {
     "updates": "Updates taken into an inbox, by kind",
     "webhook_answers": "Answers of the webhook to Telegram, by HTTP status",
     "deliveries": "Messages Telegram took (sent or edited), by method",
+    "delivery_failures": "Messages sent without their picture (a drawing failed: picture) or "
+    "dropped (their delivery failed for no reason Redis or Telegram gave: message)",
     "telegram_429": "Bot API calls Telegram refused with 429 Too Many Requests",
     "timers": "Timer jobs run, by what they did (fired, stale, too_early, …)",
     "ai_moves": "AI move jobs run, by what they did (played, nothing, stale, …)",

@@ -19,7 +19,7 @@ from engine.games.huescues.model import State as HuesState
 from engine.games.registry import game_named
 from engine.model import Phase, Room
 from engine.roomid import RoomId
-from tgbot import i18n, logs, render, texts
+from tgbot import i18n, lease, logs, render, texts
 from tgbot.delivery import FlushResult
 from tgbot.delivery import flush as flush_outbox
 from tgbot.games import screens
@@ -27,6 +27,11 @@ from tgbot.handlers import Handled, handle, language
 from tgbot.metrics import TALLY
 from workers.dispatch import ai_turn
 from workers.runtime import STOPPING, runtime
+from workers.sweep import GRACE
+
+# While a delivery holds its room, the sweeper would take the room up again this many seconds
+# from now: a little after the holder's lease shows it is gone (should it stop renewing it).
+LOOK_AGAIN = lease.SECONDS - lease.ABANDONED + 0.2 - GRACE
 
 log = logging.getLogger(__name__)
 
@@ -235,7 +240,7 @@ def flush(room: int | str, attempt: int = 0) -> int:
         return await flush_outbox(
             await rt.bot(), rt.client, where, rt.limiter, unreachable, attempt,
             stopping=STOPPING.is_set, patient=lambda: not rt.inbox.any_ready(),
-            topic_gone=topic_gone,
+            topic_gone=topic_gone, look_again=LOOK_AGAIN,
         )  # fmt: skip
 
     result = rt.run(go)

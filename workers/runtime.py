@@ -43,7 +43,8 @@ STOPPING = threading.Event()
 
 
 def request_timeouts() -> HTTPXRequest:
-    """Bot API calls bounded well below the delivery lock's lifetime (tgbot.delivery)."""
+    """Bot API calls bounded to a few seconds: a call that hangs holds its room's delivery
+    (whose lease its holder renews meanwhile, `tgbot.lease`) no longer than this."""
     return HTTPXRequest(connect_timeout=3.0, read_timeout=5.0, write_timeout=5.0,
                         pool_timeout=3.0)  # fmt: skip
 

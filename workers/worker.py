@@ -17,6 +17,8 @@
   itself if its worker died.
 - It runs only the bot's own job functions (`workers.trust`): a job naming anything else,
   which whatever can write to the Redis database could enqueue, is refused and logged.
+- A job that Redis going away cut short is done again the moment Redis answers (a drain by
+  giving its inbox to a new job), not when the sweeper finds its work overdue.
 - SIGTERM: the current job finishes; a delivery hands the rest of its outbox to another worker
   after the message in flight. A second SIGTERM (cold shutdown) enqueues the current job again
   before leaving, so nothing is lost.
@@ -46,6 +48,7 @@ from tgbot.connection import describe
 from tgbot.metrics import TALLY
 from tgbot.redact import mask
 from workers.dispatch import FAILURE_TTL, RESULT_TTL
+from workers.jobs import HandleLater
 from workers.outage import REDIS_DOWN, RETRY_S, Outage
 from workers.runtime import STOPPING, runtime
 from workers.sweep import Sweeper
@@ -188,6 +191,7 @@ class HintrigueWorker(SimpleWorker):
         self._revived = time.monotonic()
         self._sweeper: Sweeper | None = None
         self.outage = Outage(f"worker {self.name}")
+        self._cut_short: dict[str, Job] = {}  # jobs the outage cut short, done again after it
         log.info("worker %s: started on %s; Redis: %s", self.name,
                  ", ".join(q.name for q in self.queues), describe(self.connection))  # fmt: skip
 
@@ -238,6 +242,7 @@ class HintrigueWorker(SimpleWorker):
                 result = None
             else:
                 self.outage.over()
+                self.redo_cut_short()
             if result is not None or self._stop_requested:
                 return result
             if max_idle_time is not None and time.monotonic() - idle_since >= max_idle_time:
@@ -275,6 +280,41 @@ class HintrigueWorker(SimpleWorker):
                 super().execute_job(job, queue)
         except REDIS_DOWN as error:
             self.outage.failed(error)
+            self._cut_short[job.id] = job
+
+    def handle_exception(self, job: Job, *exc_info: Any) -> None:
+        """A job that failed because Redis did not answer is noted, to be done again as soon
+        as Redis answers (the outage is logged once, without a traceback per job); any other
+        failure is RQ's to log."""
+        error = exc_info[1] if len(exc_info) > 1 else None
+        if isinstance(error, (*REDIS_DOWN, HandleLater)):
+            self.outage.failed(error)
+            self._cut_short[job.id] = job
+            return
+        super().handle_exception(job, *exc_info)
+
+    def redo_cut_short(self) -> None:
+        """Redis answers: do the jobs it cut short again at once. A drain's inbox goes to a
+        new job (`Inbox.takeover`); any other job is enqueued again, at the front (each may
+        run twice without harm)."""
+        while self._cut_short:
+            _, job = self._cut_short.popitem()
+            if not job.func_name:
+                continue
+            try:
+                if job.func_name == "workers.jobs.drain":
+                    runtime().inbox.takeover(job.args[0])
+                else:
+                    Queue(job.origin, connection=self.connection).enqueue(
+                        job.func_name, *job.args, **job.kwargs, job_timeout=job.timeout,
+                        result_ttl=job.result_ttl, failure_ttl=job.failure_ttl, at_front=True,
+                    )  # fmt: skip
+            except REDIS_DOWN as error:  # gone again: the next recovery does it
+                self._cut_short[job.id] = job
+                self.outage.failed(error)
+                return
+            log.info("worker %s: %s (%s) cut short by Redis, done again", self.name,
+                     job.description, job.id)  # fmt: skip
 
     def perform_job(self, job: Job, queue: Queue) -> bool:
         """Run one of the bot's own jobs; refuse any other before it runs (`workers.trust`)."""

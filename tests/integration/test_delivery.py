@@ -1,14 +1,19 @@
-"""Delivery against the Bot API double and the shared rate limits on a real Redis."""
+"""Delivery against the Bot API double and the shared rate limits on a real Redis: short waits,
+the room's lease (kept while renewed, taken once abandoned), and one message that cannot be
+delivered as it is never holding back the room's others."""
 
 from __future__ import annotations
 
 import asyncio
+import time
 
 from telegram import Bot
 
 from engine import keys
+from tgbot import delivery, lease, pictures
 from tgbot.delivery import SHORT_WAIT, FlushResult, flush
 from tgbot.outgoing import Outgoing
+from tgbot.pictures import ResultRow, ResultsPicture
 from tgbot.standin import run_double
 from workers.ratelimit import Limits, RedisLimiter
 
@@ -43,3 +48,79 @@ def test_with_updates_waiting_a_delivery_hands_on_instead_of_sleeping(real_redis
     result, seen, left = deliver_three(real_redis, patient=False)
     assert result.delivered == 1 and (seen, left) == (1, 2)
     assert result.retry_after is not None and 0 < result.retry_after <= SHORT_WAIT
+
+
+def flush_room(double, client, room: int) -> FlushResult:
+    async def go() -> FlushResult:
+        async with Bot(double.world.token, base_url=f"{double.url}/bot") as bot:
+            return await flush(bot, client, room, RedisLimiter(client, WIDE), lambda *_: None)
+
+    return asyncio.run(go())
+
+
+WIDE = Limits(global_per_second=1000, chat_per_second=100, chat_burst=100, group_per_minute=1000)
+BOARD = ResultsPicture(rows=[ResultRow(rank=1, name="Ann", points=9, winner=True)])
+
+
+def test_a_picture_that_fails_to_draw_leaves_its_text_and_the_room_goes_on(
+    real_redis, monkeypatch
+):
+    def broken(*_: object) -> bytes:
+        raise ValueError("a drawing bug")
+
+    monkeypatch.setattr(pictures, "render", broken)
+    with run_double() as double:
+        group = -1003
+        double.world.add_chat(group, "supergroup")
+        real_redis.rpush(keys.outbox(group), *(m.model_dump_json() for m in [
+            Outgoing(chat_id=group, key="final", game=1, text="<b>Game over</b>", picture=BOARD),
+            Outgoing(chat_id=group, text="/score: Ann 9"),
+        ]))  # fmt: skip
+        result = flush_room(double, real_redis, group)
+        shown = double.world.bot_messages(group)
+    assert result == FlushResult(delivered=2)
+    assert [(m.plain_text, m.photo) for m in shown] == \
+        [("Game over", None), ("/score: Ann 9", None)]  # fmt: skip
+    assert real_redis.llen(keys.outbox(group)) == 0
+    assert real_redis.hget(keys.message_ids(group, 1), "final") is not None
+
+
+def test_a_message_whose_delivery_fails_is_dropped_without_holding_back_the_others(
+    real_redis, monkeypatch
+):
+    sent = delivery.send_or_edit
+
+    async def failing(bot: Bot, message: Outgoing, *rest: object) -> int | None:
+        if message.text == "poison":
+            raise RuntimeError("a bug in this one message")
+        return await sent(bot, message, *rest)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(delivery, "send_or_edit", failing)
+    with run_double() as double:
+        user = double.world.add_user(first_name="Ann", started=True).id
+        real_redis.rpush(keys.outbox(user), *(Outgoing(chat_id=user, text=t).model_dump_json()
+                                              for t in ("first", "poison", "third")))  # fmt: skip
+        result = flush_room(double, real_redis, user)
+        shown = [m.plain_text for m in double.world.bot_messages(user)]
+    assert result.delivered == 3 and shown == ["first", "third"]
+    assert real_redis.llen(keys.outbox(user)) == 0
+
+
+def test_a_lease_renewed_by_its_holder_keeps_the_room_and_an_abandoned_one_is_taken(real_redis):
+    with run_double() as double:
+        user = double.world.add_user(first_name="Ann", started=True).id
+        real_redis.rpush(keys.outbox(user), Outgoing(chat_id=user, text="hi").model_dump_json())
+        holder = lease.Lease(real_redis, keys.delivery_lock(user), keys.pending_deliveries(),
+                             str(user), 0.0)  # fmt: skip
+        assert holder.take()
+        try:
+            time.sleep(lease.SECONDS + 0.5)  # longer than a lease: renewed meanwhile
+            assert holder.ours() and flush_room(double, real_redis, user).busy
+        finally:
+            holder.release()
+        # A holder that died: its lease (not renewed) has less than `ABANDONED` left.
+        real_redis.set(keys.delivery_lock(user), "gone", px=int(lease.ABANDONED * 1000) - 200)
+        began = time.monotonic()
+        assert flush_room(double, real_redis, user).delivered == 1
+        assert time.monotonic() - began < lease.ABANDONED + 0.5
+        assert [m.plain_text for m in double.world.bot_messages(user)] == ["hi"]

@@ -1,7 +1,8 @@
 """Pictures through the Bot API double: the final of a whole game is a photo whose caption
-carries the standings; an identical picture goes again by its file_id; `pictures=off` sends the
-text only; a refused photo falls back to its text; an edit that keeps the picture changes the
-caption only; the double refuses bad photos as Telegram does."""
+carries the standings; a new picture is uploaded into its message sent as text (a delivery cut
+short between the two shows nothing twice); an identical picture goes again by its file_id;
+`pictures=off` sends the text only; a refused photo falls back to its text; an edit that keeps
+the picture changes the caption only; the double refuses bad photos as Telegram does."""
 
 from __future__ import annotations
 
@@ -20,7 +21,7 @@ from engine.store import Store
 from tests.harness import GROUP, Stack, button, wait_for
 from tests.integration.test_telegram_game import play_round, seat_players
 from tests.unit.test_pictures import LOOK, played
-from tgbot import pictures
+from tgbot import delivery, pictures
 from tgbot.delivery import FlushResult, flush
 from tgbot.outgoing import MAX_CAPTION, Outgoing, caption_length
 from tgbot.pictures import GuessBoardPicture, ResultRow, ResultsPicture, Tally
@@ -63,8 +64,9 @@ def test_a_whole_game_ends_with_a_photo_whose_caption_carries_the_standings(stac
     assert data is not None and len(data) < pictures.MAX_BYTES
     with Image.open(io.BytesIO(data)) as image:
         assert image.format == "PNG" and image.width >= 800
-    call = stack.world.calls_of("sendPhoto")[-1]
-    assert isinstance(call.params["photo"], dict | str)
+    # A new picture: the final went as its text, then its picture was uploaded into it.
+    call = stack.world.calls_of("editMessageMedia")[-1]
+    assert call.ok and call.params["message_id"] == final.message_id
     assert "Notify me" in str(final.reply_markup)
 
 
@@ -96,8 +98,9 @@ def test_a_second_identical_picture_is_sent_by_its_file_id(real_redis):
             double.world.add_chat(chat, "supergroup")
             real_redis.rpush(keys.outbox(chat), final_message(chat))
             assert flush_once(double, real_redis, chat).delivered == 1
-        upload, again = double.world.calls_of("sendPhoto")
-        assert isinstance(upload.params["photo"], dict | str)
+        (upload,) = double.world.calls_of("editMessageMedia")
+        (again,) = double.world.calls_of("sendPhoto")
+        assert upload.params["chat_id"] == first and again.params["chat_id"] == second
         assert isinstance(again.params["photo"], str) and not again.params["photo"].startswith(
             "attach://"
         ), "sent by file_id, not uploaded again"
@@ -110,11 +113,41 @@ def test_a_second_identical_picture_is_sent_by_its_file_id(real_redis):
         assert 0 < real_redis.ttl(key(digest)) <= RETENTION_SECONDS
 
 
+class Killed(BaseException):
+    """The worker dying in the middle of a delivery."""
+
+
+def test_a_new_picture_is_uploaded_into_its_sent_text_and_a_cut_upload_shows_nothing_twice(
+    real_redis, monkeypatch
+):
+    upload = delivery._photo
+
+    async def killed_once(*args: Any) -> Any:
+        monkeypatch.setattr(delivery, "_photo", upload)
+        raise Killed
+
+    monkeypatch.setattr(delivery, "_photo", killed_once)
+    with run_double() as double:
+        chat = -1009
+        double.world.add_chat(chat, "supergroup")
+        real_redis.rpush(keys.outbox(chat), final_message(chat))
+        with pytest.raises(Killed):  # its text is out, its picture not
+            flush_once(double, real_redis, chat)
+        (text,) = double.world.bot_messages(chat)
+        assert text.photo is None and text.plain_text.startswith("Game over")
+        assert flush_once(double, real_redis, chat).delivered == 1
+        (shown,) = double.world.bot_messages(chat)
+        assert shown.photo and shown.plain_text == text.plain_text
+        assert [c.method for c in double.world.calls if c.method != "getMe"] == \
+            ["sendMessage", "editMessageMedia"]  # fmt: skip
+        assert real_redis.llen(keys.outbox(chat)) == 0
+
+
 def test_a_refused_photo_falls_back_to_its_text(real_redis):
     with run_double() as double:
         chat = -1003
         double.world.add_chat(chat, "supergroup")
-        double.world.fail_next("sendPhoto", 400, "Bad Request: PHOTO_INVALID_DIMENSIONS")
+        double.world.fail_next("editMessageMedia", 400, "Bad Request: PHOTO_INVALID_DIMENSIONS")
         real_redis.rpush(keys.outbox(chat), final_message(chat))
         assert flush_once(double, real_redis, chat).delivered == 1
         shown = double.world.last_bot_message(chat)
@@ -236,11 +269,11 @@ def test_an_edit_keeping_the_picture_edits_the_caption_and_a_new_picture_the_med
 
         deliver("<b>Round 1</b>\nWaiting for Ann.", board)
         deliver("<b>Round 1</b>\nWaiting for nobody.", board)
-        assert called() == ["sendPhoto", "editMessageCaption"]
+        assert called() == ["sendMessage", "editMessageMedia", "editMessageCaption"]
         deliver("<b>Round 1</b>\nIcons replaced.", redrawn)
         deliver("<b>Round 1</b>\nIcons replaced. Clue: «sea».", redrawn)
         deliver("<b>Round 1</b>\nThe turn passed on.", None)  # the text alone: its caption
-        assert called()[2:] == ["editMessageMedia", "editMessageCaption", "editMessageCaption"]
+        assert called()[3:] == ["editMessageMedia", "editMessageCaption", "editMessageCaption"]
         (shown,) = double.world.bot_messages(chat)
         assert shown.plain_text == "Round 1\nThe turn passed on."
         assert double.world.photo_bytes(shown) == pictures.render(redrawn, "en")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -196,6 +197,21 @@ class InjectedFailure:
     retry_after: int | None = None
     times: int = 1
     page: bool = False  # an HTML error page echoing the request path, as some proxies send
+
+
+@dataclass
+class HeldCall:
+    """A call the double holds before running it, as a slow Telegram would (for tests):
+    `reached` is set once the call arrived, and the call runs once `released` is set."""
+
+    method: str
+    chat_id: str | None
+    reached: threading.Event = field(default_factory=threading.Event)
+    released: threading.Event = field(default_factory=threading.Event)
+
+    def release(self) -> None:
+        """Let the held call run."""
+        self.released.set()
 
 
 _ADMIN_RIGHTS = (

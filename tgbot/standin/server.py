@@ -89,6 +89,11 @@ def create_app(world: World, *, max_poll_seconds: float = MAX_POLL_SECONDS) -> S
         method = request.path_params["method"]
         try:
             params = await _read_params(request)
+            held = world.take_hold(canonical_method(method) or method, params)
+            if held is not None:
+                held.reached.set()
+                while not held.released.is_set():
+                    await asyncio.sleep(0.01)
             if canonical_method(method) == "getUpdates":
                 await _long_poll(world, params, max_poll_seconds)
             result = call(world, method, params)

@@ -13,6 +13,7 @@ from tgbot.standin.records import (
     CallbackAnswer,
     CallbackQueryRecord,
     Chat,
+    HeldCall,
     InjectedFailure,
     MessageRecord,
     RateLimitHit,
@@ -63,6 +64,7 @@ class WorldState:
         self.calls: list[ApiCall] = []
         self.too_many_requests: list[RateLimitHit] = []
         self.failures: list[InjectedFailure] = []
+        self.holds: list[HeldCall] = []
         self.commands: dict[str, list[dict[str, Any]]] = {}
         self.files: dict[str, StoredFile] = {}  # file_id → the uploaded photo
         self.uploads: dict[str, StoredFile] = {}  # file_unique_id → the uploaded photo
@@ -193,6 +195,24 @@ class WorldState:
             self.failures.append(
                 InjectedFailure(method.lower(), error_code, description, retry_after, times, page)
             )
+
+    def hold_next(self, method: str, chat_id: int | None = None) -> HeldCall:
+        """Hold the next call of `method` (to `chat_id`, if given) before running it, until
+        the returned `HeldCall` is released."""
+        held = HeldCall(method.lower(), None if chat_id is None else str(chat_id))
+        with self.lock:
+            self.holds.append(held)
+        return held
+
+    def take_hold(self, method: str, params: dict[str, Any]) -> HeldCall | None:
+        """The hold waiting for this call, if any (taken: it holds this call only)."""
+        chat = params.get("chat_id")
+        with self.lock:
+            for held in self.holds:
+                if held.method == method.lower() and held.chat_id in (None, str(chat)):
+                    self.holds.remove(held)
+                    return held
+        return None
 
     def take_failure(self, method: str) -> ApiError | None:
         """Consume one injected failure for `method`, if any, as an ApiError."""
