@@ -338,13 +338,13 @@ def play_hues_round(table: Table, number: int, second_cue: str | None, artifacts
     cue = ["lavender", "pig", "forest", "lagoon", "ember", "velvet"][number - 1]
     table.say("private", cue)
     board = table.group(rf"round {number} · ")
-    expect(board).to_contain_text(f"Cues: «{cue}»")
+    expect(board).to_contain_text(f"Cue: «{cue}»")
     wait_for_photo(table, board)
     if number == 1:
         table.page.screenshot(path=str(artifacts / "huescues-board.png"))
     typist, clicker = [name for name in tied or PLAYERS if name != giver]
     first = {typist: colour, clicker: cell_near(colour, 0, 2)}
-    pattern = rf"Round {number}\b.*cues: «{cue}»"
+    pattern = rf"Round {number}\b.*cue: «{cue}»"
     place_cone(table, typist, pattern, first[typist], by_keys=False)
     place_cone(table, clicker, pattern, first[clicker], by_keys=True)
     expect(table.group(rf"round {number} · ")).to_contain_text("First cones")

@@ -148,7 +148,7 @@ def test_one_person_and_two_ai_seats_play_hues_and_cues_to_the_end(launch):
             )
         elif state.phase is HuesPhase.GUESS:
             cell = huescues.place_first(turn.cues[0], number)
-            hc.place(stack, ann, cell, rf"Round {number}\b.*cues: «{turn.cues[0]}»\n")
+            hc.place(stack, ann, cell, rf"Round {number}\b.*cue: «{turn.cues[0]}»\n")
         else:
             cones = list(turn.cones.values())
             cell = huescues.place_second(turn.cues[0], turn.cues[1], cones, number)

@@ -59,7 +59,7 @@ def play_round(stack: ProcStack, users: list[int], number: int) -> dict[int, int
     assert stack.say(giver, giver, CUES[number - 1]) == 200
     guessers = [u for u in users if u != giver]
     first = {user: away(colour, k) for k, user in enumerate(guessers)}
-    pattern = rf"Round {number}\b.*cues: «{CUES[number - 1]}»\n"
+    pattern = rf"Round {number}\b.*cue: «{CUES[number - 1]}»\n"
     for user, cell in first.items():
         wait_for(lambda u=user: stack.find(u, pattern), 20, "the guess prompt")
         place(stack, user, cell, pattern)
