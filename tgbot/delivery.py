@@ -409,6 +409,10 @@ async def _drain(
             while end + 1 < len(batch) and _superseded_pair(batch[end], batch[end + 1]):
                 end += 1
             message, run = batch[end], raws[start : end + 1]
+            if message is not None and not message.fresh and any(
+                m is not None and m.fresh for m in batch[start:end]
+            ):  # an edit of a copy still to be sent new: send the edit's text new
+                message = message.model_copy(update={"fresh": True})
             start = end + 1
             if message is not None and message.chat_id in waiting:
                 kept += len(run)

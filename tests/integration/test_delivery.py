@@ -124,3 +124,27 @@ def test_a_lease_renewed_by_its_holder_keeps_the_room_and_an_abandoned_one_is_ta
         assert flush_room(double, real_redis, user).delivered == 1
         assert time.monotonic() - began < lease.ABANDONED + 0.5
         assert [m.plain_text for m in double.world.bot_messages(user)] == ["hi"]
+
+
+def test_an_edit_queued_after_a_fresh_copy_of_its_message_still_sends_the_copy_new(real_redis):
+    # A prompt sent again below (a typed cell's close-up) and, in the same batch, an edit of
+    # that prompt (the time left): one new message with the edit's text, the old one pointing
+    # to it.
+    with run_double() as double:
+        user = double.world.add_user(first_name="Ann", started=True).id
+        real_redis.rpush(keys.outbox(user), Outgoing(chat_id=user, key="prompt", game=1,
+                                                     text="pick a cell").model_dump_json())
+        flush_room(double, real_redis, user)
+        real_redis.rpush(keys.outbox(user), *(m.model_dump_json() for m in [
+            Outgoing(chat_id=user, key="prompt", game=1, text="You chose H15.", fresh=True),
+            Outgoing(chat_id=user, key="prompt", game=1, text="You chose H15. (20 s left)"),
+        ]))  # fmt: skip
+        result = flush_room(double, real_redis, user)
+        shown = double.world.bot_messages(user)
+        assert [m.text for m in shown] == ["⬇️ Sent again below.", "You chose H15. (20 s left)"]
+        assert result.delivered == 1 and real_redis.llen(keys.outbox(user)) == 0
+        real_redis.rpush(keys.outbox(user), Outgoing(chat_id=user, key="prompt", game=1,
+                                                     text="Your cone is on H15.").model_dump_json())
+        flush_room(double, real_redis, user)
+        assert [m.text for m in double.world.bot_messages(user)] == [
+            "⬇️ Sent again below.", "Your cone is on H15."]  # later edits go to the new one
