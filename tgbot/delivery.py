@@ -423,7 +423,7 @@ async def _drain(
                     return FlushResult(delivered, stopped=True)
                 if not held.ours():
                     return FlushResult(delivered, busy=True)
-                outcome = await _deliver(bot, where, message, known, limiter, refused,
+                outcome = await _deliver(bot, client, where, message, known, limiter, refused,
                                          attempt, patient, FileIds(client))  # fmt: skip
                 if isinstance(outcome, FlushResult):
                     if outcome.busy or outcome.network_error or outcome.retry_after is None:
@@ -503,6 +503,7 @@ def _superseded_pair(first: Outgoing | None, then: Outgoing | None) -> bool:
 
 async def _deliver(
     bot: Bot,
+    client: redis.Redis,
     where: keys.RoomRef,
     message: Outgoing,
     known: dict[tuple[int, str], int],
@@ -513,7 +514,8 @@ async def _deliver(
     file_ids: FileIds | None = None,
 ) -> int | None | FlushResult:
     """Send one message within the limits; its new id, None, or why to stop for now. A fresh
-    copy of a message sent before first turns the old one into a pointer to it."""
+    copy of a message sent before first turns the old one into a pointer to it, and forgets
+    its id."""
     previous = known.get((message.game, message.key)) if message.key else None
     if message.edit_only and (previous is None or message.fresh):
         return None  # nothing sent under its key: nothing to edit
@@ -522,6 +524,12 @@ async def _deliver(
             if (waited := await _slot(limiter, message.chat_id, True, patient)) is not None:
                 return waited
             await retire(bot, message.chat_id, previous, message.lang)
+            # Retired once: a retry after a wait for the chat's limit only sends the copy (else
+            # each try would spend the chat's one free slot on the pointer again, for ever).
+            assert message.key is not None
+            client.hdel(keys.message_ids(where, message.game), message.key)
+            known.pop((message.game, message.key), None)
+            previous = None
         edit = previous is not None and not message.fresh
         if (waited := await _slot(limiter, message.chat_id, edit, patient)) is not None:
             return waited

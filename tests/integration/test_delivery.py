@@ -148,3 +148,36 @@ def test_an_edit_queued_after_a_fresh_copy_of_its_message_still_sends_the_copy_n
         flush_room(double, real_redis, user)
         assert [m.text for m in double.world.bot_messages(user)] == [
             "⬇️ Sent again below.", "Your cone is on H15."]  # later edits go to the new one
+
+
+def test_a_fresh_copy_that_must_wait_for_its_chats_limit_is_sent_on_the_next_try(real_redis):
+    # One message at once per private chat: the pointer on the old copy takes the chat's slot,
+    # so the copy waits; the next try must send it, not point the old one again (for ever).
+    one_at_once = Limits(global_per_second=1000, chat_per_second=5, chat_burst=1,
+                         group_per_minute=1000)  # fmt: skip
+    with run_double() as double:
+        user = double.world.add_user(first_name="Ann", started=True).id
+
+        def flush_once() -> FlushResult:
+            async def go() -> FlushResult:
+                async with Bot(double.world.token, base_url=f"{double.url}/bot") as bot:
+                    return await flush(bot, real_redis, user, RedisLimiter(real_redis, one_at_once),
+                                       lambda *_: None, patient=lambda: False)  # fmt: skip
+
+            return asyncio.run(go())
+
+        real_redis.rpush(keys.outbox(user), Outgoing(chat_id=user, key="prompt", game=1,
+                                                     text="pick a cell").model_dump_json())
+        flush_once()
+        time.sleep(0.3)
+        real_redis.rpush(keys.outbox(user), Outgoing(chat_id=user, key="prompt", game=1,
+                                                     text="You chose H15.", fresh=True)
+                         .model_dump_json())  # fmt: skip
+        for _ in range(5):
+            result = flush_once()
+            if result.retry_after is None:
+                break
+            time.sleep(result.retry_after + 0.05)
+        assert [m.text for m in double.world.bot_messages(user)] == [
+            "⬇️ Sent again below.", "You chose H15."]
+        assert real_redis.llen(keys.outbox(user)) == 0
