@@ -49,7 +49,7 @@ from tgbot.metrics import TALLY
 from tgbot.redact import mask
 from workers.dispatch import FAILURE_TTL, RESULT_TTL
 from workers.jobs import HandleLater
-from workers.outage import REDIS_DOWN, RETRY_S, Outage
+from workers.outage import REDIS_DOWN, RETRY_S, Outage, Repeats
 from workers.runtime import STOPPING, runtime
 from workers.sweep import Sweeper
 from workers.trust import refusal
@@ -191,6 +191,7 @@ class HintrigueWorker(SimpleWorker):
         self._revived = time.monotonic()
         self._sweeper: Sweeper | None = None
         self.outage = Outage(f"worker {self.name}")
+        self._tend_failures = Repeats(f"worker {self.name}")
         self._cut_short: dict[str, Job] = {}  # jobs the outage cut short, done again after it
         log.info("worker %s: started on %s; Redis: %s", self.name,
                  ", ".join(q.name for q in self.queues), describe(self.connection))  # fmt: skip
@@ -383,8 +384,10 @@ class HintrigueWorker(SimpleWorker):
             raise
         except REDIS_DOWN as error:  # the outage is logged once, not each second
             self.outage.failed(error)
-        except Exception:  # Telegram away for a moment, say: jobs will tell; go on
-            log.warning("worker %s: tending failed, trying again soon", self.name, exc_info=True)
+        except Exception as error:  # Telegram away for a moment, say: jobs will tell; go on
+            self._tend_failures.failed("tending", error)
+        else:
+            self._tend_failures.over()
 
     def revive_scheduler(self) -> None:
         """Start a scheduler again when ours is not running and the lock is free."""

@@ -51,7 +51,10 @@ def play_a_game(stack: Stack, settings: str) -> tuple[list[int], Any]:
 
 
 def test_a_whole_game_ends_with_a_photo_whose_caption_carries_the_standings(stack: Stack):
-    _, final = play_a_game(stack, "pictures=on")
+    play_a_game(stack, "pictures=on")
+    # A new picture goes as its text first, then is uploaded into that message.
+    final = wait_for(lambda: (m := stack.find(GROUP, "Game over")) and m.photo and m,
+                     what="the final's picture")
     assert final.photo is not None, "the final is a photo"
     room = Store(stack.client).load(GROUP)
     assert room is not None
