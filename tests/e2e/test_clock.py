@@ -7,6 +7,8 @@ import glob
 import os
 import time
 
+from rq import Worker
+
 from tests.e2e.players import seat_players, start
 from tests.e2e.procs import GROUP, Proc
 from tests.harness import wait_for
@@ -25,6 +27,9 @@ def test_workers_with_a_clock_20_s_ahead_keep_to_the_real_deadlines(launch):
     skewed = {"LD_PRELOAD": libfaketime(), "FAKETIME": f"+{SKEW_S}s"}
     for _ in range(2):
         stack.procs.append(Proc("worker", stack.spawn("worker", **skewed)))
+    # Under libfaketime a worker starts slowly (every clock read goes through it): on a busy
+    # machine, wait until both are at work rather than let the bot's greeting time out.
+    wait_for(lambda: len(Worker.all(connection=stack.client)) >= 2, 90, "the skewed workers")
     users = seat_players(stack, ["Ann", "Bob", "Cy"], "rotations=1 hint=15")
     started = time.time()
     start(stack, users)
