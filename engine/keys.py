@@ -137,6 +137,11 @@ def started(user_id: int) -> str:
     return f"{_NS}started:{user_id}"
 
 
+def awaiting_join(user_id: int) -> str:
+    """The room whose Join a user pressed before opening a private chat with the bot."""
+    return f"{_NS}awaiting:{user_id}"
+
+
 def update_seen(update_id: int) -> str:
     """Set once the webhook has taken an update in (it then waits in an inbox)."""
     return f"{_NS}seen:{update_id}"

@@ -19,6 +19,7 @@ from tgbot.outgoing import Outgoing
 from tgbot.render import Look
 
 STARTED_TTL = 365 * 24 * 3600
+AWAITING_TTL = 24 * 3600  # a lobby lasts a day at most
 
 # Queue messages behind the chat's others; one marked `once` only if the same answer does not
 # wait already. KEYS: the outbox, then the answers' markers; ARGV: ttl, then per message the
@@ -143,3 +144,13 @@ class Service:
     def has_started(self, user_id: int) -> bool:
         """Whether a user has opened a private chat with the bot."""
         return bool(self.redis.exists(keys.started(user_id)))
+
+    def note_awaiting(self, user_id: int, where: RoomId) -> None:
+        """Remember the room whose Join a user pressed without a private chat, so a plain
+        `/start` (the bot found by name, not through its link) seats them there too."""
+        self.redis.set(keys.awaiting_join(user_id), str(where), ex=AWAITING_TTL)
+
+    def take_awaiting(self, user_id: int) -> RoomId | None:
+        """The room a user pressed Join in before opening this chat, forgotten once asked."""
+        raw = self.redis.getdel(keys.awaiting_join(user_id))
+        return RoomId.parse(raw.decode() if isinstance(raw, bytes) else raw) if raw else None

@@ -351,6 +351,27 @@ def test_a_friend_who_pressed_join_without_a_private_chat_is_listed_as_waiting(t
     assert table.room().waiting == [] and table.room().seat_of(dee) is not None
 
 
+def test_a_waiting_friend_who_finds_the_bot_by_name_and_presses_start_is_seated(table: Table):
+    # Not through the link: Telegram's Start button in a chat opened by searching the bot
+    # sends a plain /start.
+    world = table.stack.world
+    table.lobby(players=3)
+    lobby = table.group_message("a new game is open")
+    dee, eve = world.add_user(first_name="Dee").id, world.add_user(first_name="Eve").id
+    table.stack.deliver(world.press(dee, table.chat, lobby.message_id, button(lobby, "Join")))
+    wait_for(lambda: "waiting for Dee" in world.message(table.chat, lobby.message_id).plain_text,
+             what="Dee listed as waiting")  # fmt: skip
+    table.stack.deliver(world.start_private(dee))
+    table.dm(dee, "You joined the game")
+    wait_for(lambda: "4 players:" in world.message(table.chat, lobby.message_id).plain_text,
+             what="Dee seated")  # fmt: skip
+    assert table.room().seat_of(dee) is not None and table.room().waiting == []
+    # Someone who never pressed Join gets the usual greeting, and no seat.
+    table.stack.deliver(world.start_private(eve))
+    table.dm(eve, "Add me to a group")
+    assert table.room().seat_of(eve) is None
+
+
 def test_the_lobby_starts_without_a_waiting_friend_and_tells_the_group_who_was_left_out(
     table: Table,
 ):

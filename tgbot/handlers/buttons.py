@@ -143,6 +143,7 @@ async def on_join(
             return
         await attempt(update, context, where, AwaitJoin(
             user_id=user.id, name=name, username=username, game_id=game_of(args, 0)))  # fmt: skip
+        await asyncio.to_thread(svc.note_awaiting, user.id, where)
         await query.answer(texts.OPEN_PRIVATE, url=svc.look.link(f"j{where}"))
         return
     await button_command(

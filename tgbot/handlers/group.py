@@ -203,6 +203,7 @@ async def on_join_command(update: Update, context: Context) -> None:
         if not late:  # listed in the lobby as waiting for them (a running game: no list)
             await attempt(update, context, where,
                           AwaitJoin(user_id=user.id, name=name, username=username))
+            await asyncio.to_thread(svc.note_awaiting, user.id, where)
         await reply(
             update,
             context,

@@ -55,28 +55,43 @@ async def on_start(update: Update, context: Context) -> None:
                                        "that group."))  # fmt: skip
         return
     if payload is not None and payload[1] == "j":
-        name, username = display_name(update)
-        join = Join(user_id=user.id, name=name, username=username, language=speakers().own)
-        outcome, problem = await attempt(update, context, RoomId.parse(payload[2]), join)
-        if problem:
-            await reply(update, context, problem)
-            return
-        if outcome is None or outcome.room is None:
-            return  # handled before: answered then
-
-        room, late = outcome.room, any(isinstance(e, PlayerJoined) and e.late
-                                       for e in outcome.events)  # fmt: skip
-        index = room.seat_of(user.id)
-        # Seated now: a player without a language of their own is told in the group's.
-        with i18n.use(render.seat_language(room, index) if index is not None else None):
-            joined = texts.JOINED_LATE_IN if late else screens(room.game).joined()
-            await reply(update, context, joined.format(group=render.title(room)))
+        await _join_by_link(update, context, RoomId.parse(payload[2]))
+        return
+    # The bot found by name after pressing Join in a group (a plain /start, not the link):
+    # the seat waits for them all the same.
+    awaiting = await asyncio.to_thread(svc.take_awaiting, user.id) if payload is None else None
+    if awaiting is not None and await _join_by_link(update, context, awaiting, quiet=True):
         return
     room = await _connect(update, context)
     if room is None:
         await reply(update, context, texts.PRIVATE_HELP)
     elif not await resend(update, context, room):
         await reply(update, context, screens(room.game).where_it_stands(room, user.id))
+
+
+async def _join_by_link(update: Update, context: Context, where: RoomId,
+                        quiet: bool = False) -> bool:  # fmt: skip
+    """Take the seat of the room whose Join link was opened; say so, or why not (`quiet`: a
+    refusal says nothing, for the caller to answer as it would). Whether it was answered."""
+    user = update.effective_user
+    assert user is not None
+    name, username = display_name(update)
+    join = Join(user_id=user.id, name=name, username=username, language=speakers().own)
+    outcome, problem = await attempt(update, context, where, join)
+    if problem:
+        if not quiet:
+            await reply(update, context, problem)
+        return not quiet
+    if outcome is None or outcome.room is None:
+        return True  # handled before: answered then
+    room, late = outcome.room, any(isinstance(e, PlayerJoined) and e.late
+                                   for e in outcome.events)  # fmt: skip
+    index = room.seat_of(user.id)
+    # Seated now: a player without a language of their own is told in the group's.
+    with i18n.use(render.seat_language(room, index) if index is not None else None):
+        joined = texts.JOINED_LATE_IN if late else screens(room.game).joined()
+        await reply(update, context, joined.format(group=render.title(room)))
+    return True
 
 
 async def _connect(update: Update, context: Context) -> Room | None:
