@@ -181,3 +181,31 @@ def test_a_fresh_copy_that_must_wait_for_its_chats_limit_is_sent_on_the_next_try
         assert [m.text for m in double.world.bot_messages(user)] == [
             "⬇️ Sent again below.", "You chose H15."]
         assert real_redis.llen(keys.outbox(user)) == 0
+
+
+def test_a_press_answered_again_after_an_outage_is_left_as_it_was(caplog):
+    # A press handled again (its drain cut short by Redis) is answered again: Telegram refuses
+    # that as too old, and the handler must go on, not fail and be retried and set aside.
+    from telegram import CallbackQuery, InlineKeyboardButton, InlineKeyboardMarkup
+
+    from tgbot.handlers.common import answer
+
+    press: dict = {}
+    with run_double() as double:
+        user = double.world.add_user(first_name="Ann", started=True).id
+
+        async def go() -> None:
+            async with Bot(double.world.token, base_url=f"{double.url}/bot") as bot:
+                keys_ = InlineKeyboardMarkup([[InlineKeyboardButton("it", callback_data="lang:1")]])
+                sent = await bot.send_message(user, "Your language?", reply_markup=keys_)
+                press.update(double.world.press(user, user, sent.message_id, "lang:1"))
+                query = CallbackQuery.de_json(press["callback_query"], bot)
+                await answer(query, "Italiano scelto.")
+                await answer(query, "Italiano scelto.")  # refused: too old
+                await answer(query, url="https://t.me/hintrigue_bot?start=n-1")
+
+        with caplog.at_level("INFO", logger="tgbot.handlers.common"):
+            asyncio.run(go())
+        assert double.world.callback_answer(press["callback_query"]["id"]).text == \
+            "Italiano scelto."  # fmt: skip
+        assert sum("answered too late" in r.getMessage() for r in caplog.records) == 2

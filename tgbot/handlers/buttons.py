@@ -9,7 +9,6 @@ from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
 
 from telegram import CallbackQuery, Update
-from telegram.error import BadRequest
 
 from engine.commands import (
     AddAI,
@@ -33,6 +32,7 @@ from engine.store import Outcome
 from tgbot import callback, i18n, render, texts
 from tgbot.handlers.common import (
     Context,
+    answer,
     attempt,
     display_name,
     is_admin,
@@ -66,7 +66,7 @@ async def on_button(update: Update, context: Context) -> None:
         try:
             pressed = callback.decode(svc.look.key, query.data, svc.look.earlier_keys)
         except callback.BadCallback:
-            await query.answer(texts.FORGED_BUTTON, show_alert=True)
+            await answer(query, texts.FORGED_BUTTON, alert=True)
             return
         handler = BUTTONS.get(pressed.kind) or games[pressed.kind]
         await handler(update, context, query, pressed.args)
@@ -79,17 +79,6 @@ def _game_buttons() -> dict[str, Any]:
 
     return {kind: handler for screens in SCREENS.values()
             for kind, handler in screens.buttons.items()}  # fmt: skip
-
-
-async def answer(query: CallbackQuery, text: str, alert: bool = False) -> None:
-    """Answer a press privately. A press answered too late (Telegram takes answers for a
-    limited time) is left unanswered: what it did stands, and the game's messages show it."""
-    try:
-        await query.answer(text[:200], show_alert=alert)
-    except BadRequest as error:
-        if "query is too old" not in error.message.lower():
-            raise
-        log.info("press %s answered too late: %s", query.id, error.message)
 
 
 def _room(update: Update) -> RoomId:
@@ -144,7 +133,7 @@ async def on_join(
         await attempt(update, context, where, AwaitJoin(
             user_id=user.id, name=name, username=username, game_id=game_of(args, 0)))  # fmt: skip
         await asyncio.to_thread(svc.note_awaiting, user.id, where)
-        await query.answer(texts.OPEN_PRIVATE, url=svc.look.link(f"j{where}"))
+        await answer(query, texts.OPEN_PRIVATE, url=svc.look.link(f"j{where}"))
         return
     await button_command(
         update,
@@ -180,7 +169,7 @@ async def on_start_button(
     seat = room.seat_of(user.id) if room is not None and room.phase is Phase.LOBBY else None
     if room is not None and seat is not None and not room.seats[seat].private_ok:
         # The host starting the game first opens the chat where the cards are dealt.
-        await query.answer(texts.OPEN_PRIVATE_FIRST, url=svc.look.link(f"r{where}"))
+        await answer(query, texts.OPEN_PRIVATE_FIRST, url=svc.look.link(f"r{where}"))
         return
     command = StartGame(user_id=user.id, game_id=game_of(args, 0))
     await button_command(update, context, query, where, command, texts.STARTED)

@@ -11,8 +11,8 @@ from contextvars import ContextVar
 from typing import Any
 
 import redis.exceptions
-from telegram import ChatMember, Update
-from telegram.error import TelegramError
+from telegram import CallbackQuery, ChatMember, Update
+from telegram.error import BadRequest, TelegramError
 from telegram.ext import (
     ContextTypes,
 )
@@ -280,3 +280,16 @@ def settings_done(outcome: Outcome) -> str | None:
     with i18n.use(room.settings.language):  # the group's, changed or not
         shown = ", ".join(render.setting_line(room, name) for name in changed.changes)
         return _("Settings changed: {changes}.").format(changes=shown)
+
+
+async def answer(query: CallbackQuery, text: str = "", alert: bool = False,
+                 url: str | None = None) -> None:  # fmt: skip
+    """Answer a press privately (`url`: open that link). A press answered too late (Telegram
+    takes answers for a limited time; a press handled again after an outage) is left
+    unanswered: what it did stands, and the game's messages show it."""
+    try:
+        await query.answer(text[:200] or None, show_alert=alert, url=url)
+    except BadRequest as error:
+        if "query is too old" not in error.message.lower():
+            raise
+        log.info("press %s answered too late: %s", query.id, error.message)

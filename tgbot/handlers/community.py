@@ -8,7 +8,7 @@ from telegram import CallbackQuery, Update, User
 
 from engine.games.registry import GAMES
 from tgbot import render
-from tgbot.handlers.common import Context, last_game, reply, service
+from tgbot.handlers.common import Context, answer, last_game, reply, service
 from tgbot.handlers.language import speakers
 from tgbot.i18n import _
 from tgbot.notify import subscribe, unsubscribe
@@ -88,7 +88,7 @@ async def on_notify_button(
     chat_id, user = message.chat.id, query.from_user
     await asyncio.to_thread(subscribe, svc, chat_id, user.id, speakers().user)
     if await asyncio.to_thread(svc.has_started, user.id):
-        await query.answer(_("🔔 I will write to you in private when the next game opens here."))
+        await answer(query, _("🔔 I will write to you in private when the next game opens here."))
     else:
         # The deep link opens the private chat; its /start confirms there.
-        await query.answer(url=svc.look.link(f"n{chat_id}"))
+        await answer(query, url=svc.look.link(f"n{chat_id}"))

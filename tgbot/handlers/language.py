@@ -27,6 +27,7 @@ from engine.store import LANGUAGE_TTL, CorruptRoom
 from tgbot import i18n, texts
 from tgbot.handlers.common import (
     Context,
+    answer,
     command_in_group,
     is_admin,
     remember_group_language,
@@ -212,4 +213,4 @@ async def on_language_button(
             choices = _choices(svc, language)
         edited = choices.model_copy(update={"chat_id": message.chat.id, "text": confirmation})
         await asyncio.to_thread(svc.show, RoomId(message.chat.id), edited)
-    await query.answer(confirmation)
+    await answer(query, confirmation)
