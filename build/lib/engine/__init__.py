@@ -1,1 +1,0 @@
-"""Hintrigue's rules: a pure, deterministic engine, and the Redis store that runs it."""

@@ -1,1 +1,0 @@
-"""The games the table hosts: one package each, registered in `engine.games.registry`."""
