@@ -188,6 +188,27 @@ def join_lobby(stack: Stack, names: list[str], username: str, command: str) -> l
     return users
 
 
+def start_untimed(stack: Stack, host: int) -> None:
+    """The host turns the lobby's timers off and starts the game."""
+    stack.say(host, GROUP, "/settings timers=off")
+    lobby = wait_for(lambda: (found := stack.find(GROUP, "a new game is open"))
+                     and "timers off" in found.plain_text and found, what="the settings")
+    assert stack.answer_to(stack.press(host, lobby, button(lobby, "Start"))) == \
+        "The game starts!"
+
+
+def stop_and_wait_closed(stack: Stack, host: int, message_id: int) -> MessageRecord:
+    """The host stops the game (and confirms); the group message `message_id` once it says
+    the game ended during its round."""
+    stack.say(host, GROUP, "/stop")
+    question = wait_for(lambda: stack.find(GROUP, "End this game now"), what="the question")
+    assert stack.answer_to(stack.press(host, question, button(question, "Yes"))) == \
+        "The game is stopped."
+    return wait_for(lambda: (m := stack.world.message(GROUP, message_id))
+                    and "The game ended during this round" in m.plain_text and m,
+                    what="the board closed")  # fmt: skip
+
+
 def play_state(stack: Stack, kind: type[T]) -> T:
     """The state of the game of `kind` running in the group."""
     room = Store(stack.client).load(GROUP)

@@ -20,6 +20,8 @@ from tests.harness import (
     join_lobby,
     play_state,
     prompt_of,
+    start_untimed,
+    stop_and_wait_closed,
     wait_for,
     without_join_timer,
 )
@@ -328,19 +330,9 @@ def test_pictures_off_sends_guess_what_as_text(stack: Stack):
 
 def test_a_game_stopped_before_its_clue_shows_no_empty_clue_line(stack: Stack):
     users = seat_players(stack)
-    stack.say(users[0], GROUP, "/settings timers=off")
-    lobby = wait_for(lambda: (found := stack.find(GROUP, "a new game is open"))
-                     and "timers off" in found.plain_text and found, what="the settings")
-    assert stack.answer_to(stack.press(users[0], lobby, button(lobby, "Start"))) == \
-        "The game starts!"
+    start_untimed(stack, users[0])
     board = wait_for(lambda: stack.find(GROUP, r"round 1 · "), what="the board")
-    stack.say(users[0], GROUP, "/stop")
-    question = wait_for(lambda: stack.find(GROUP, "End this game now"), what="the question")
-    assert stack.answer_to(stack.press(users[0], question, button(question, "Yes"))) == \
-        "The game is stopped."
-    ended = wait_for(lambda: (m := stack.world.message(GROUP, board.message_id))
-                     and "The game ended during this round" in m.plain_text and m,
-                     what="the board closed")  # fmt: skip
+    ended = stop_and_wait_closed(stack, users[0], board.message_id)
     assert "Clue" not in ended.plain_text and "«»" not in ended.plain_text
 
 

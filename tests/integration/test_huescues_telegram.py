@@ -14,7 +14,18 @@ from PIL import Image
 from engine.games.huescues import board
 from engine.games.huescues.model import State
 from engine.store import Store
-from tests.harness import GROUP, Stack, button, buttons, join_lobby, play_state, prompt_of, wait_for
+from tests.harness import (
+    GROUP,
+    Stack,
+    button,
+    buttons,
+    join_lobby,
+    play_state,
+    prompt_of,
+    start_untimed,
+    stop_and_wait_closed,
+    wait_for,
+)
 from tgbot import pictures
 from tgbot.handlers.group import SKIP_GRACE
 from tgbot.pictures.model import Cone, HuesBoardPicture, HuesCardPicture, HuesCloseupPicture
@@ -380,17 +391,7 @@ def test_a_typed_cell_is_answered_below_it_kept_by_skip_and_skip_says_whom_it_sk
 
 def test_a_game_stopped_before_its_first_cue_shows_no_empty_cues_line(stack: Stack):
     users = seat_players(stack)
-    stack.say(users[0], GROUP, "/settings timers=off")
-    lobby = wait_for(lambda: (found := stack.find(GROUP, "a new game is open"))
-                     and "timers off" in found.plain_text and found, what="the settings")
-    assert stack.answer_to(stack.press(users[0], lobby, button(lobby, "Start"))) == \
-        "The game starts!"
-    board_message = wait_for(lambda: stack.find(GROUP, r"round 1 · cues by"), what="the board")
-    stack.say(users[0], GROUP, "/stop")
-    question = wait_for(lambda: stack.find(GROUP, "End this game now"), what="the question")
-    assert stack.answer_to(stack.press(users[0], question, button(question, "Yes"))) == \
-        "The game is stopped."
-    ended = wait_for(lambda: (m := stack.world.message(GROUP, board_message.message_id))
-                     and "The game ended during this round" in m.plain_text and m,
-                     what="the board closed")  # fmt: skip
+    start_untimed(stack, users[0])
+    board = wait_for(lambda: stack.find(GROUP, r"round 1 · cues by"), what="the board")
+    ended = stop_and_wait_closed(stack, users[0], board.message_id)
     assert "Cue:" not in ended.plain_text and "Cues:" not in ended.plain_text
