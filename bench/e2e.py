@@ -33,7 +33,7 @@ With `--replica`, Redis has a replica (on the same machine): the web answers 200
 commits only once the replica confirmed (`WAIT 1`), which is what that costs.
 
 Prints `name=value` lines. Run: `.venv/bin/python bench/e2e.py [--games 50] [--workers 2]
-[--replica]`.
+[--replica] [--timers 200] [--timers-only]`.
 """
 
 from __future__ import annotations
@@ -219,9 +219,23 @@ async def timers(bench: Bench, count: int, first_chat: int) -> tuple[list[float]
     return values, sum(1 for v in values if v < -ROUNDING_S)
 
 
-async def measure(bench: Bench, games: int, count: int) -> dict[str, float]:
+def timer_figures(late: list[float], early: int) -> dict[str, float]:
+    return {
+        "timer_late_p50_s": percentile(late, 50),
+        "timer_late_p99_s": percentile(late, 99),
+        "timer_late_max_s": max(late),
+        "timer_late_min_s": min(late),
+        "timer_early_count": early,
+        "timers": len(late),
+    }
+
+
+async def measure(bench: Bench, games: int, count: int, timers_only: bool = False
+                  ) -> dict[str, float]:  # fmt: skip
     base = -1_000_000_000_000 - secrets.randbelow(10**6) * 1000
     late, early = await timers(bench, count, base - 20_000)
+    if timers_only:
+        return timer_figures(late, early)
 
     async def baseline(logs: list[list[dict[str, Any]]]) -> float:
         return await replay(bench.bare_port, bench.secret_headers, logs)
@@ -250,11 +264,7 @@ async def measure(bench: Bench, games: int, count: int) -> dict[str, float]:
         "answer_p50_ms": percentile(answers, 50) * 1000,
         "answer_p99_ms": percentile(answers, 99) * 1000,
         "answers": len(answers),
-        "timer_late_p50_s": percentile(late, 50),
-        "timer_late_p99_s": percentile(late, 99),
-        "timer_late_max_s": max(late),
-        "timer_early_count": early,
-        "timers": len(late),
+        **timer_figures(late, early),
         "redis_peak_mb": int(memory["used_memory_peak"]) / 2**20,
         "games": games,
     }
@@ -275,6 +285,8 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--timers", type=int, default=TIMERS)
     parser.add_argument("--keep-logs", action="store_true")
+    parser.add_argument("--timers-only", action="store_true",
+                        help="measure the timers alone (phase 5)")  # fmt: skip
     parser.add_argument("--replica", action="store_true",
                         help="give Redis a replica: every 200 and commit waits for it (WAIT)")
     args = parser.parse_args()
@@ -282,7 +294,7 @@ def main() -> None:
         try:
             with start_processes(path, args.workers, args.replica) as bench:
                 # uvloop (uvicorn's loop too): the driver must cost little beside what it measures
-                figures = uvloop.run(measure(bench, args.games, args.timers))
+                figures = uvloop.run(measure(bench, args.games, args.timers, args.timers_only))
                 figures["cpu_driver_s"] = time.process_time()
                 figures["replica"] = int(args.replica)
         finally:
