@@ -179,8 +179,9 @@ async def replay(port: int, headers: dict[str, str], logs: list[list[dict[str, A
 ROUNDING_S = 1e-6
 
 
-async def timers(bench: Bench, count: int, first_chat: int) -> tuple[list[float], int]:
-    """Lateness of `count` missed-hint timers (seconds) and how many took effect early.
+async def timers(bench: Bench, count: int, first_chat: int) -> tuple[list[float], int, int]:
+    """Lateness of `count` missed-hint timers (seconds), how many took effect early, and how
+    many games were past round 1 when first read.
 
     A game's timer is the one of the round it was in when first read, as soon as it started;
     it took effect at the moment the next round started (its deadline less `hint_s`). Seating
@@ -198,6 +199,7 @@ async def timers(bench: Bench, count: int, first_chat: int) -> tuple[list[float]
 
     await seated(bench, hook, games, f"rotations=1 hint={HINT_S} timers=on", then=first_read)
     await hook.close()
+    later = sum(number > 1 for number, _ in seen.values())
     late: dict[int, float] = {}
     until = time.time() + 2 * HINT_S * bench.timer_scale + 30
     while len(late) < count and time.time() < until:
@@ -216,10 +218,10 @@ async def timers(bench: Bench, count: int, first_chat: int) -> tuple[list[float]
         await asyncio.sleep(0.2)
     assert len(late) == count, f"only {len(late)} of {count} timers fired"
     values = list(late.values())
-    return values, sum(1 for v in values if v < -ROUNDING_S)
+    return values, sum(1 for v in values if v < -ROUNDING_S), later
 
 
-def timer_figures(late: list[float], early: int) -> dict[str, float]:
+def timer_figures(late: list[float], early: int, later: int) -> dict[str, float]:
     return {
         "timer_late_p50_s": percentile(late, 50),
         "timer_late_p99_s": percentile(late, 99),
@@ -227,15 +229,16 @@ def timer_figures(late: list[float], early: int) -> dict[str, float]:
         "timer_late_min_s": min(late),
         "timer_early_count": early,
         "timers": len(late),
+        "timers_read_after_round_1": later,
     }
 
 
 async def measure(bench: Bench, games: int, count: int, timers_only: bool = False
                   ) -> dict[str, float]:  # fmt: skip
     base = -1_000_000_000_000 - secrets.randbelow(10**6) * 1000
-    late, early = await timers(bench, count, base - 20_000)
+    late, early, later = await timers(bench, count, base - 20_000)
     if timers_only:
-        return timer_figures(late, early)
+        return timer_figures(late, early, later)
 
     async def baseline(logs: list[list[dict[str, Any]]]) -> float:
         return await replay(bench.bare_port, bench.secret_headers, logs)
@@ -264,7 +267,7 @@ async def measure(bench: Bench, games: int, count: int, timers_only: bool = Fals
         "answer_p50_ms": percentile(answers, 50) * 1000,
         "answer_p99_ms": percentile(answers, 99) * 1000,
         "answers": len(answers),
-        **timer_figures(late, early),
+        **timer_figures(late, early, later),
         "redis_peak_mb": int(memory["used_memory_peak"]) / 2**20,
         "games": games,
     }
