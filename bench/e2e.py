@@ -25,13 +25,15 @@ python-telegram-bot webhook app that only acknowledges (same uvicorn, same machi
    double (the SPEC's promise: every press answered within a second).
 5. timers: 200 games of 3 whose storytellers never give their hints. A timeout starts the next
    round with a deadline `hint_s × TIMER_SCALE` after the moment it was applied, so the room
-   itself tells when each timer took effect: lateness = that moment − the deadline.
+   itself tells when each timer took effect: lateness = that moment − the deadline of the
+   round the game was in when first read (read as soon as it started). `timer_early_count`
+   must be 0: the bench prints `FAIL timer_early_count` and exits 1 otherwise.
 
 With `--replica`, Redis has a replica (on the same machine): the web answers 200 and the store
 commits only once the replica confirmed (`WAIT 1`), which is what that costs.
 
 Prints `name=value` lines. Run: `.venv/bin/python bench/e2e.py [--games 50] [--workers 2]
-[--replica]`.
+[--replica] [--timers 200] [--timers-only]`.
 """
 
 from __future__ import annotations
@@ -67,8 +69,10 @@ ANSWER_GAMES = 20
 ANSWER_PACE = 0.25  # seconds between a game's updates, on average: 80 updates/s in all
 
 
-async def seated(bench: Bench, hook: RawHttp, games: list[Game], settings: str) -> None:
-    """Open every player's private chat, then seat and start every game (not measured)."""
+async def seated(bench: Bench, hook: RawHttp, games: list[Game], settings: str,
+                 then: Callable[[Game], Awaitable[Any]] | None = None) -> None:
+    """Open every player's private chat, then seat and start every game (not measured);
+    `then(game)` runs as soon as that game was started."""
     semaphore = asyncio.Semaphore(50)
 
     async def send(update: dict[str, Any]) -> None:
@@ -80,6 +84,8 @@ async def seated(bench: Bench, hook: RawHttp, games: list[Game], settings: str) 
             await game.open_chats(send)
             await game.chats_opened()
             await game.seat(send, settings)
+            if then is not None:
+                await then(game)
 
     await bench.register(games)
     await asyncio.gather(*(one(g) for g in games))
@@ -168,37 +174,71 @@ async def replay(port: int, headers: dict[str, str], logs: list[list[dict[str, A
     return sum(len(log) for log in logs) / wall
 
 
-async def timers(bench: Bench, count: int, first_chat: int) -> tuple[list[float], int]:
-    """Lateness of `count` missed-hint timers (seconds) and how many took effect early."""
+# How far `(now + hint) - hint` may stray from `now` by rounding: half a unit in the last
+# place of a timestamp near 2**31 s is 1.2e-7 s. A figure below minus this is early for sure.
+ROUNDING_S = 1e-6
+
+
+async def timers(bench: Bench, count: int, first_chat: int) -> tuple[list[float], int, int]:
+    """Lateness of `count` missed-hint timers (seconds), how many took effect early, and how
+    many games were past round 1 when first read.
+
+    A game's timer is the one of the round it was in when first read, as soon as it started;
+    it took effect at the moment the next round started (its deadline less `hint_s`). Seating
+    200 games takes 15 s or more on a busy machine, longer than a hint, so the first games may
+    be in round 2 when read: their timer is round 2's, measured against round 3."""
     hook = RawHttp("127.0.0.1", bench.web_port, 50, bench.secret_headers)
     await hook.open()
     games = [bench.game(first_chat - g, players=3) for g in range(count)]
-    await seated(bench, hook, games, f"rotations=1 hint={HINT_S} timers=on")
-    await hook.close()
-    deadlines = []
-    for game in games:
+    seen: dict[int, tuple[int, float]] = {}  # chat -> (round, its deadline)
+
+    async def first_read(game: Game) -> None:
         room = await game.room_when(lambda r: r.phase is Phase.HINT)
-        assert room.deadline is not None
-        deadlines.append(room.deadline)
+        assert room.round is not None and room.deadline is not None
+        seen[game.chat_id] = (room.round.no, room.deadline)
+
+    await seated(bench, hook, games, f"rotations=1 hint={HINT_S} timers=on", then=first_read)
+    await hook.close()
+    later = sum(number > 1 for number, _ in seen.values())
     late: dict[int, float] = {}
-    until = time.time() + HINT_S * bench.timer_scale + 30
+    until = time.time() + 2 * HINT_S * bench.timer_scale + 30
     while len(late) < count and time.time() < until:
-        for index, game in enumerate(games):
-            if index in late:
+        for game in games:
+            if game.chat_id in late:
                 continue
             room: Room = await game.room()
-            if room.round is not None and room.round.no > 1 and room.deadline is not None:
-                applied = room.deadline - room.settings.hint_s * room.timer_scale
-                late[index] = applied - deadlines[index]
+            number, deadline = seen[game.chat_id]
+            if room.round is None or room.deadline is None or room.round.no == number:
+                continue
+            if room.round.no != number + 1 or room.phase is not Phase.HINT:
+                seen[game.chat_id] = (room.round.no, room.deadline)  # a round passed unseen
+                continue
+            applied = room.deadline - room.settings.hint_s * room.timer_scale
+            late[game.chat_id] = applied - deadline
         await asyncio.sleep(0.2)
     assert len(late) == count, f"only {len(late)} of {count} timers fired"
     values = list(late.values())
-    return values, sum(1 for v in values if v < 0)
+    return values, sum(1 for v in values if v < -ROUNDING_S), later
 
 
-async def measure(bench: Bench, games: int, count: int) -> dict[str, float]:
+def timer_figures(late: list[float], early: int, later: int) -> dict[str, float]:
+    return {
+        "timer_late_p50_s": percentile(late, 50),
+        "timer_late_p99_s": percentile(late, 99),
+        "timer_late_max_s": max(late),
+        "timer_late_min_s": min(late),
+        "timer_early_count": early,
+        "timers": len(late),
+        "timers_read_after_round_1": later,
+    }
+
+
+async def measure(bench: Bench, games: int, count: int, timers_only: bool = False
+                  ) -> dict[str, float]:  # fmt: skip
     base = -1_000_000_000_000 - secrets.randbelow(10**6) * 1000
-    late, early = await timers(bench, count, base - 20_000)
+    late, early, later = await timers(bench, count, base - 20_000)
+    if timers_only:
+        return timer_figures(late, early, later)
 
     async def baseline(logs: list[list[dict[str, Any]]]) -> float:
         return await replay(bench.bare_port, bench.secret_headers, logs)
@@ -227,11 +267,7 @@ async def measure(bench: Bench, games: int, count: int) -> dict[str, float]:
         "answer_p50_ms": percentile(answers, 50) * 1000,
         "answer_p99_ms": percentile(answers, 99) * 1000,
         "answers": len(answers),
-        "timer_late_p50_s": percentile(late, 50),
-        "timer_late_p99_s": percentile(late, 99),
-        "timer_late_max_s": max(late),
-        "timer_early_count": early,
-        "timers": len(late),
+        **timer_figures(late, early, later),
         "redis_peak_mb": int(memory["used_memory_peak"]) / 2**20,
         "games": games,
     }
@@ -252,6 +288,8 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--timers", type=int, default=TIMERS)
     parser.add_argument("--keep-logs", action="store_true")
+    parser.add_argument("--timers-only", action="store_true",
+                        help="measure the timers alone (phase 5)")  # fmt: skip
     parser.add_argument("--replica", action="store_true",
                         help="give Redis a replica: every 200 and commit waits for it (WAIT)")
     args = parser.parse_args()
@@ -259,7 +297,7 @@ def main() -> None:
         try:
             with start_processes(path, args.workers, args.replica) as bench:
                 # uvloop (uvicorn's loop too): the driver must cost little beside what it measures
-                figures = uvloop.run(measure(bench, args.games, args.timers))
+                figures = uvloop.run(measure(bench, args.games, args.timers, args.timers_only))
                 figures["cpu_driver_s"] = time.process_time()
                 figures["replica"] = int(args.replica)
         finally:
@@ -270,6 +308,10 @@ def main() -> None:
                 print(f"logs={kept}")
         for name, value in figures.items():
             print(f"{name}={value:.3f}" if isinstance(value, float) else f"{name}={value}")
+        if figures["timer_early_count"] != 0:
+            print(f"FAIL timer_early_count={figures['timer_early_count']}: timers must never"
+                  " take effect before their deadline")
+            sys.exit(1)
 
 
 if __name__ == "__main__":
