@@ -149,7 +149,13 @@ async def send_or_edit(
     if message.picture is not None and file_ids is not None:
         return await send_picture(bot, message, known, file_ids)
     if known is not None and not message.fresh:
+        # A photo message known as one has its caption edited straight away (an edit of its
+        # text would be refused, a call spent for nothing).
+        photo = file_ids is not None and file_ids.showing(message.chat_id, known) is not None
         try:
+            if photo:
+                await _edit_caption(bot, message, known)
+                return None
             with _timed("editMessageText"):
                 await bot.edit_message_text(
                     chat_id=message.chat_id,
@@ -161,12 +167,8 @@ async def send_or_edit(
                 )
             return None
         except BadRequest as error:
-            if _no_text(error):  # sent as a photo: its caption is the text
-                with _timed("editMessageCaption"):
-                    await bot.edit_message_caption(
-                        chat_id=message.chat_id, message_id=known, caption=message.text,
-                        parse_mode=ParseMode.HTML, reply_markup=markup(message),
-                    )  # fmt: skip
+            if not photo and _no_text(error):  # sent as a photo: its caption is the text
+                await _edit_caption(bot, message, known)
                 return None
             why = _unchanged(error)
             if why == "not modified":
@@ -190,6 +192,14 @@ async def send_or_edit(
     return sent.message_id
 
 
+async def _edit_caption(bot: Bot, message: Outgoing, known: int) -> None:
+    with _timed("editMessageCaption"):
+        await bot.edit_message_caption(
+            chat_id=message.chat_id, message_id=known, caption=message.text,
+            parse_mode=ParseMode.HTML, reply_markup=markup(message),
+        )  # fmt: skip
+
+
 async def send_picture(
     bot: Bot, message: Outgoing, known: int | None, file_ids: FileIds
 ) -> int | None:
@@ -202,16 +212,12 @@ async def send_picture(
     if caption_length(message.text) > MAX_CAPTION:
         log.info("chat %s: %s is too long for a caption: sent without its picture",
                  message.chat_id, message.key)  # fmt: skip
-        return await send_or_edit(bot, text_only, known)
+        return await send_or_edit(bot, text_only, known, file_ids)
     shown = pictures.identity(message.picture, message.lang)
     edit = known is not None and not message.fresh
     if edit and known is not None and file_ids.showing(message.chat_id, known) == shown:
         try:
-            with _timed("editMessageCaption"):
-                await bot.edit_message_caption(
-                    chat_id=message.chat_id, message_id=known, caption=message.text,
-                    parse_mode=ParseMode.HTML, reply_markup=markup(message),
-                )  # fmt: skip
+            await _edit_caption(bot, message, known)
             return None
         except BadRequest as error:
             why = _unchanged(error)
@@ -227,7 +233,7 @@ async def send_picture(
         log.error("chat %s: the picture of %s could not be drawn: sending the text alone",
                   message.chat_id, message.key, exc_info=True)  # fmt: skip
         TALLY.count("delivery_failures", what="picture")
-        return await send_or_edit(bot, text_only, known)
+        return await send_or_edit(bot, text_only, known, file_ids)
     TALLY.observe("picture_render_seconds", time.perf_counter() - began)
     digest = pictures.digest(png)
     file_id = file_ids.get(digest)
@@ -255,7 +261,7 @@ async def send_picture(
                 continue
             log.warning("chat %s: Telegram refused the picture (%s): sending the text alone",
                         message.chat_id, error)  # fmt: skip
-    return await send_or_edit(bot, text_only, known)
+    return await send_or_edit(bot, text_only, known, file_ids)
 
 
 _STAGED_PNGS: dict[str, bytes] = {}  # pictures drawn for a `Staged` message, by identity

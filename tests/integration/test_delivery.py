@@ -209,3 +209,22 @@ def test_a_press_answered_again_after_an_outage_is_left_as_it_was(caplog):
         assert double.world.callback_answer(press["callback_query"]["id"]).text == \
             "Italiano scelto."  # fmt: skip
         assert sum("answered too late" in r.getMessage() for r in caplog.records) == 2
+
+
+def test_a_text_edit_of_a_photo_message_edits_its_caption_in_one_call(real_redis):
+    with run_double() as double:
+        group = -1004
+        double.world.add_chat(group, "supergroup")
+        real_redis.rpush(keys.outbox(group), Outgoing(
+            chat_id=group, key="final", game=1, text="<b>Game over</b>", picture=BOARD,
+        ).model_dump_json())  # fmt: skip
+        flush_room(double, real_redis, group)
+        assert double.world.bot_messages(group)[0].photo
+        calls = len(double.world.calls)
+        real_redis.rpush(keys.outbox(group), Outgoing(
+            chat_id=group, key="final", game=1, text="<b>Game over</b> (Notify me: 2)",
+        ).model_dump_json())  # fmt: skip
+        flush_room(double, real_redis, group)
+        made = [c.method for c in double.world.calls[calls:] if c.method != "getMe"]
+        assert made == ["editMessageCaption"], made
+        assert double.world.bot_messages(group)[0].plain_text == "Game over (Notify me: 2)"
