@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from pydantic import Field, ValidationError, field_validator, model_validator
-from pydantic_settings import BaseSettings, SettingsConfigDict
+from pydantic_settings import BaseSettings, PydanticBaseSettingsSource, SettingsConfigDict
 
 DEFAULT_API_URL = "https://api.telegram.org"
 DEFAULT_REDIS_URL = "redis://localhost:6379/0"
@@ -158,6 +158,19 @@ class Settings(BaseSettings):
         return self
 
 
+class _Given(Settings):
+    """The settings of an environment given as a mapping, and of nothing else (neither the
+    process's environment nor `.env`)."""
+
+    @classmethod
+    def settings_customise_sources(
+        cls, settings_cls: type[BaseSettings], init_settings: PydanticBaseSettingsSource,
+        env_settings: PydanticBaseSettingsSource, dotenv_settings: PydanticBaseSettingsSource,
+        file_secret_settings: PydanticBaseSettingsSource,
+    ) -> tuple[PydanticBaseSettingsSource, ...]:  # fmt: skip
+        return (init_settings,)
+
+
 def _one_line(error: ValidationError) -> str:
     """A validation error as one line naming each bad variable and what it was given."""
     parts = []
@@ -182,7 +195,7 @@ def read_settings(environ: Mapping[str, str] | None = None) -> Settings:
             return Settings()
         names = Settings.model_fields
         given = {k.lower(): v for k, v in environ.items() if k.lower() in names and v != ""}
-        return Settings.model_validate(given)
+        return _Given(**given)
     except ValidationError as error:
         raise ConfigError(_one_line(error)) from None
 

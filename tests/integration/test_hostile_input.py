@@ -137,6 +137,10 @@ def test_ten_players_with_the_longest_names_still_get_every_message(table: Table
              for i in range(10)]  # fmt: skip
     names = [f"{i}" + "W" * 63 + " " + "L" * 64 for i in range(10)]
     assert len(names[0]) == 129
+    # Each opens the private chat first: a storyteller the bot cannot write to would have its
+    # round voided by the worker at once, under the test's feet.
+    for user in users:
+        bot.deliver(bot.world.start_private(user))
     table.run(OpenLobby(chat_id=table.chat, title="T" * 128, user_id=users[0], name=names[0],
                         seed=3))  # fmt: skip
     table.run(ChangeSettings(user_id=users[0], changes={"max_seats": 10, "timers": False}))
