@@ -112,21 +112,24 @@ def markup(message: Outgoing) -> InlineKeyboardMarkup | None:
     )
 
 
-async def retire(bot: Bot, chat_id: int, message_id: int, language: str) -> None:
+async def retire(bot: Bot, chat_id: int, message_id: int, language: str,
+                 photo: bool = False) -> None:  # fmt: skip
     """Turn a message that a newer copy replaces into a pointer to it, without its buttons
-    (gone or retired already: fine)."""
+    (gone or retired already: fine). A photo (`photo`: known as one) gets it as its caption."""
     with i18n.use(language):
         pointer = texts.SENT_AGAIN
     try:
-        with _timed("editMessageText"):
-            await bot.edit_message_text(pointer, chat_id=chat_id, message_id=message_id)
+        if not photo:
+            with _timed("editMessageText"):
+                await bot.edit_message_text(pointer, chat_id=chat_id, message_id=message_id)
+            return
     except BadRequest as error:
-        if _no_text(error):  # a photo: its caption becomes the pointer
-            with contextlib.suppress(BadRequest), _timed("editMessageCaption"):
-                await bot.edit_message_caption(chat_id=chat_id, message_id=message_id,
-                                               caption=pointer)  # fmt: skip
-        elif _unchanged(error) is None:
-            raise
+        if not _no_text(error):
+            if _unchanged(error) is None:
+                raise
+            return
+    with contextlib.suppress(BadRequest), _timed("editMessageCaption"):
+        await bot.edit_message_caption(chat_id=chat_id, message_id=message_id, caption=pointer)
 
 
 def _no_text(error: BadRequest) -> bool:
@@ -529,7 +532,8 @@ async def _deliver(
         if message.fresh and previous is not None:
             if (waited := await _slot(limiter, message.chat_id, True, patient)) is not None:
                 return waited
-            await retire(bot, message.chat_id, previous, message.lang)
+            photo = file_ids is not None and file_ids.showing(message.chat_id, previous) is not None
+            await retire(bot, message.chat_id, previous, message.lang, photo)
             # Retired once: a retry after a wait for the chat's limit only sends the copy (else
             # each try would spend the chat's one free slot on the pointer again, for ever).
             assert message.key is not None

@@ -228,3 +228,21 @@ def test_a_text_edit_of_a_photo_message_edits_its_caption_in_one_call(real_redis
         made = [c.method for c in double.world.calls[calls:] if c.method != "getMe"]
         assert made == ["editMessageCaption"], made
         assert double.world.bot_messages(group)[0].plain_text == "Game over (Notify me: 2)"
+
+
+def test_a_photo_sent_again_below_is_pointed_to_in_its_caption_in_one_call(real_redis):
+    with run_double() as double:
+        user = double.world.add_user(first_name="Ann", started=True).id
+        real_redis.rpush(keys.outbox(user), Outgoing(
+            chat_id=user, key="prompt", game=1, text="Place your cone", picture=BOARD,
+        ).model_dump_json())  # fmt: skip
+        flush_room(double, real_redis, user)
+        calls = len(double.world.calls)
+        real_redis.rpush(keys.outbox(user), Outgoing(
+            chat_id=user, key="prompt", game=1, text="You chose H15.", fresh=True,
+        ).model_dump_json())  # fmt: skip
+        flush_room(double, real_redis, user)
+        made = [c.method for c in double.world.calls[calls:] if c.method != "getMe"]
+        assert made == ["editMessageCaption", "sendMessage"], made
+        assert [m.plain_text for m in double.world.bot_messages(user)] == [
+            "⬇️ Sent again below.", "You chose H15."]
