@@ -202,7 +202,7 @@ def test_three_players_play_a_whole_game_on_the_page(
     picture = final.locator("img.photo")  # the results picture, above its caption
     expect(picture).to_be_visible()
     picture.scroll_into_view_if_needed()
-    page.wait_for_function("(img) => img.complete && img.naturalWidth >= 800",
+    page.wait_for_function("(img) => img.complete && img.naturalWidth >= 640",
                            arg=picture.element_handle())  # fmt: skip
     page.screenshot(path=str(artifacts / "final.png"))
 

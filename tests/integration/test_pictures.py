@@ -66,7 +66,7 @@ def test_a_whole_game_ends_with_a_photo_whose_caption_carries_the_standings(stac
     data = stack.world.photo_bytes(final)
     assert data is not None and len(data) < pictures.MAX_BYTES
     with Image.open(io.BytesIO(data)) as image:
-        assert image.format == "PNG" and image.width >= 800
+        assert image.format == "PNG" and image.width >= 640
     # A new picture: the final went as its text, then its picture was uploaded into it.
     call = stack.world.calls_of("editMessageMedia")[-1]
     assert call.ok and call.params["message_id"] == final.message_id

@@ -84,7 +84,8 @@ def test_every_language_gives_a_valid_png_under_300_kb():
         data = pictures.render(a_picture(), language)
         image = decoded(data)
         assert image.format == "PNG"
-        assert image.width >= 800 and image.width + image.height <= 10_000
+        # Wide enough to hold a row, within the Bot API's size (legible on a phone: see below).
+        assert image.width >= 640 and image.width + image.height <= 10_000
         assert len(data) < pictures.MAX_BYTES
 
 
@@ -537,3 +538,29 @@ def test_guess_whats_points_line_lists_the_most_points_first():
     (message,) = gw.reveal(room, LOOK)
     names = [room.seats[s].name for s in seats]
     assert f"Points: {names[1]} +3, {names[2]} +2, {names[0]} +1" in message.text
+
+
+def test_the_results_picture_reads_on_a_phone_every_line_11_px_high_at_390_px():
+    # SPEC 13: shown 390 px wide, text at least 11 px high; measured on the ink of each line
+    # of a row's text column (a name, the figures, whom it fooled, who fooled it).
+    from tgbot.pictures import results
+
+    picture = ResultsPicture(rows=[
+        ResultRow(rank=1, name="Jay", points=9, winner=True, finds=2, stolen=3,
+                  fooled=[Tally(name="Bo", times=2)], fooled_by=[Tally(name="Cy", times=1)]),
+        ResultRow(rank=2, name="Bo", points=4),
+    ])  # fmt: skip
+    image = Image.open(io.BytesIO(pictures.render(picture, "en"))).convert("RGB")
+    left, right = results.PAD + 84, results.WIDTH - results.PAD - 200
+    top, bottom = results.HEAD + 4, results.HEAD + results.ROW - 4
+    inked = [any(sum(image.getpixel((x, y))) < 3 * 140 for x in range(left, right))
+             for y in range(top, bottom)]  # fmt: skip
+    lines, run = [], 0
+    for dark in [*inked, False]:
+        if dark:
+            run += 1
+        elif run:
+            lines.append(run)
+            run = 0
+    assert len(lines) == 4, lines
+    assert min(lines) * 390 / image.width >= 11, [round(h * 390 / image.width, 1) for h in lines]

@@ -1,5 +1,6 @@
 """Hintrigue's results picture: the standings, and per seat whom its decoys fooled and who
-fooled it over the game. Drawn in the current language (`tgbot.i18n`)."""
+fooled it over the game. Drawn in the current language (`tgbot.i18n`), and sized to be read on
+a phone: shown 390 px wide, its smallest text is still 11 px high (SPEC 13)."""
 
 from __future__ import annotations
 
@@ -9,10 +10,10 @@ from tgbot.i18n import _, ngettext
 from tgbot.pictures.draw import Color, draw_text
 from tgbot.pictures.model import ResultRow, ResultsPicture, Tally
 
-WIDTH = 960
-PAD = 28
-HEAD = 96
-ROW = 150
+WIDTH = 720
+PAD = 24
+HEAD = 92
+ROW = 184
 GAP = 12
 BACKGROUND: Color = (243, 240, 232)
 CARD: Color = (255, 255, 255)
@@ -54,14 +55,14 @@ def _row(image: Image.Image, row: ResultRow, top: int) -> None:
     badge = GOLD if row.winner else BADGE
     draw.ellipse((left + 16, top + 16, left + 68, top + 68), fill=badge)
     number = str(row.rank)
-    draw_text(image, (left + 42 - 9 * len(number), top + 26), number, 28, (255, 255, 255),
+    draw_text(image, (left + 42 - 9 * len(number), top + 24), number, 30, (255, 255, 255),
               bold=True)  # fmt: skip
     points = ngettext("{n} point", "{n} points", row.points).format(n=row.points)
-    points_width = draw_text(image, (right - 20, top + 22), points, 32, INK, bold=True,
+    points_width = draw_text(image, (right - 16, top + 18), points, 34, INK, bold=True,
                              anchor_right=True)  # fmt: skip
     name = row.name + {"left": _(" (left)"), "spectating": _(" (sitting out)")}.get(row.status, "")
-    name_room = right - 20 - points_width - 24 - (left + 88)
-    draw_text(image, (left + 88, top + 20), name, 32, LEFT if row.status == "left" else INK,
+    name_room = right - 16 - points_width - 20 - (left + 84)
+    draw_text(image, (left + 84, top + 18), name, 34, LEFT if row.status == "left" else INK,
               bold=True, room=name_room)  # fmt: skip
     figures = " · ".join(
         [
@@ -69,9 +70,9 @@ def _row(image: Image.Image, row: ResultRow, top: int) -> None:
             ngettext("{n} vote stolen", "{n} votes stolen", row.stolen).format(n=row.stolen),
         ]
     )
-    text_room = right - 20 - (left + 88)
-    draw_text(image, (left + 88, top + 62), figures, 22, SOFT, room=text_room)
+    text_room = right - 16 - (left + 84)
+    draw_text(image, (left + 84, top + 64), figures, 30, SOFT, room=text_room)
     fooled = _("Fooled: {names}").format(names=tallies(row.fooled))
-    draw_text(image, (left + 88, top + 90), fooled, 22, INK, room=text_room)
+    draw_text(image, (left + 84, top + 102), fooled, 30, INK, room=text_room)
     fooled_by = _("Was fooled by: {names}").format(names=tallies(row.fooled_by))
-    draw_text(image, (left + 88, top + 116), fooled_by, 22, INK, room=text_room)
+    draw_text(image, (left + 84, top + 140), fooled_by, 30, INK, room=text_room)
