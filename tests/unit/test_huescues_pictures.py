@@ -9,6 +9,7 @@ import io
 from PIL import Image
 
 from engine.games.huescues import board
+from tests.ink import ink_runs
 from tgbot import pictures
 from tgbot.pictures import Cone, HuesBoardPicture, HuesCardPicture, HuesCloseupPicture
 from tgbot.pictures import huescues as hp
@@ -30,24 +31,6 @@ def drawn(picture: pictures.Picture) -> Image.Image:
 def at_phone(height: int, image: Image.Image) -> float:
     """How many pixels high `height` pixels of the picture are once it is 390 px wide."""
     return height * parts.PHONE / image.width
-
-
-def ink_runs(image: Image.Image, box: tuple[int, int, int, int], horizontal: bool) -> list[int]:
-    """The heights of the runs of rows holding the labels' ink (dark on the background)
-    within `box`, top to bottom (`horizontal`: one line of labels, a single run)."""
-    left, top, right, bottom = box
-    inked = []
-    for y in range(top, bottom):
-        inked.append(any(sum(image.getpixel((x, y))) < 3 * 110 for x in range(left, right)))
-    runs, length = [], 0
-    for row in [*inked, False]:
-        if row:
-            length += 1
-        elif length:
-            runs.append(length)
-            length = 0
-    assert runs and (len(runs) == 1 or not horizontal), runs
-    return runs
 
 
 def number_height(seat: int, second: bool, radius: int) -> int:

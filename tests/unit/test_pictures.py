@@ -23,6 +23,7 @@ from engine.settings import LANGUAGES, apply_changes, parse_changes
 from tests.builders import Game, a_room
 from tests.guesswhat_builders import Game as GwGame
 from tests.guesswhat_builders import a_game
+from tests.ink import ink_runs
 from tgbot import pictures
 from tgbot.games.guesswhat import render as gw
 from tgbot.outgoing import MAX_CAPTION, Outgoing, caption_length
@@ -39,6 +40,7 @@ from tgbot.pictures import (
     Tally,
     guesswhat,
     huescues,
+    results,
 )
 from tgbot.pictures import huescues_parts as parts
 from tgbot.pictures.draw import FONTS, draw_text, emoji_font, runs, text_font
@@ -543,8 +545,6 @@ def test_guess_whats_points_line_lists_the_most_points_first():
 def test_the_results_picture_reads_on_a_phone_every_line_11_px_high_at_390_px():
     # SPEC 13: shown 390 px wide, text at least 11 px high; measured on the ink of each line
     # of a row's text column (a name, the figures, whom it fooled, who fooled it).
-    from tgbot.pictures import results
-
     picture = ResultsPicture(rows=[
         ResultRow(rank=1, name="Jay", points=9, winner=True, finds=2, stolen=3,
                   fooled=[Tally(name="Bo", times=2)], fooled_by=[Tally(name="Cy", times=1)]),
@@ -553,14 +553,6 @@ def test_the_results_picture_reads_on_a_phone_every_line_11_px_high_at_390_px():
     image = Image.open(io.BytesIO(pictures.render(picture, "en"))).convert("RGB")
     left, right = results.PAD + 84, results.WIDTH - results.PAD - 200
     top, bottom = results.HEAD + 4, results.HEAD + results.ROW - 4
-    inked = [any(sum(image.getpixel((x, y))) < 3 * 140 for x in range(left, right))
-             for y in range(top, bottom)]  # fmt: skip
-    lines, run = [], 0
-    for dark in [*inked, False]:
-        if dark:
-            run += 1
-        elif run:
-            lines.append(run)
-            run = 0
+    lines = ink_runs(image, (left, top, right, bottom), horizontal=False)
     assert len(lines) == 4, lines
     assert min(lines) * 390 / image.width >= 11, [round(h * 390 / image.width, 1) for h in lines]
