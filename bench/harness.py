@@ -24,7 +24,7 @@ import redis
 import redis.asyncio as aioredis
 
 from bench.players import Game, RawHttp, Updates
-from engine import keys
+from engine.store import keys
 from tgbot.config import Config, bot_id
 from tgbot.standin import DEFAULT_TOKEN
 

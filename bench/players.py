@@ -24,10 +24,10 @@ from typing import Any
 
 import redis.asyncio as aioredis
 
-from engine import keys
 from engine.commands import ChooseCard, Command, GiveHint, PlayDecoy, Skip, Vote
 from engine.model import Phase, Room
 from engine.rules import apply
+from engine.store import keys
 from tgbot import callback
 
 

@@ -39,7 +39,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import redis  # noqa: E402
 
-from engine import keys  # noqa: E402
 from engine.commands import (  # noqa: E402
     Command,
     Join,
@@ -48,7 +47,10 @@ from engine.commands import (  # noqa: E402
     Timeout,
 )
 from engine.model import OVER_PHASES, Phase, Room  # noqa: E402
-from engine.store import Store  # noqa: E402
+from engine.store import (
+    Store,  # noqa: E402
+    keys,  # noqa: E402
+)
 from tests.builders import next_move as next_command  # noqa: E402
 
 SEATS = 8

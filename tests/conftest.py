@@ -15,7 +15,7 @@ import fakeredis
 import pytest
 import redis
 
-from engine import keys
+from engine.store import keys
 from tgbot.config import bot_id
 from tgbot.standin import DEFAULT_TOKEN
 

@@ -19,9 +19,8 @@ from typing import Any, Protocol, TypeVar
 
 import redis
 
-from engine import keys
 from engine.games.registry import DEFAULT_GAME as GAME
-from engine.store import Store
+from engine.store import Store, keys
 from tgbot.config import Config
 from tgbot.release import set_webhook
 from tgbot.standin import MessageRecord, StandinServer, World, serve_app

@@ -6,10 +6,9 @@ import logging
 
 import redis
 
-from engine import keys
-from engine.clock import RedisClock
-from engine.replicas import Replicas
-from engine.store import Store
+from engine.store import Store, keys
+from engine.store.clock import RedisClock
+from engine.store.replicas import Replicas
 from tgbot.config import Config
 from tgbot.connection import sync_client
 from tgbot.render import Look

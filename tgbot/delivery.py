@@ -25,7 +25,7 @@ from telegram import Message as TgMessage
 from telegram.constants import ParseMode
 from telegram.error import BadRequest, Forbidden, NetworkError, RetryAfter, TelegramError
 
-from engine import keys
+from engine.store import keys
 from tgbot import i18n, lease, pictures, texts
 from tgbot.metrics import TALLY
 from tgbot.outgoing import MAX_CAPTION, Outgoing, caption_length

@@ -20,9 +20,9 @@ from tgbot.standin import World
 
 _NUMBER = re.compile(r"-?\d+")
 _SEGMENT = re.compile(r"[:{}]")
-SWEEP_PREFIX = ":sweep:"  # the sweepers' sorted sets (`engine.keys.pending_*`), by chat id
-RUNNING_PREFIX = ":running:"  # the sets of running games (`engine.keys.running_games`)
-METRICS_SUFFIX = ":metrics"  # the bot's counters (`engine.keys.metrics`)
+SWEEP_PREFIX = ":sweep:"  # the sweepers' sorted sets (`engine.store.keys.pending_*`), by chat id
+RUNNING_PREFIX = ":running:"  # the sets of running games (`engine.store.keys.running_games`)
+METRICS_SUFFIX = ":metrics"  # the bot's counters (`engine.store.keys.metrics`)
 RQ_JOB_PREFIX = "rq:job:"
 RQ_WORKER_PREFIX = "rq:worker:"
 RQ_WORKERS = "rq:workers"

@@ -26,9 +26,9 @@ import redis
 import redis.asyncio as aioredis
 from redis.exceptions import NoScriptError, RedisError
 
-from engine import keys
-from engine.replicas import NotReplicated, Replicas
 from engine.roomid import RoomId
+from engine.store import keys
+from engine.store.replicas import NotReplicated, Replicas
 
 # How long an update id is remembered at the door (one key of ~90 bytes per update). Telegram
 # repeats an update we took in only when our 200 was lost on the way. A repeat later than this
@@ -199,7 +199,7 @@ class WebInbox:
     async def _execute(self, calls: list[list[Any]]) -> list[Any]:
         """EVALSHA each call in one pipeline; the script is loaded when Redis lacks it (a
         restart, a flush) and the calls it refused are sent again. With a replica, the batch
-        counts as taken only once a replica confirmed it (`engine.replicas`)."""
+        counts as taken only once a replica confirmed it (`engine.store.replicas`)."""
         wait = await self._must_wait()
         results, confirmed = await self._pipeline(calls, wait)
         missing = [i for i, r in enumerate(results) if isinstance(r, NoScriptError)]

@@ -31,9 +31,9 @@ from prometheus_client.core import (
 )
 from prometheus_client.registry import Collector, CollectorRegistry
 
-from engine import keys
 from engine.games.registry import GAMES
 from engine.roomid import RoomId
+from engine.store import keys
 
 log = logging.getLogger(__name__)
 

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import logging
 
-from engine import keys
 from engine.model import Room
+from engine.store import keys
 from tgbot import i18n, render
 from tgbot.render import community
 from tgbot.service import Service

@@ -6,11 +6,11 @@ import logging
 
 from telegram import Bot, BotCommand
 
+from engine.store.migrate import migrate_keys
 from tgbot import i18n
 from tgbot.bootstrap import name_bot, redis_client
 from tgbot.config import Config
 from tgbot.i18n import N_, _
-from tgbot.migrate import migrate_keys
 
 log = logging.getLogger(__name__)
 

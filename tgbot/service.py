@@ -8,12 +8,11 @@ from typing import Protocol
 import redis
 from redis.commands.core import Script
 
-from engine import keys
 from engine.commands import Command
 from engine.events import Event
 from engine.model import Room
 from engine.roomid import RoomId
-from engine.store import Outcome, Store
+from engine.store import Outcome, Store, keys
 from tgbot.effects import outgoing_for
 from tgbot.outgoing import Outgoing
 from tgbot.render import Look

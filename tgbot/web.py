@@ -25,8 +25,8 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
-from engine import keys
-from engine.replicas import Replicas
+from engine.store import keys
+from engine.store.replicas import Replicas
 from tgbot import logs
 from tgbot.config import Config
 from tgbot.connection import async_client

@@ -15,14 +15,14 @@ from typing import NamedTuple
 import redis
 from rq import Queue
 
-from engine import keys
-from engine.clock import RedisClock
 from engine.events import Event
 from engine.games.guesswhat.model import State as GuessWhatState
 from engine.games.huescues.model import State as HuesState
 from engine.games.registry import game_named
 from engine.model import OVER_PHASES, Phase, Room, is_ai_user
 from engine.roomid import RoomId
+from engine.store import keys
+from engine.store.clock import RedisClock
 
 # Events after which the room waits on a new deadline (of any game).
 TIMED = frozenset({

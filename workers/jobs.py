@@ -11,7 +11,6 @@ from typing import Any
 
 from telegram import Update
 
-from engine import keys
 from engine.commands import MarkUnreachable, Timeout, TopicGone
 from engine.errors import ErrorCode, RuleError
 from engine.games.guesswhat.model import State as GuessWhatState
@@ -19,6 +18,7 @@ from engine.games.huescues.model import State as HuesState
 from engine.games.registry import game_named
 from engine.model import Phase, Room
 from engine.roomid import RoomId
+from engine.store import keys
 from tgbot import i18n, lease, logs, render, texts
 from tgbot.delivery import FlushResult
 from tgbot.delivery import flush as flush_outbox

@@ -14,7 +14,7 @@ from importlib import resources
 
 import redis
 
-from engine import keys
+from engine.store import keys
 
 
 @dataclass(frozen=True)

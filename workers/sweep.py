@@ -17,9 +17,8 @@ import logging
 
 import redis
 
-from engine import keys
 from engine.roomid import RoomId
-from engine.store import CorruptRoom, Store
+from engine.store import CorruptRoom, Store, keys
 from tgbot.inbox import Inbox
 from workers.dispatch import RqDispatch, timer_of
 

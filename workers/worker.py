@@ -40,8 +40,8 @@ from rq.queue import Queue
 from rq.scheduler import RQScheduler
 from rq.worker import SimpleWorker, WorkerStatus
 
-from engine import keys
-from engine.clock import RedisClock
+from engine.store import keys
+from engine.store.clock import RedisClock
 from tgbot import logs
 from tgbot.config import bot_id
 from tgbot.connection import describe

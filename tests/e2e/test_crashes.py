@@ -7,7 +7,7 @@ import time
 
 from rq import Worker
 
-from engine import keys
+from engine.store import keys
 from tests.e2e.players import (
     after_round_one,
     give_hint,

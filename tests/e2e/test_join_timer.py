@@ -5,10 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from engine import keys
 from engine.games.registry import DEFAULT_GAME as GAME
 from engine.model import Phase
-from engine.store import Store
+from engine.store import Store, keys
 from tests.e2e.procs import GROUP, ProcStack
 from tests.harness import button, wait_for
 

@@ -4,7 +4,7 @@ links, messages or jobs."""
 
 from __future__ import annotations
 
-from engine import keys
+from engine.store import keys
 from tests.e2e.procs import GROUP, LIMITS, Proc, ProcStack
 from tests.harness import without_join_timer
 from tgbot.config import bot_id

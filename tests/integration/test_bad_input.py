@@ -7,7 +7,6 @@ import re
 
 import pytest
 
-from engine import keys
 from engine.commands import (
     ChangeSettings,
     ChooseCard,
@@ -19,6 +18,7 @@ from engine.commands import (
 )
 from engine.games.hintrigue.decks import scene
 from engine.model import Phase, Room
+from engine.store import keys
 from tests.conftest import test_redis_url
 from tests.harness import (
     Stack,

@@ -7,10 +7,10 @@ import time
 
 import pytest
 
-from engine import keys
 from engine.commands import ChangeSettings, Skip, StartGame, StopGame
 from engine.errors import ErrorCode
 from engine.model import Phase
+from engine.store import keys
 from tests.harness import button, buttons, wait_for
 from tests.integration.test_bad_input import Table, stack  # noqa: F401 - shared fixture
 from tgbot import texts

@@ -9,13 +9,12 @@ import time
 
 import pytest
 
-from engine import keys
 from engine.commands import ChangeSettings, Join, OpenLobby, StartGame, Timeout
 from engine.errors import RuleError
 from engine.games.hintrigue.turns import winners
 from engine.games.registry import DEFAULT_GAME as GAME
 from engine.model import OVER_PHASES, Phase, Room
-from engine.store import Store
+from engine.store import Store, keys
 from tests.builders import next_move
 from tests.harness import button, buttons, wait_for
 from tests.integration.test_bad_input import Table, stack  # noqa: F401 - shared fixture

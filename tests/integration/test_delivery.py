@@ -9,7 +9,7 @@ import time
 
 from telegram import Bot
 
-from engine import keys
+from engine.store import keys
 from tgbot import delivery, lease, pictures
 from tgbot.delivery import SHORT_WAIT, FlushResult, flush
 from tgbot.outgoing import Outgoing

@@ -8,7 +8,7 @@ from datetime import UTC, datetime, timedelta
 import redis
 from rq import Queue
 
-from engine import keys
+from engine.store import keys
 from tgbot.devclean import RunIds, clean_run
 from tgbot.standin import World
 

@@ -7,8 +7,8 @@ import time
 
 import pytest
 
-from engine import keys
 from engine.commands import ChooseCard, GiveHint, Join, OpenLobby, StartGame
+from engine.store import keys
 from tests.conftest import test_redis_url
 from tests.harness import running_stack, wait_for, without_join_timer
 from tgbot.bootstrap import build_service

@@ -10,7 +10,6 @@ import re
 
 import pytest
 
-from engine import keys
 from engine.commands import (
     ChangeSettings,
     ChooseCard,
@@ -28,6 +27,7 @@ from engine.games.guesswhat import commands as gw
 from engine.games.huescues import commands as hc
 from engine.model import Room
 from engine.settings import LANGUAGES
+from engine.store import keys
 from tests.harness import button, buttons, wait_for
 from tests.integration.test_bad_input import Table, stack  # noqa: F401 - shared fixture
 from tgbot import callback, i18n, texts

@@ -6,7 +6,7 @@ import asyncio
 
 import redis.asyncio as aioredis
 
-from engine import keys
+from engine.store import keys
 from tests.conftest import test_redis_url
 from tgbot.inbox import Inbox, WebInbox
 

@@ -7,9 +7,8 @@ from __future__ import annotations
 
 import re
 
-from engine import keys
 from engine.errors import ErrorCode
-from engine.store import Store
+from engine.store import Store, keys
 from tests.harness import GROUP, Stack, button, buttons, wait_for
 from tgbot import i18n, texts
 from tgbot.i18n import _

@@ -9,8 +9,8 @@ import json
 import httpx
 import pytest
 
-from engine import keys
 from engine.commands import ChooseCard
+from engine.store import keys
 from tests.integration.test_bad_input import Table, stack  # noqa: F401 - shared fixture
 from tgbot.web import SECRET_HEADER
 from workers.jobs import TRIES

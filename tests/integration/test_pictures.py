@@ -16,8 +16,7 @@ from PIL import Image
 from telegram import Bot, InputFile, InputMediaPhoto
 from telegram.error import BadRequest
 
-from engine import keys
-from engine.store import Store
+from engine.store import Store, keys
 from tests.harness import GROUP, Stack, button, wait_for
 from tests.integration.test_telegram_game import play_round, seat_players
 from tests.unit.test_pictures import LOOK, played

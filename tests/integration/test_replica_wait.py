@@ -18,10 +18,9 @@ import httpx
 import pytest
 import redis
 
-from engine import keys
 from engine.commands import Join, OpenLobby
-from engine.replicas import NotReplicated, Replicas
-from engine.store import Store
+from engine.store import Store, keys
+from engine.store.replicas import NotReplicated, Replicas
 from tests.conftest import RedisServer
 from tests.harness import wait_for
 from tgbot.config import Config

@@ -12,12 +12,11 @@ from typing import Any
 import pytest
 import redis
 
-from engine import keys
 from engine.commands import Join, Leave
 from engine.errors import ErrorCode, RuleError
 from engine.model import Phase
 from engine.roomid import RoomId
-from engine.store import DAY, CorruptRoom, Retention, Store
+from engine.store import DAY, CorruptRoom, Retention, Store, keys
 from tests.conftest import test_redis_url as redis_url
 from tests.unit.test_store import (
     NOW,

@@ -8,10 +8,9 @@ from typing import Any
 import pytest
 import redis
 
-from engine import keys
 from engine.commands import Join, Vote
 from engine.model import Phase, Room
-from engine.store import Retention, Store
+from engine.store import Retention, Store, keys
 from tests.unit.test_store import (
     NOW,
     finished_game,

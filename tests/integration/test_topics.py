@@ -8,9 +8,8 @@ import re
 
 import pytest
 
-from engine import keys
 from engine.roomid import RoomId
-from engine.store import Store
+from engine.store import Store, keys
 from tests.conftest import test_redis_url
 from tests.harness import (
     Stack,

@@ -12,9 +12,8 @@ import httpx
 import pytest
 import redis
 
-from engine import keys
 from engine.commands import OpenLobby
-from engine.store import Store
+from engine.store import Store, keys
 from tests.conftest import test_redis_url
 from tgbot.config import Config
 from tgbot.standin import World, serve_app

@@ -9,8 +9,8 @@ from engine.games.hintrigue.views import waiting_for
 from engine.model import AI_USER_ID, Phase, Room, SeatStatus, is_ai_user
 from engine.rules import apply
 from engine.settings import parse_changes
-from engine.stats import counted_seats
 from engine.store import Store
+from engine.store.stats import counted_seats
 from tests.builders import a_room, user
 
 

@@ -8,7 +8,7 @@ from typing import Any, cast
 
 import redis
 
-from engine.clock import RedisClock
+from engine.store.clock import RedisClock
 
 OFFSET = 5.0  # Redis's clock runs this far ahead of this process's
 

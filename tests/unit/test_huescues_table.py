@@ -8,7 +8,6 @@ import json
 
 import pytest
 
-from engine import stats
 from engine.commands import (
     ChangeSettings,
     GiveHint,
@@ -27,6 +26,7 @@ from engine.games.huescues.model import Settings as HCSettings
 from engine.games.huescues.model import State
 from engine.model import OVER_PHASES, Phase, Room, SeatStatus
 from engine.rules import apply
+from engine.store import stats
 from tests.huescues_builders import next_move
 from tgbot import callback
 from tgbot.effects import outgoing_for

@@ -8,8 +8,8 @@ import fakeredis
 from prometheus_client import generate_latest
 from prometheus_client.parser import text_string_to_metric_families
 
-from engine import keys
 from engine.games.registry import DEFAULT_GAME as GAME
+from engine.store import keys
 from tgbot.metrics import Tally, read_snapshot, registry
 
 

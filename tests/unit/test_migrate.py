@@ -1,11 +1,10 @@
 """The release step moves keys named before they carried the bot's id: a game running during
 the deploy goes on."""
 
-from engine import keys
 from engine.commands import Join, OpenLobby
 from engine.roomid import RoomId
-from engine.store import Store
-from tgbot.migrate import migrate_keys
+from engine.store import Store, keys
+from engine.store.migrate import migrate_keys
 
 CHAT = -1009
 

@@ -8,9 +8,9 @@ from types import SimpleNamespace
 import fakeredis
 import pytest
 
-from engine import keys
 from engine.games.registry import GAMES, game_named
 from engine.model import Settings
+from engine.store import keys
 from tgbot.handlers.common import remembered_settings
 from tgbot.quick import quick_settings
 

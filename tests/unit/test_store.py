@@ -14,8 +14,6 @@ from collections.abc import Callable
 import fakeredis
 import pytest
 
-from engine import keys, stats
-from engine import store as store_module
 from engine.commands import (
     ChangeSettings,
     ChooseCard,
@@ -35,7 +33,8 @@ from engine.events import PlayerJoined, RoundScored, VoteCast
 from engine.games.registry import DEFAULT_GAME as GAME
 from engine.model import OVER_PHASES, Phase, Room, Seat, SeatStatus
 from engine.roomid import RoomId
-from engine.store import DAY, CorruptRoom, Retention, Store, StoreBusy
+from engine.store import DAY, CorruptRoom, Retention, Store, StoreBusy, keys, stats
+from engine.store import rooms as store_module
 from tests.builders import next_move as next_command
 
 NOW = 10_000.0

@@ -8,7 +8,6 @@ from pathlib import Path
 
 import pytest
 
-from engine import stats
 from engine.commands import (
     ChangeSettings,
     ChooseGame,
@@ -26,6 +25,7 @@ from engine.games.guesswhat.model import State
 from engine.games.registry import GAMES, game_named
 from engine.model import OVER_PHASES, Phase, Room, SeatStatus
 from engine.rules import apply
+from engine.store import stats
 from tests.builders import next_move
 from tests.guesswhat_builders import next_move as next_guesswhat
 

@@ -4,13 +4,13 @@ import json
 
 import pytest
 
-from engine import keys
 from engine.commands import TopicGone
 from engine.errors import ErrorCode, RuleError
 from engine.events import GameAbandoned, LobbyClosed
 from engine.model import Phase
 from engine.roomid import RoomId
 from engine.rules import apply
+from engine.store import keys
 from tests.builders import a_room
 from tgbot import callback
 from tgbot.inbox import route

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import html
-import json
 import logging
 from collections.abc import Callable
 from contextvars import ContextVar
@@ -17,14 +16,13 @@ from telegram.ext import (
     ContextTypes,
 )
 
-from engine import keys
 from engine.commands import Command, OpenLobby
 from engine.errors import MARKED, ErrorCode, RuleError
 from engine.events import GameChosen, LobbyOpened, SettingsChanged
 from engine.games.registry import DEFAULT_GAME, GAMES, game_named
 from engine.model import RUNNING_PHASES, Room
 from engine.roomid import RoomId
-from engine.store import LANGUAGE_TTL, CorruptRoom, Outcome, StoreBusy
+from engine.store import CorruptRoom, Outcome, StoreBusy, keys, preferences
 from tgbot import i18n, render, texts
 from tgbot.i18n import _
 from tgbot.notify import tell_subscribers
@@ -110,28 +108,18 @@ async def run(
 def remember_settings(svc: Service, room: Room) -> None:
     """Keep a lobby's settings for its group's next lobby of the game, and its language for
     the group's answers outside a game too."""
-    remembered = room.settings.model_dump(exclude={"language"}, exclude_defaults=True)
-    if room.game_settings is not None:
-        own = game_named(room.game).setting_names
-        remembered.update((k, v) for k, v in room.game_settings.model_dump(exclude_defaults=True)
-                          .items() if k in own)  # fmt: skip
-    pipe = svc.redis.pipeline(transaction=False)
-    pipe.set(keys.group_settings(room.chat_id, room.game), json.dumps(remembered), ex=LANGUAGE_TTL)
-    pipe.set(keys.group_language(room.chat_id), room.settings.language, ex=LANGUAGE_TTL)
-    pipe.set(keys.group_game(room.chat_id), room.game, ex=LANGUAGE_TTL)
-    pipe.execute()
+    preferences.remember(svc.redis, room, game_named(room.game).setting_names)
 
 
 def last_game(svc: Service, chat_id: int) -> str:
     """The group's last game: what a bare /newgame opens (Hintrigue at first)."""
-    raw = svc.redis.get(keys.group_game(chat_id))
-    name = raw.decode() if isinstance(raw, bytes) else raw
+    name = preferences.last_game(svc.redis, chat_id)
     return name if name in GAMES else DEFAULT_GAME
 
 
 def remember_group_language(svc: Service, chat_id: int, language: str) -> None:
     """Keep a group's language for its next lobby (and its answers outside a game)."""
-    svc.redis.set(keys.group_language(chat_id), language, ex=LANGUAGE_TTL)
+    preferences.remember_language(svc.redis, chat_id, language)
 
 
 def remembered_settings(
@@ -140,12 +128,7 @@ def remembered_settings(
     """The settings of the group's last lobby of the game (none: the defaults), over the
     quick timers when the bot runs with them."""
     start = quick_settings(game) if svc.quick_timers else {}
-    raw = svc.redis.get(keys.group_settings(chat_id, game))
-    try:
-        found = json.loads(raw) if raw else {}
-    except ValueError:
-        return start
-    return {**start, **found} if isinstance(found, dict) else start
+    return {**start, **preferences.settings(svc.redis, chat_id, game)}
 
 
 async def is_admin(update: Update, context: Context) -> bool:

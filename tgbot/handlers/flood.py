@@ -10,7 +10,7 @@ import asyncio
 from telegram import Update
 from telegram.ext import ApplicationHandlerStop
 
-from engine import keys
+from engine.store import keys
 from tgbot.handlers.common import Context, reply, service
 from tgbot.i18n import _
 from tgbot.render import user_text

@@ -18,12 +18,11 @@ from dataclasses import dataclass
 import redis
 from telegram import CallbackQuery, Update
 
-from engine import keys
 from engine.commands import ChangeSettings, ChooseLanguage
 from engine.errors import ErrorCode, RuleError
 from engine.model import Phase
 from engine.roomid import RoomId
-from engine.store import LANGUAGE_TTL, CorruptRoom
+from engine.store import LANGUAGE_TTL, CorruptRoom, keys
 from tgbot import i18n, texts
 from tgbot.handlers.common import (
     Context,

@@ -7,9 +7,8 @@ import logging
 
 from telegram import ChatMember, Update
 
-from engine import keys
 from engine.roomid import RoomId
-from engine.store import LANGUAGE_TTL
+from engine.store import LANGUAGE_TTL, keys
 from tgbot import texts
 from tgbot.handlers.common import (
     HANDLER_FAILURES,

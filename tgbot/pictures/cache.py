@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import redis
 
-from engine import keys
+from engine.store import keys
 
 RETENTION_SECONDS = 30 * 24 * 3600
 SHOWN_SECONDS = 8 * 24 * 3600

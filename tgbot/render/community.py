@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from engine.games.registry import GAMES
 from engine.roomid import RoomId
-from engine.stats import Line
+from engine.store.stats import Line
 from tgbot.i18n import _, ngettext
 from tgbot.outgoing import Button, Outgoing
 from tgbot.render.common import Look, user_text

@@ -12,7 +12,7 @@ import logging
 
 import redis
 
-from engine import keys
+from engine.store import keys
 
 log = logging.getLogger(__name__)
 

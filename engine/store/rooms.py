@@ -22,17 +22,17 @@ from typing import Any
 import redis
 from pydantic import ValidationError
 
-from engine import keys
 from engine.commands import Command, Join, OpenLobby
 from engine.errors import ErrorCode, RuleError
 from engine.events import Event, PlayerLeftLobby
 from engine.games.registry import GAMES
 from engine.model import OVER_PHASES, SCHEMA_VERSION, Phase, Room, SeatStatus, is_ai_user
-from engine.replicas import Replicas
 from engine.roomid import RoomId
 from engine.rules import apply
-from engine.stats import TOP_WINDOW, Line, leaderboard, player_figures
-from engine.stats import increments as stats_increments
+from engine.store import keys
+from engine.store.replicas import Replicas
+from engine.store.stats import TOP_WINDOW, Line, leaderboard, player_figures
+from engine.store.stats import increments as stats_increments
 
 log = logging.getLogger(__name__)
 
@@ -241,7 +241,7 @@ class Store:
         if self.replicas is None or not self.replicas.refresh(self.redis):
             result: list[Any] = self._commit(keys=key_list, args=args)
             return result
-        # A replica exists: the commit counts once one has it (engine/replicas.py).
+        # A replica exists: the commit counts once one has it (engine/store/replicas.py).
         pipe = self.redis.pipeline(transaction=False)
         self._commit(keys=key_list, args=args, client=pipe)
         pipe.wait(1, self.replicas.timeout_ms)

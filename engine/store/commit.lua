@@ -19,7 +19,7 @@
 -- ARGV[12] the update id
 -- ARGV[13] "add" (a game starts), "rem" (a game ends) the chat to/from the running set, or ""
 -- then one op per player key: "set" or "del"
--- then per stats key, its operations as JSON (engine/stats.py): "incr" {field: n}, "max"
+-- then per stats key, its operations as JSON (engine/store/stats.py): "incr" {field: n}, "max"
 -- {field: n}, "hset" {field: value}, "zadd" [score, member], "trim" (drop sorted-set members
 -- scored below it), "expire" seconds
 -- then the outbox entries, appended to the outbox list in order

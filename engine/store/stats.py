@@ -1,6 +1,6 @@
 """Lifetime figures and leaderboards: what a game adds when it ends, and how it is read back.
 
-A game adds its figures in the commit that ends it (`engine/commit.lua`), so they are added
+A game adds its figures in the commit that ends it (`engine/store/commit.lua`), so they are added
 exactly once however often its last command is handled. Only a game that finished (not one
 abandoned or stopped) with at least two human players counts, and only for the human seats still
 in it at the end (AI players never count).
@@ -24,9 +24,9 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from engine import keys
 from engine.games.registry import GAMES, game_named
 from engine.model import Phase, Room, SeatStatus
+from engine.store import keys
 
 DAY = 24 * 3600
 TOP_WINDOW = 90 * DAY
@@ -53,7 +53,7 @@ def counted_seats(room: Room) -> list[int]:
 def increments(room: Room, game: str, now: float) -> list[tuple[str, str]]:
     """What the commit ending a game adds: (key, operations as JSON) for each key it touches.
 
-    The operations (`engine/commit.lua`): `incr` {field: n}, `max` {field: n}, `hset`
+    The operations (`engine/store/commit.lua`): `incr` {field: n}, `max` {field: n}, `hset`
     {field: value}, `zadd` [score, member], `trim` (drop sorted-set members scored below it),
     `expire` seconds.
     """

@@ -17,7 +17,7 @@ from engine.roomid import RoomId
 RoomRef = RoomId | int
 """A room's keys are named by the room, or by a chat id for the chat's own room."""
 
-_NS = ""  # "b<bot id>:" once the bot is named; "" only for names of old (see tgbot.migrate)
+_NS = ""  # "b<bot id>:" once the bot is named; "" only for names of old (see engine.store.migrate)
 
 
 def use_bot(bot_id: str) -> None:
@@ -52,7 +52,7 @@ def group_stats(chat_id: int) -> str:
 
 
 def leaderboard(chat_id: int, game: str) -> str:
-    """A group's games of a game in the last 90 days, by when they ended (`engine.stats`)."""
+    """A group's games of a game in the last 90 days, by when they ended (`engine.store.stats`)."""
     return f"{room_prefix(chat_id)}top:{game}"
 
 
@@ -97,7 +97,7 @@ def player(user_id: int) -> str:
 
 
 def user_stats(user_id: int) -> str:
-    """Lifetime figures of a player, a field per game and figure (`engine.stats`)."""
+    """Lifetime figures of a player, a field per game and figure (`engine.store.stats`)."""
     return f"{_NS}stats:user:{user_id}"
 
 
