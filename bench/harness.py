@@ -25,7 +25,7 @@ import redis.asyncio as aioredis
 
 from bench.players import Game, RawHttp, Updates
 from engine.store import keys
-from tgbot.config import Config, bot_id
+from tgbot.ops.config import Config, bot_id
 from tgbot.standin import DEFAULT_TOKEN
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -28,7 +28,7 @@ from engine.commands import ChooseCard, Command, GiveHint, PlayDecoy, Skip, Vote
 from engine.model import Phase, Room
 from engine.rules import apply
 from engine.store import keys
-from tgbot import callback
+from tgbot.table import callback
 
 
 class Updates:

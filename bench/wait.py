@@ -29,8 +29,8 @@ sys.path.insert(0, str(ROOT))
 from bench.harness import percentile  # noqa: E402
 from engine.store import keys  # noqa: E402
 from engine.store.replicas import Replicas  # noqa: E402
-from tgbot.config import DEFAULT_REPLICA_WAIT_MS  # noqa: E402
-from tgbot.inbox import WebInbox  # noqa: E402
+from tgbot.ingress.inbox import WebInbox  # noqa: E402
+from tgbot.ops.config import DEFAULT_REPLICA_WAIT_MS  # noqa: E402
 
 WARMUP = 300
 

@@ -16,7 +16,7 @@ import pytest
 import redis
 
 from engine.store import keys
-from tgbot.config import bot_id
+from tgbot.ops.config import bot_id
 from tgbot.standin import DEFAULT_TOKEN
 
 # Integration tests use their own database on the Redis server named by REDIS_URL, so they

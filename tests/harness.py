@@ -21,10 +21,10 @@ import redis
 
 from engine.games.registry import DEFAULT_GAME as GAME
 from engine.store import Store, keys
-from tgbot.config import Config
-from tgbot.release import set_webhook
+from tgbot.ingress.web import create_app
+from tgbot.ops.config import Config
+from tgbot.ops.release import set_webhook
 from tgbot.standin import MessageRecord, StandinServer, World, serve_app
-from tgbot.web import create_app
 
 T = TypeVar("T")
 GROUP = -1001000000042

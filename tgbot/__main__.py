@@ -33,7 +33,7 @@ def main(argv: list[str]) -> None:
         return
     no_token = not os.environ.get("TELEGRAM_BOT_TOKEN")
     if argv[:1] == ["dev"] or (no_token and (not argv or argv[0].startswith("-"))):
-        from tgbot.dev import main as dev
+        from tgbot.local.dev import main as dev
 
         dev(argv[1:] if argv[:1] == ["dev"] else argv)
         return
@@ -42,15 +42,15 @@ def main(argv: list[str]) -> None:
         print(f"hintrigue: unknown command {' '.join(argv)!r}\n\n{USAGE}", end="", file=sys.stderr)
         raise SystemExit(2)
     os.environ.setdefault("HINTRIGUE_PROCESS", "release" if mode == "set-webhook" else mode)
-    from tgbot import logs
-    from tgbot.config import load
+    from tgbot.ops import logs
+    from tgbot.ops.config import load
 
     config = load()
     logs.setup(config=config)  # before anything logs; a .env's secrets masked too
     if mode == "web":
         import uvicorn
 
-        from tgbot.web import create_app
+        from tgbot.ingress.web import create_app
 
         uvicorn.run(
             create_app(config),
@@ -64,11 +64,11 @@ def main(argv: list[str]) -> None:
             log_config=None,
         )
     elif mode == "poll":
-        from tgbot.polling import run_polling
+        from tgbot.ingress.polling import run_polling
 
         run_polling(config)
     else:
-        from tgbot.release import release
+        from tgbot.ops.release import release
 
         asyncio.run(release(config))
 

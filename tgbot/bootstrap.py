@@ -9,10 +9,10 @@ import redis
 from engine.store import Store, keys
 from engine.store.clock import RedisClock
 from engine.store.replicas import Replicas
-from tgbot.config import Config
-from tgbot.connection import sync_client
-from tgbot.render import Look
-from tgbot.service import Dispatch, Service
+from tgbot.ops.config import Config
+from tgbot.ops.connection import sync_client
+from tgbot.table.render import Look
+from tgbot.table.service import Dispatch, Service
 
 log = logging.getLogger(__name__)
 

@@ -19,12 +19,16 @@ from engine.games.registry import game_named
 from engine.model import Phase, Room
 from engine.roomid import RoomId
 from engine.store import keys
-from tgbot import i18n, lease, logs, render, texts
-from tgbot.delivery import FlushResult
-from tgbot.delivery import flush as flush_outbox
+from tgbot import i18n
+from tgbot.egress import lease
+from tgbot.egress.delivery import FlushResult
+from tgbot.egress.delivery import flush as flush_outbox
 from tgbot.games import screens
-from tgbot.handlers import Handled, handle, language
-from tgbot.metrics import TALLY
+from tgbot.i18n import texts
+from tgbot.ops import logs
+from tgbot.ops.metrics import TALLY
+from tgbot.table import render
+from tgbot.table.handlers import Handled, handle, language
 from workers.dispatch import ai_turn
 from workers.runtime import STOPPING, runtime
 from workers.sweep import GRACE

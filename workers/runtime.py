@@ -27,10 +27,10 @@ from tgbot.bootstrap import (
     redis_client,
     remember_username,
 )
-from tgbot.config import Config, from_env
-from tgbot.handlers import register
-from tgbot.inbox import Inbox
-from tgbot.service import Service
+from tgbot.ingress.inbox import Inbox
+from tgbot.ops.config import Config, from_env
+from tgbot.table.handlers import register
+from tgbot.table.service import Service
 from workers.dispatch import RqDispatch
 from workers.ratelimit import RedisLimiter
 
@@ -44,7 +44,7 @@ STOPPING = threading.Event()
 
 def request_timeouts() -> HTTPXRequest:
     """Bot API calls bounded to a few seconds: a call that hangs holds its room's delivery
-    (whose lease its holder renews meanwhile, `tgbot.lease`) no longer than this."""
+    (whose lease its holder renews meanwhile, `tgbot.egress.lease`) no longer than this."""
     return HTTPXRequest(connect_timeout=3.0, read_timeout=5.0, write_timeout=5.0,
                         pool_timeout=3.0)  # fmt: skip
 

@@ -8,7 +8,7 @@ waiting inbox is also noted in a sorted set, and each worker looks at those sets
 second. What is overdue by more than its grace is claimed (by one worker, atomically) and its
 job enqueued again. That is harmless when the first job did run after all: the rules refuse a
 stale or early timeout, a delivery of an empty outbox does nothing, and an inbox given to a new
-job is taken from the old one (`tgbot.inbox`).
+job is taken from the old one (`tgbot.ingress.inbox`).
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ import redis
 
 from engine.roomid import RoomId
 from engine.store import CorruptRoom, Store, keys
-from tgbot.inbox import Inbox
+from tgbot.ingress.inbox import Inbox
 from workers.dispatch import RqDispatch, timer_of
 
 log = logging.getLogger(__name__)

@@ -8,8 +8,8 @@
 - About once a second, between jobs or while idle, it sweeps overdue timers and stalled
   deliveries (`workers.sweep`) and restarts RQ's scheduler if it died; RQ itself would retry
   only after many minutes.
-- It takes inboxes of updates (`tgbot.inbox`) as well as RQ jobs: when it pops a room from an
-  inbox's ready list it runs `workers.jobs.drain` for it as an RQ job of its own, so the web
+- It takes inboxes of updates (`tgbot.ingress.inbox`) as well as RQ jobs: when it pops a room
+  from an inbox's ready list it runs `workers.jobs.drain` for it as an RQ job of its own, so the web
   enqueues nothing per update (one Redis script takes the update in and, when no job owns the
   inbox, marks it ready). It looks at its queues and the ready lists in turn.
 - Its scheduler looks for due jobs five times a second rather than once, and enqueues a timer
@@ -42,11 +42,11 @@ from rq.worker import SimpleWorker, WorkerStatus
 
 from engine.store import keys
 from engine.store.clock import RedisClock
-from tgbot import logs
-from tgbot.config import bot_id
-from tgbot.connection import describe
-from tgbot.metrics import TALLY
-from tgbot.redact import mask
+from tgbot.ops import logs
+from tgbot.ops.config import bot_id
+from tgbot.ops.connection import describe
+from tgbot.ops.metrics import TALLY
+from tgbot.ops.redact import mask
 from workers.dispatch import FAILURE_TTL, RESULT_TTL
 from workers.jobs import HandleLater
 from workers.outage import REDIS_DOWN, RETRY_S, Outage, Repeats
@@ -399,7 +399,7 @@ class HintrigueWorker(SimpleWorker):
             scheduler.acquire_locks(auto_start=True)  # type: ignore[no-untyped-call]
 
     def teardown(self) -> None:
-        """Add the last counts to Redis before leaving (`tgbot.metrics`)."""
+        """Add the last counts to Redis before leaving (`tgbot.ops.metrics`)."""
         if self._sweeper is not None:
             TALLY.flush(self._sweeper.client)
         super().teardown()

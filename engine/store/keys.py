@@ -209,7 +209,7 @@ def pending_inboxes() -> str:
 
 
 def metrics() -> str:
-    """Hash of the counters every process adds to (`tgbot.metrics`)."""
+    """Hash of the counters every process adds to (`tgbot.ops.metrics`)."""
     return f"{_NS}metrics"
 
 

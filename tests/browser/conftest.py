@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 from tests.conftest import free_port
-from tgbot.devredis import answers
+from tgbot.local.redis import answers
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "artifacts" / "browser"

@@ -16,7 +16,8 @@ import httpx
 from playwright.sync_api import Locator, Page, expect
 
 from tests.browser.conftest import Runner
-from tgbot import i18n, texts
+from tgbot import i18n
+from tgbot.i18n import texts
 from tgbot.standin import StandinServer, World, run_double
 
 PLAYERS = ["Ann", "Bob", "<i>Cy</i> & co"]  # the third is added through the page
@@ -432,7 +433,7 @@ def spoken(lang: str, message: str, **values: str) -> str:
 
 
 def text_in(lang: str, name: str) -> str:
-    """One of `tgbot.texts` in a language, as the page shows it."""
+    """One of `tgbot.i18n.texts` in a language, as the page shows it."""
     with i18n.use(lang):
         return re.sub(r"<[^>]+>", "", getattr(texts, name))
 

@@ -20,7 +20,7 @@ from tests.e2e.players import (
 )
 from tests.e2e.procs import GROUP, QUEUE
 from tests.harness import wait_for
-from tgbot import lease
+from tgbot.egress import lease
 
 NAMES = ["Ann", "Bob", "Cy", "Dee"]
 OUTAGE_S = 3  # longer than a delivery lease: the restarted Redis holds no live lock

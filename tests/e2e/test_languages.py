@@ -16,8 +16,9 @@ import pytest
 from tests.conftest import RedisServer
 from tests.e2e.procs import GROUP, ProcStack, start_stack
 from tests.harness import buttons, wait_for
-from tgbot import catalogs, i18n, texts
-from tgbot.release import COMMANDS
+from tgbot import i18n
+from tgbot.i18n import catalogs, texts
+from tgbot.ops.release import COMMANDS
 from tgbot.standin import MessageRecord
 
 TAG = re.compile(r"<[^>]+>")

@@ -20,7 +20,7 @@ from tests.conftest import RedisServer
 from tests.e2e.players import give_hint, play_decoy, seat_players, start, table
 from tests.e2e.procs import GROUP, QUEUE, Proc, ProcStack, start_stack
 from tests.harness import SECRET, button, wait_for
-from tgbot.config import Config
+from tgbot.ops.config import Config
 
 # Bots whose getMe is refused: another bot id each, so their sweepers leave the stack's keys be.
 REVOKED = "700000001:AAE-revoked_TokenOfAnotherKind-0123456"

@@ -7,7 +7,7 @@ from __future__ import annotations
 from engine.store import keys
 from tests.e2e.procs import GROUP, LIMITS, Proc, ProcStack
 from tests.harness import without_join_timer
-from tgbot.config import bot_id
+from tgbot.ops.config import bot_id
 from tgbot.standin import StandinServer, World
 
 

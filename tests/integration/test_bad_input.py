@@ -28,8 +28,9 @@ from tests.harness import (
     wait_for,
     without_join_timer,
 )
-from tgbot import callback, texts
 from tgbot.bootstrap import build_service
+from tgbot.i18n import texts
+from tgbot.table import callback
 
 _chats = itertools.count(-1002000000001, -1)
 

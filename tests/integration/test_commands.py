@@ -13,8 +13,8 @@ from engine.model import Phase
 from engine.store import keys
 from tests.harness import button, buttons, wait_for
 from tests.integration.test_bad_input import Table, stack  # noqa: F401 - shared fixture
-from tgbot import texts
-from tgbot.handlers.group import SKIP_GRACE
+from tgbot.i18n import texts
+from tgbot.table.handlers.group import SKIP_GRACE
 
 
 @pytest.fixture
@@ -437,7 +437,7 @@ def test_a_refusal_across_groups_names_the_other_chat_and_links_to_its_game(tabl
 
 
 def test_message_links_by_username_internal_id_or_none():
-    from tgbot.render import message_link
+    from tgbot.table.render import message_link
 
     assert message_link(-1001234567, 42) == "https://t.me/c/1234567/42"
     assert message_link(-1001234567, 42, "friday_games") == "https://t.me/friday_games/42"

@@ -10,9 +10,10 @@ import time
 from telegram import Bot
 
 from engine.store import keys
-from tgbot import delivery, lease, pictures
-from tgbot.delivery import SHORT_WAIT, FlushResult, flush
-from tgbot.outgoing import Outgoing
+from tgbot import pictures
+from tgbot.egress import delivery, lease
+from tgbot.egress.delivery import SHORT_WAIT, FlushResult, flush
+from tgbot.egress.outgoing import Outgoing
 from tgbot.pictures import ResultRow, ResultsPicture
 from tgbot.standin import run_double
 from workers.ratelimit import Limits, RedisLimiter
@@ -188,7 +189,7 @@ def test_a_press_answered_again_after_an_outage_is_left_as_it_was(caplog):
     # that as too old, and the handler must go on, not fail and be retried and set aside.
     from telegram import CallbackQuery, InlineKeyboardButton, InlineKeyboardMarkup
 
-    from tgbot.handlers.common import answer
+    from tgbot.table.handlers.common import answer
 
     press: dict = {}
     with run_double() as double:
@@ -204,7 +205,7 @@ def test_a_press_answered_again_after_an_outage_is_left_as_it_was(caplog):
                 await answer(query, "Italiano scelto.")  # refused: too old
                 await answer(query, url="https://t.me/hintrigue_bot?start=n-1")
 
-        with caplog.at_level("INFO", logger="tgbot.handlers.common"):
+        with caplog.at_level("INFO", logger="tgbot.table.handlers.common"):
             asyncio.run(go())
         assert double.world.callback_answer(press["callback_query"]["id"]).text == \
             "Italiano scelto."  # fmt: skip

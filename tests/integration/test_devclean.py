@@ -1,4 +1,4 @@
-"""A local run on a shared Redis deletes exactly what it wrote when it stops (tgbot.devclean)."""
+"""A local run on a shared Redis deletes exactly what it wrote when it stops (tgbot.local.clean)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import redis
 from rq import Queue
 
 from engine.store import keys
-from tgbot.devclean import RunIds, clean_run
+from tgbot.local.clean import RunIds, clean_run
 from tgbot.standin import World
 
 QUEUE = "hintrigue-dev-1700000000"

@@ -12,7 +12,7 @@ from engine.store import keys
 from tests.conftest import test_redis_url
 from tests.harness import running_stack, wait_for, without_join_timer
 from tgbot.bootstrap import build_service
-from tgbot.outgoing import Outgoing
+from tgbot.egress.outgoing import Outgoing
 
 GROUP = -1004000000001
 

@@ -12,9 +12,9 @@ import pytest
 from engine.commands import Leave, StopGame
 from tests.harness import button, buttons, wait_for
 from tests.integration.test_bad_input import Table, stack  # noqa: F401 - shared fixture
-from tgbot import callback
-from tgbot.render import card
-from tgbot.web import SECRET_HEADER
+from tgbot.ingress.web import SECRET_HEADER
+from tgbot.table import callback
+from tgbot.table.render import card
 
 # Strangers never send /join: joining a running game late is allowed, a move, not a refusal.
 HOSTILE_TEXTS = [

@@ -30,7 +30,9 @@ from engine.settings import LANGUAGES
 from engine.store import keys
 from tests.harness import button, buttons, wait_for
 from tests.integration.test_bad_input import Table, stack  # noqa: F401 - shared fixture
-from tgbot import callback, i18n, texts
+from tgbot import i18n
+from tgbot.i18n import texts
+from tgbot.table import callback
 
 MARKUP = '<a href="https://evil.example">click</a> <b>bold</b> a<b'
 RLO, HEBREW = "\u202e", "אבג"

@@ -27,8 +27,8 @@ from tests.harness import (
     wait_for,
 )
 from tgbot import pictures
-from tgbot.handlers.group import SKIP_GRACE
 from tgbot.pictures.model import Cone, HuesBoardPicture, HuesCardPicture, HuesCloseupPicture
+from tgbot.table.handlers.group import SKIP_GRACE
 
 NAMES = ["Ann", "Bob", "Cy"]
 CYRILLIC = {"A": "А", "B": "В", "C": "С", "E": "Е", "H": "Н", "K": "К", "M": "М", "O": "О",

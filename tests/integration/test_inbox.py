@@ -8,7 +8,7 @@ import redis.asyncio as aioredis
 
 from engine.store import keys
 from tests.conftest import test_redis_url
-from tgbot.inbox import Inbox, WebInbox
+from tgbot.ingress.inbox import Inbox, WebInbox
 
 QUEUE = "inboxtest"
 CHAT = -100555

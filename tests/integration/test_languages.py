@@ -10,8 +10,8 @@ import re
 from engine.errors import ErrorCode
 from engine.store import Store, keys
 from tests.harness import GROUP, Stack, button, buttons, wait_for
-from tgbot import i18n, texts
-from tgbot.i18n import _
+from tgbot import i18n
+from tgbot.i18n import _, texts
 
 
 def say(speaking: str, text: str, **fields: str) -> str:

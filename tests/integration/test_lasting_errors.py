@@ -12,7 +12,7 @@ import pytest
 from engine.commands import ChooseCard
 from engine.store import keys
 from tests.integration.test_bad_input import Table, stack  # noqa: F401 - shared fixture
-from tgbot.web import SECRET_HEADER
+from tgbot.ingress.web import SECRET_HEADER
 from workers.jobs import TRIES
 
 

@@ -20,13 +20,14 @@ from engine.store import Store, keys
 from tests.harness import GROUP, Stack, button, wait_for
 from tests.integration.test_telegram_game import play_round, seat_players
 from tests.unit.test_pictures import LOOK, played
-from tgbot import delivery, pictures
-from tgbot.delivery import FlushResult, flush
-from tgbot.outgoing import MAX_CAPTION, Outgoing, caption_length
+from tgbot import pictures
+from tgbot.egress import delivery
+from tgbot.egress.delivery import FlushResult, flush
+from tgbot.egress.outgoing import MAX_CAPTION, Outgoing, caption_length
+from tgbot.egress.uploads import RETENTION_SECONDS, key
 from tgbot.pictures import GuessBoardPicture, ResultRow, ResultsPicture, Tally
-from tgbot.pictures.cache import RETENTION_SECONDS, key
-from tgbot.render import final
 from tgbot.standin import run_double
+from tgbot.table.render import final
 from workers.ratelimit import Limits, RedisLimiter
 
 LIMITS = Limits(global_per_second=1000, chat_per_second=100, chat_burst=100, group_per_minute=1000)

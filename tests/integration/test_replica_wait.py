@@ -23,9 +23,9 @@ from engine.store import Store, keys
 from engine.store.replicas import NotReplicated, Replicas
 from tests.conftest import RedisServer
 from tests.harness import wait_for
-from tgbot.config import Config
+from tgbot.ingress.web import SECRET_HEADER, create_app
+from tgbot.ops.config import Config
 from tgbot.standin import World, serve_app
-from tgbot.web import SECRET_HEADER, create_app
 
 SECRET = "s3cret-token_ok"
 GROUP = -100778

@@ -7,7 +7,7 @@ from rq.registry import ScheduledJobRegistry
 
 from engine.commands import Join, OpenLobby, StartGame
 from tgbot.bootstrap import build_service
-from tgbot.config import Config
+from tgbot.ops.config import Config
 from workers.dispatch import RqDispatch, timer_job_id
 
 CHAT = -100999

@@ -15,9 +15,9 @@ import redis
 from engine.commands import OpenLobby
 from engine.store import Store, keys
 from tests.conftest import test_redis_url
-from tgbot.config import Config
+from tgbot.ingress.web import SECRET_HEADER, create_app
+from tgbot.ops.config import Config
 from tgbot.standin import World, serve_app
-from tgbot.web import SECRET_HEADER, create_app
 
 SECRET = "s3cret-token_ok"
 GROUP = -100777
@@ -172,7 +172,7 @@ def test_json_nested_too_deep_or_a_body_too_large_gets_a_4xx(app):
 
 
 def test_buttons_stay_valid_when_the_webhook_secret_changes():
-    from tgbot import callback
+    from tgbot.table import callback
 
     before = Config(token="123:abc", webhook_secret="old-secret")
     after = Config(token="123:abc", webhook_secret="new-secret")

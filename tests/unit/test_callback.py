@@ -2,7 +2,7 @@
 
 import pytest
 
-from tgbot.callback import MAX_BYTES, BadCallback, Callback, decode, encode
+from tgbot.table.callback import MAX_BYTES, BadCallback, Callback, decode, encode
 
 KEY = b"secret"
 
@@ -14,7 +14,7 @@ def test_callback_data_round_trips():
 
 def test_a_button_sent_before_games_had_ids_still_decodes_without_one():
     body = "1.card.-1001234567890.12.282"
-    from tgbot.callback import _mac
+    from tgbot.table.callback import _mac
 
     assert decode(KEY, f"{body}~{_mac(KEY, body)}") == Callback("card", (-1001234567890, 12, 282))
 
@@ -49,7 +49,7 @@ def test_a_kind_with_the_wrong_number_of_fields_cannot_be_encoded():
 
 
 def _signed(body: str) -> str:
-    from tgbot.callback import _mac
+    from tgbot.table.callback import _mac
 
     return f"{body}~{_mac(KEY, body)}"
 

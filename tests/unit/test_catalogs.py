@@ -12,7 +12,8 @@ import pytest
 from babel.messages.catalog import Catalog, Message
 
 from engine.settings import LANGUAGES
-from tgbot import catalogs, i18n
+from tgbot import i18n
+from tgbot.i18n import catalogs
 
 TRANSLATED = sorted(i18n.CATALOGS)
 TAG = re.compile(r"</?[a-zA-Z][^>]*>")
@@ -44,7 +45,7 @@ def test_every_language_of_the_rules_has_a_catalog() -> None:
 def test_the_catalog_holds_every_text_of_the_code(language: str, template: Catalog) -> None:
     catalog = catalogs.read(language)
     missing = [m.id for m in template if m.id and m.id not in catalog]
-    assert not missing, f"run `python -m tgbot.catalogs` and translate: {missing[:5]}"
+    assert not missing, f"run `python -m tgbot.i18n.catalogs` and translate: {missing[:5]}"
 
 
 @pytest.mark.parametrize("language", TRANSLATED)

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from tgbot.config import ConfigError, from_env, read_settings
+from tgbot.ops.config import ConfigError, from_env, read_settings
 
 ROOT = Path(__file__).resolve().parents[2]
 TOKEN = "123:abc"

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from redis.sentinel import SentinelConnectionPool
 
-from tgbot.config import from_env, parse_sentinels
-from tgbot.connection import describe, rq_settings, sync_client
+from tgbot.ops.config import from_env, parse_sentinels
+from tgbot.ops.connection import describe, rq_settings, sync_client
 
 TOKEN = "123:abc"
 SENTINELS = "s1.internal:26379, s2.internal:26380,s3.internal"

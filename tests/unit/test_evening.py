@@ -18,10 +18,10 @@ from engine.games.hintrigue.views import missed_voters
 from engine.model import Phase
 from engine.rules import apply
 from tests.builders import CHAT, a_room, user
-from tgbot.effects import outgoing_for
-from tgbot.outgoing import dm_key
-from tgbot.render import Look, lobby, reveal, standings_text
-from tgbot.render.lobby import _settings_rows
+from tgbot.egress.outgoing import dm_key
+from tgbot.table.effects import outgoing_for
+from tgbot.table.render import Look, lobby, reveal, standings_text
+from tgbot.table.render.lobby import _settings_rows
 
 LOOK = Look(bot_username="hintrigue_bot", key=b"k", now=1_000.0)
 

@@ -895,7 +895,7 @@ def test_the_deck_holds_at_least_110_distinct_single_emoji_icons():
 
 
 def test_every_refusal_of_the_rules_has_an_answer_for_players():
-    from tgbot import texts
+    from tgbot.i18n import texts
 
     assert set(texts.ERRORS) == set(ErrorCode)
 

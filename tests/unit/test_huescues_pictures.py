@@ -11,9 +11,9 @@ from PIL import Image
 from engine.games.huescues import board
 from tests.ink import ink_runs
 from tgbot import pictures
+from tgbot.games.huescues import picture_parts as parts
+from tgbot.games.huescues import pictures as hp
 from tgbot.pictures import Cone, HuesBoardPicture, HuesCardPicture, HuesCloseupPicture
-from tgbot.pictures import huescues as hp
-from tgbot.pictures import huescues_parts as parts
 
 P = board.parse
 REVEAL = HuesBoardPicture(

@@ -28,11 +28,11 @@ from engine.model import OVER_PHASES, Phase, Room, SeatStatus
 from engine.rules import apply
 from engine.store import stats
 from tests.huescues_builders import next_move
-from tgbot import callback
-from tgbot.effects import outgoing_for
 from tgbot.games.huescues import render as hc_render
 from tgbot.pictures.model import HuesBoardPicture, HuesCardPicture, HuesCloseupPicture
-from tgbot.render import Look
+from tgbot.table import callback
+from tgbot.table.effects import outgoing_for
+from tgbot.table.render import Look
 
 LOOK = Look(bot_username="hintrigue_bot", key=b"k", now=0.0)
 
@@ -257,7 +257,7 @@ def test_every_new_deadline_comes_with_an_event_the_workers_set_a_timer_for() ->
 
 
 def test_every_caption_fits_a_photo_with_ten_long_names_even_in_a_tie_break() -> None:
-    from tgbot.outgoing import MAX_CAPTION, caption_length
+    from tgbot.egress.outgoing import MAX_CAPTION, caption_length
 
     opened = OpenLobby(chat_id=-5, user_id=1, name="Ж" * 64, seed=11, game="huescues",
                        settings={"max_seats": 10}, game_settings={"turns": 1})  # fmt: skip

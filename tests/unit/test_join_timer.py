@@ -116,7 +116,7 @@ def test_the_join_timer_names_everybody_it_started_without():
 
 
 def test_the_longest_wait_is_told_as_the_rooms_timers_run_it():
-    from tgbot.handlers.common import error_text
+    from tgbot.table.handlers.common import error_text
 
     game = a_room().with_players(2).in_lobby()
     game.room.timer_scale = 0.05

@@ -15,10 +15,11 @@ from engine.events import LanguageChosen
 from engine.rules import apply
 from engine.settings import parse_changes
 from tests.builders import CHAT, a_room, user
-from tgbot import i18n, texts
-from tgbot.effects import outgoing_for
-from tgbot.handlers.common import error_text
-from tgbot.render import Look, lobby
+from tgbot import i18n
+from tgbot.i18n import texts
+from tgbot.table.effects import outgoing_for
+from tgbot.table.handlers.common import error_text
+from tgbot.table.render import Look, lobby
 
 LOOK = Look(bot_username="hintrigue_bot", key=b"k", now=1_000.0)
 ROOT = Path(__file__).resolve().parents[2]

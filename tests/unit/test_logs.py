@@ -6,8 +6,8 @@ import json
 import logging
 import sys
 
-from tgbot import logs
-from tgbot.redact import Redactor
+from tgbot.ops import logs
+from tgbot.ops.redact import Redactor
 
 
 def record(message: str, *args: object, exc: bool = False) -> logging.LogRecord:

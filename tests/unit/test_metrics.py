@@ -10,7 +10,7 @@ from prometheus_client.parser import text_string_to_metric_families
 
 from engine.games.registry import DEFAULT_GAME as GAME
 from engine.store import keys
-from tgbot.metrics import Tally, read_snapshot, registry
+from tgbot.ops.metrics import Tally, read_snapshot, registry
 
 
 def served(server: fakeredis.FakeServer) -> dict[str, float]:

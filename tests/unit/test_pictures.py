@@ -25,8 +25,12 @@ from tests.guesswhat_builders import Game as GwGame
 from tests.guesswhat_builders import a_game
 from tests.ink import ink_runs
 from tgbot import pictures
+from tgbot.egress.outgoing import MAX_CAPTION, Outgoing, caption_length
+from tgbot.games.guesswhat import pictures as guesswhat
 from tgbot.games.guesswhat import render as gw
-from tgbot.outgoing import MAX_CAPTION, Outgoing, caption_length
+from tgbot.games.hintrigue import pictures as results
+from tgbot.games.huescues import picture_parts as parts
+from tgbot.games.huescues import pictures as huescues
 from tgbot.pictures import (
     Cone,
     GuessBoardPicture,
@@ -38,14 +42,10 @@ from tgbot.pictures import (
     ResultRow,
     ResultsPicture,
     Tally,
-    guesswhat,
-    huescues,
-    results,
 )
-from tgbot.pictures import huescues_parts as parts
 from tgbot.pictures.draw import FONTS, draw_text, emoji_font, runs, text_font
-from tgbot.render import Look, final
-from tgbot.render.group import results_picture
+from tgbot.table.render import Look, final
+from tgbot.table.render.group import results_picture
 
 LOOK = Look(bot_username="hintrigue_bot", key=b"k")
 NAMES = [

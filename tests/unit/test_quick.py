@@ -11,8 +11,8 @@ import pytest
 from engine.games.registry import GAMES, game_named
 from engine.model import Settings
 from engine.store import keys
-from tgbot.handlers.common import remembered_settings
-from tgbot.quick import quick_settings
+from tgbot.local.quick import quick_settings
+from tgbot.table.handlers.common import remembered_settings
 
 
 def defaults(game: str) -> dict[str, int]:

@@ -15,9 +15,9 @@ from urllib.parse import quote
 
 import pytest
 
-from tgbot import logs
-from tgbot.config import Config
-from tgbot.redact import MASK, Redactor, secrets_of
+from tgbot.ops import logs
+from tgbot.ops.config import Config
+from tgbot.ops.redact import MASK, Redactor, secrets_of
 
 TOKEN = "123456789:AAH-secret_half.of+the/token"
 ENV = {

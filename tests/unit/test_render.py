@@ -3,9 +3,9 @@
 from engine.games.hintrigue.decks import scene
 from engine.model import Phase
 from tests.builders import a_room
-from tgbot.callback import MAX_BYTES, decode
-from tgbot.effects import outgoing_for
-from tgbot.render import Look, lobby, names, reveal, table
+from tgbot.table.callback import MAX_BYTES, decode
+from tgbot.table.effects import outgoing_for
+from tgbot.table.render import Look, lobby, names, reveal, table
 
 LOOK = Look(bot_username="hintrigue_bot", key=b"k")
 

@@ -12,8 +12,8 @@ from engine.roomid import RoomId
 from engine.rules import apply
 from engine.store import keys
 from tests.builders import a_room
-from tgbot import callback
-from tgbot.inbox import route
+from tgbot.ingress.inbox import route
+from tgbot.table import callback
 
 CHAT = -1001234567890
 

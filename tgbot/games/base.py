@@ -9,9 +9,9 @@ from typing import Any
 from telegram import CallbackQuery, Update
 
 from engine.model import Room
-from tgbot.outgoing import Outgoing
+from tgbot.egress.outgoing import Outgoing
 from tgbot.pictures.model import Picture
-from tgbot.render.common import Look
+from tgbot.table.render.common import Look
 
 ButtonHandler = Callable[[Update, Any, CallbackQuery, tuple[int, ...]], Awaitable[None]]
 

@@ -11,10 +11,10 @@ from engine import events as table
 from engine.games.guesswhat.model import State as GuessState
 from engine.games.huescues.model import State as HuesState
 from engine.model import Room, SeatStatus
-from tgbot import render
+from tgbot.egress.outgoing import Outgoing
 from tgbot.i18n import _
-from tgbot.outgoing import Outgoing
-from tgbot.render.common import Look, names, title, to_group
+from tgbot.table import render
+from tgbot.table.render.common import Look, names, title, to_group
 
 PlayState = GuessState | HuesState
 

@@ -4,11 +4,11 @@
 from __future__ import annotations
 
 from engine.games.registry import GAMES
-from tgbot import callback
 from tgbot.games.base import Screens
 from tgbot.games.guesswhat.screens import SCREENS as GUESSWHAT
 from tgbot.games.hintrigue.screens import SCREENS as HINTRIGUE
 from tgbot.games.huescues.screens import SCREENS as HUESCUES
+from tgbot.table import callback
 
 SCREENS: dict[str, Screens] = {
     screens.name: screens for screens in (HINTRIGUE, GUESSWHAT, HUESCUES)

@@ -10,7 +10,9 @@ import io
 from PIL import Image
 
 from tgbot import i18n
-from tgbot.pictures import guesswhat, huescues
+from tgbot.games.guesswhat import pictures as guesswhat
+from tgbot.games.hintrigue.pictures import draw_results
+from tgbot.games.huescues import pictures as huescues
 from tgbot.pictures.model import (
     Cone,
     GuessBoardPicture,
@@ -24,7 +26,6 @@ from tgbot.pictures.model import (
     ResultsPicture,
     Tally,
 )
-from tgbot.pictures.results import draw_results
 
 MAX_BYTES = 300_000  # SPEC 13: a picture is under 300 KB
 

@@ -13,10 +13,10 @@ from engine.games.guesswhat import icon
 from engine.games.guesswhat.model import COLUMN_NAMES, ROWS, Phase, State
 from engine.games.guesswhat.turns import CARRIED_CLUE_S
 from engine.store import Outcome
-from tgbot import texts
 from tgbot.games.base import ButtonHandler
 from tgbot.games.guesswhat.render import REDRAW_MODE, active_dm
-from tgbot.handlers.buttons import (
+from tgbot.i18n import _, texts
+from tgbot.table.handlers.buttons import (
     answer,
     button_command,
     game_of,
@@ -24,9 +24,8 @@ from tgbot.handlers.buttons import (
     prompt_room,
     show_prompt,
 )
-from tgbot.handlers.common import Context, service
-from tgbot.i18n import _
-from tgbot.render.common import duration
+from tgbot.table.handlers.common import Context, service
+from tgbot.table.render.common import duration
 
 KINDS = {
     "gpick": 4,  # private: chat, round, icon (the active player's pick), game

@@ -12,11 +12,11 @@ from engine.games.guesswhat.turns import CARRIED_CLUE_S
 from engine.games.guesswhat.views import group_view, seat_view
 from engine.model import Phase as TablePhase
 from engine.model import Room, SeatStatus
+from tgbot.egress.outgoing import MAX_CAPTION, Button, Outgoing, caption_length, dm_key
 from tgbot.games import common
 from tgbot.i18n import N_, Texts, _, ngettext
-from tgbot.outgoing import MAX_CAPTION, Button, Outgoing, caption_length, dm_key
 from tgbot.pictures.model import GuessBoardPicture, GuessLine, GuessRevealPicture
-from tgbot.render.common import (
+from tgbot.table.render.common import (
     Look,
     duration,
     in_group_language,
@@ -29,8 +29,8 @@ from tgbot.render.common import (
     topic_field,
     user_text,
 )
-from tgbot.render.group import listed, plain_names, standings_lines
-from tgbot.render.private import away_dm, closed_with, heading
+from tgbot.table.render.group import listed, plain_names, standings_lines
+from tgbot.table.render.private import away_dm, closed_with, heading
 
 REDRAW_MODE = 1 << 9
 """The bit of a redraw selection (`gsel` buttons) that says the selection is open; bits 0–8

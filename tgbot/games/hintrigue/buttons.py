@@ -1,6 +1,6 @@
 """Hintrigue's buttons: the storyteller's card and the decoys in private, the vote on the
-table in the group. Each press is answered at once. (Their kinds are in `tgbot.callback.KINDS`,
-listed there before the table hosted other games.)"""
+table in the group. Each press is answered at once. (Their kinds are in
+`tgbot.table.callback.KINDS`, listed there before the table hosted other games.)"""
 
 from __future__ import annotations
 
@@ -11,10 +11,11 @@ from telegram import CallbackQuery, Update
 from engine.commands import ChooseCard, PlayDecoy, Vote
 from engine.events import VoteCast
 from engine.store import Outcome
-from tgbot import render, texts
 from tgbot.games.base import ButtonHandler
-from tgbot.handlers.buttons import button_command, game_of, named_room
-from tgbot.handlers.common import Context, room_of
+from tgbot.i18n import texts
+from tgbot.table import render
+from tgbot.table.handlers.buttons import button_command, game_of, named_room
+from tgbot.table.handlers.common import Context, room_of
 
 
 def _scene(outcome: Outcome, card: int) -> str:

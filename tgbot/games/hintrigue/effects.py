@@ -23,11 +23,11 @@ from engine.events import (
     VotingOpened,
 )
 from engine.model import Phase, Room, SeatStatus
-from tgbot import render
-from tgbot.effects import game_over
-from tgbot.outgoing import Outgoing
-from tgbot.render import Look
-from tgbot.render.private import hint_given_closed
+from tgbot.egress.outgoing import Outgoing
+from tgbot.table import render
+from tgbot.table.effects import game_over
+from tgbot.table.render import Look
+from tgbot.table.render.private import hint_given_closed
 
 
 def messages(

@@ -1,18 +1,18 @@
 """Hintrigue's Telegram side, registered for the table: its effects and buttons beside this
-module; its messages in `tgbot.render` (group, private), which the table's own messages share
+module; its messages in `tgbot.table.render` (group, private), which the table's own messages share
 (they were written before there were other games)."""
 
 from __future__ import annotations
 
 from engine.model import Phase, Room
-from tgbot import render, texts
+from tgbot.egress.outgoing import Outgoing
 from tgbot.games.base import Screens
 from tgbot.games.hintrigue import buttons, effects
-from tgbot.i18n import _
-from tgbot.outgoing import Outgoing
-from tgbot.render import Look
-from tgbot.render.group import fooled_text, results_picture
-from tgbot.render.lobby import HINTRIGUE_ROWS
+from tgbot.i18n import _, texts
+from tgbot.table import render
+from tgbot.table.render import Look
+from tgbot.table.render.group import fooled_text, results_picture
+from tgbot.table.render.lobby import HINTRIGUE_ROWS
 
 
 def _reminder(room: Room, look: Look) -> Outgoing | None:
@@ -22,7 +22,7 @@ def _reminder(room: Room, look: Look) -> Outgoing | None:
 
 
 def _where_it_stands(room: Room, user_id: int) -> str:
-    from tgbot.handlers import private  # the handlers import the games
+    from tgbot.table.handlers import private  # the handlers import the games
 
     return private.where_it_stands(room, user_id)
 

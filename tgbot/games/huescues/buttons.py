@@ -10,9 +10,9 @@ from engine.games.huescues import board
 from engine.games.huescues import commands as hc
 from engine.games.huescues.model import GUESS_PHASES, Phase, State
 from engine.store import Outcome
-from tgbot import texts
 from tgbot.games.huescues.render import ROWS_VIEW, giver_dm, guesser_dm
-from tgbot.handlers.buttons import (
+from tgbot.i18n import _, texts
+from tgbot.table.handlers.buttons import (
     answer,
     button_command,
     game_of,
@@ -20,8 +20,7 @@ from tgbot.handlers.buttons import (
     prompt_room,
     show_prompt,
 )
-from tgbot.handlers.common import Context
-from tgbot.i18n import _
+from tgbot.table.handlers.common import Context
 
 KINDS = {
     "hcol": 4,  # private: chat, round, cell (the cue giver's colour), game

@@ -8,12 +8,12 @@ from engine.games.huescues import events as own
 from engine.games.huescues.model import GUESS_PHASES, Phase
 from engine.games.huescues.table import state_of
 from engine.model import Room, SeatStatus
-from tgbot import render
-from tgbot.effects import game_over
+from tgbot.egress.outgoing import Outgoing
 from tgbot.games import common
 from tgbot.games.huescues import render as hc
-from tgbot.outgoing import Outgoing
-from tgbot.render import Look
+from tgbot.table import render
+from tgbot.table.effects import game_over
+from tgbot.table.render import Look
 
 
 def messages(room: Room, event: Any, look: Look, settings_mode: bool) -> list[Outgoing]:

@@ -18,11 +18,11 @@ from engine.games.huescues.table import state_of
 from engine.games.huescues.views import group_view, seat_view
 from engine.model import Phase as TablePhase
 from engine.model import Room, SeatStatus
+from tgbot.egress.outgoing import MAX_CAPTION, Button, Outgoing, caption_length, dm_key
 from tgbot.games import common
 from tgbot.i18n import N_, Texts, _, ngettext
-from tgbot.outgoing import MAX_CAPTION, Button, Outgoing, caption_length, dm_key
 from tgbot.pictures.model import Cone, HuesBoardPicture, HuesCardPicture, HuesCloseupPicture
-from tgbot.render.common import (
+from tgbot.table.render.common import (
     Look,
     duration,
     in_group_language,
@@ -35,8 +35,8 @@ from tgbot.render.common import (
     topic_field,
     user_text,
 )
-from tgbot.render.group import listed, standings_lines
-from tgbot.render.private import CLOSED_REASONS, away_dm, closed_with, heading
+from tgbot.table.render.group import listed, standings_lines
+from tgbot.table.render.private import CLOSED_REASONS, away_dm, closed_with, heading
 
 ROWS_VIEW = 99
 """The row a `hrow` button names to show the rows again (a row of the board is 0–15)."""

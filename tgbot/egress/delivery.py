@@ -1,0 +1,593 @@
+"""Delivery of a chat's outbox, in order, one process at a time per chat.
+
+A message leaves the outbox only once Telegram has taken it (or refused it for good), so a
+crash or an error means a retry, never a loss. A keyed message is sent the first time and edited
+afterwards; when the outbox holds several renderings of one message in a row, only the last is
+shown (the earlier ones would be overwritten at once anyway).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Protocol
+
+import redis
+from pydantic import ValidationError
+from redis.exceptions import RedisError
+from rq.timeouts import BaseTimeoutException
+from telegram import Bot, InlineKeyboardButton, InlineKeyboardMarkup, InputFile, InputMediaPhoto
+from telegram import Message as TgMessage
+from telegram.constants import ParseMode
+from telegram.error import BadRequest, Forbidden, NetworkError, RetryAfter, TelegramError
+
+from engine.store import keys
+from tgbot import i18n, pictures
+from tgbot.egress import lease
+from tgbot.egress.outgoing import MAX_CAPTION, Outgoing, caption_length
+from tgbot.egress.uploads import FileIds
+from tgbot.i18n import texts
+from tgbot.ops.metrics import TALLY
+
+log = logging.getLogger(__name__)
+
+SHORT_WAIT = 0.3  # wait in the job for less than this; longer waits free the worker meanwhile
+NETWORK_BACKOFF = (1.0, 2.0, 5.0, 10.0, 30.0)
+BATCH = 20
+# A game's message ids live as long as a finished game's room is kept, and a day more.
+MESSAGE_IDS_TTL = 8 * 24 * 3600
+
+# The outbox is empty: the chat no longer waits for delivery (atomic with respect to the
+# push-then-request order of the writers, so a request is never lost).
+_FINISHED = """
+if redis.call('LLEN', KEYS[1]) == 0 then
+  redis.call('ZREM', KEYS[2], ARGV[1])
+  return 1
+end
+return 0
+"""
+
+
+# A new photo message went out as its text (`Staged`): its entry in the outbox becomes the edit
+# that brings the picture in, and its id is known. KEYS: the outbox, the game's message ids;
+# ARGV: the entry, the entry as an edit, its key, the new id, the ids' lifetime, then the
+# renderings it superseded (delivered with it).
+_STAGE = """
+for i = 6, #ARGV do redis.call('LREM', KEYS[1], 1, ARGV[i]) end
+local at = redis.call('LPOS', KEYS[1], ARGV[1])
+if at then redis.call('LSET', KEYS[1], at, ARGV[2]) end
+redis.call('HSET', KEYS[2], ARGV[3], ARGV[4])
+redis.call('EXPIRE', KEYS[2], ARGV[5])
+return 1
+"""
+
+
+class Staged(int):
+    """The id of a new message sent as its text alone, whose picture is still to be edited in.
+
+    Telegram's answer to a send can be lost (the worker killed while Telegram completes it),
+    and a send whose outcome is unknown is sent again: shown twice. An upload is the slow part
+    of a photo, so a new photo message goes in two steps: its text (as quick as any message),
+    recorded with its id at once, then its picture uploaded by editing that message, which may
+    be done again without showing anything twice. A picture sent before goes in one step, by
+    its file_id (Telegram has nothing to upload)."""
+
+
+class Limiter(Protocol):
+    """Shared rate limits: how long to wait before a message to `chat_id` may go."""
+
+    def reserve(self, chat_id: int, is_edit: bool = False) -> float:
+        """Take a slot now and return 0, or return the seconds to wait (taking nothing)."""
+
+
+@dataclass(frozen=True)
+class FlushResult:
+    """What a flush did: messages delivered, and when to try again if it stopped early."""
+
+    delivered: int = 0
+    retry_after: float | None = None
+    busy: bool = False
+    stopped: bool = False
+    network_error: bool = False
+
+
+Unreachable = Callable[[int, int, str], None]
+"""Called with (user, round, phase) when a private chat refuses the bot."""
+
+TopicGone = Callable[[], None]
+"""Called when Telegram no longer knows the room's forum topic (it was deleted)."""
+
+
+def markup(message: Outgoing) -> InlineKeyboardMarkup | None:
+    """The message's inline keyboard."""
+    if not message.buttons:
+        return None
+    return InlineKeyboardMarkup(
+        [
+            [InlineKeyboardButton(b.text, callback_data=b.data, url=b.url) for b in row]
+            for row in message.buttons
+        ]
+    )
+
+
+async def retire(bot: Bot, chat_id: int, message_id: int, language: str,
+                 photo: bool = False) -> None:  # fmt: skip
+    """Turn a message that a newer copy replaces into a pointer to it, without its buttons
+    (gone or retired already: fine). A photo (`photo`: known as one) gets it as its caption."""
+    with i18n.use(language):
+        pointer = texts.SENT_AGAIN
+    try:
+        if not photo:
+            with _timed("editMessageText"):
+                await bot.edit_message_text(pointer, chat_id=chat_id, message_id=message_id)
+            return
+    except BadRequest as error:
+        if not _no_text(error):
+            if _unchanged(error) is None:
+                raise
+            return
+    with contextlib.suppress(BadRequest), _timed("editMessageCaption"):
+        await bot.edit_message_caption(chat_id=chat_id, message_id=message_id, caption=pointer)
+
+
+def _no_text(error: BadRequest) -> bool:
+    """An edit of a message's text refused because the message is a photo (it has a caption)."""
+    return "no text in the message" in str(error).lower()
+
+
+def _unchanged(error: BadRequest) -> str | None:
+    """Why an edit that Telegram refused needs no retry: "not modified" (it shows that text
+    already) or "not found" (the message is gone); None for any other refusal."""
+    text = str(error).lower()
+    return next((why for why in ("not modified", "not found") if why in text), None)
+
+
+async def send_or_edit(
+    bot: Bot, message: Outgoing, known: int | None, file_ids: FileIds | None = None
+) -> int | None:
+    """Send a message, or edit the one already sent under its key; return a new message's id.
+    A message with a picture goes as a photo with its text as the caption (given `file_ids`)."""
+    if message.picture is not None and file_ids is not None:
+        return await send_picture(bot, message, known, file_ids)
+    if known is not None and not message.fresh:
+        # A photo message known as one has its caption edited straight away (an edit of its
+        # text would be refused, a call spent for nothing).
+        photo = file_ids is not None and file_ids.showing(message.chat_id, known) is not None
+        try:
+            if photo:
+                await _edit_caption(bot, message, known)
+                return None
+            with _timed("editMessageText"):
+                await bot.edit_message_text(
+                    chat_id=message.chat_id,
+                    message_id=known,
+                    text=message.text,
+                    parse_mode=ParseMode.HTML,
+                    reply_markup=markup(message),
+                    disable_web_page_preview=True,
+                )
+            return None
+        except BadRequest as error:
+            if not photo and _no_text(error):  # sent as a photo: its caption is the text
+                await _edit_caption(bot, message, known)
+                return None
+            why = _unchanged(error)
+            if why == "not modified":
+                return None
+            if why is None:
+                raise
+            if message.edit_only:
+                return None
+            log.info("chat %s: message %s is gone, sending it again", message.chat_id, message.key)
+    if message.edit_only:
+        return None  # nothing to edit
+    with _timed("sendMessage"):
+        sent = await bot.send_message(
+            chat_id=message.chat_id,
+            message_thread_id=message.thread_id,
+            text=message.text,
+            parse_mode=ParseMode.HTML,
+            reply_markup=markup(message),
+            disable_web_page_preview=True,
+        )
+    return sent.message_id
+
+
+async def _edit_caption(bot: Bot, message: Outgoing, known: int) -> None:
+    with _timed("editMessageCaption"):
+        await bot.edit_message_caption(
+            chat_id=message.chat_id, message_id=known, caption=message.text,
+            parse_mode=ParseMode.HTML, reply_markup=markup(message),
+        )  # fmt: skip
+
+
+async def send_picture(
+    bot: Bot, message: Outgoing, known: int | None, file_ids: FileIds
+) -> int | None:
+    """Send (or edit into) a photo with the message's text as its caption: by the file_id
+    of an identical picture sent before, else uploaded. A photo message that already shows
+    this very picture has its caption edited only. The text alone is sent instead when it is
+    too long for a caption or Telegram refuses the photo (its facts are all in the text)."""
+    assert message.picture is not None
+    text_only = message.model_copy(update={"picture": None})
+    if caption_length(message.text) > MAX_CAPTION:
+        log.info("chat %s: %s is too long for a caption: sent without its picture",
+                 message.chat_id, message.key)  # fmt: skip
+        return await send_or_edit(bot, text_only, known, file_ids)
+    shown = pictures.identity(message.picture, message.lang)
+    edit = known is not None and not message.fresh
+    if edit and known is not None and file_ids.showing(message.chat_id, known) == shown:
+        try:
+            await _edit_caption(bot, message, known)
+            return None
+        except BadRequest as error:
+            why = _unchanged(error)
+            if why == "not modified":
+                return None
+            if why is None and "no caption" not in str(error).lower():
+                raise
+            # Gone, or no photo after all: the picture is sent or edited in below.
+    began = time.perf_counter()
+    try:
+        png = await asyncio.to_thread(_render, message.picture, message.lang, shown)
+    except Exception:  # a drawing bug must cost the picture only, never the message
+        log.error("chat %s: the picture of %s could not be drawn: sending the text alone",
+                  message.chat_id, message.key, exc_info=True)  # fmt: skip
+        TALLY.count("delivery_failures", what="picture")
+        return await send_or_edit(bot, text_only, known, file_ids)
+    TALLY.observe("picture_render_seconds", time.perf_counter() - began)
+    digest = pictures.digest(png)
+    file_id = file_ids.get(digest)
+    if file_id is None and message.key and (known is None or message.fresh):
+        sent = await send_or_edit(bot, text_only.model_copy(update={"fresh": True}), None)
+        if sent is None:
+            return None
+        while len(_STAGED_PNGS) >= _STAGED_KEPT:
+            _STAGED_PNGS.pop(next(iter(_STAGED_PNGS)))
+        _STAGED_PNGS[shown] = png  # the edit that follows needs not draw it again
+        return Staged(sent)
+    tries: list[str | bytes] = [file_id, png] if file_id else [png]
+    for media in tries:
+        try:
+            return await _photo(bot, message, known, media, (digest, shown), file_ids)
+        except BadRequest as error:
+            if _unchanged(error) == "not modified":
+                return None
+            if "thread not found" in str(error).lower():
+                raise
+            if isinstance(media, str):
+                log.info("chat %s: file_id refused (%s): uploading the picture", message.chat_id,
+                         error)  # fmt: skip
+                file_ids.forget(digest)
+                continue
+            log.warning("chat %s: Telegram refused the picture (%s): sending the text alone",
+                        message.chat_id, error)  # fmt: skip
+    return await send_or_edit(bot, text_only, known, file_ids)
+
+
+_STAGED_PNGS: dict[str, bytes] = {}  # pictures drawn for a `Staged` message, by identity
+_STAGED_KEPT = 8
+
+
+def _render(picture: pictures.Picture, language: str, shown: str) -> bytes:
+    """The picture's PNG: the one drawn already when its message was staged, else drawn."""
+    png = _STAGED_PNGS.pop(shown, None)
+    return png if png is not None else pictures.render(picture, language)
+
+
+async def _photo(
+    bot: Bot, message: Outgoing, known: int | None, media: str | bytes,
+    digests: tuple[str, str], file_ids: FileIds,
+) -> int | None:  # fmt: skip
+    """Send the photo (or edit the message under its key into it); remember the file_id of an
+    upload, and which picture the message shows (`digests`: the PNG's, the picture's
+    identity)."""
+    digest, shown = digests
+    photo: str | InputFile = media if isinstance(media, str) else InputFile(
+        media, filename="picture.png", attach=True
+    )  # fmt: skip
+    result: TgMessage | bool
+    if known is not None and not message.fresh:
+        try:
+            with _timed("editMessageMedia"):
+                result = await bot.edit_message_media(
+                    media=InputMediaPhoto(photo, caption=message.text, parse_mode=ParseMode.HTML),
+                    chat_id=message.chat_id, message_id=known, reply_markup=markup(message),
+                )  # fmt: skip
+            _remember(result, media, digest, file_ids)
+            file_ids.shows(message.chat_id, known, shown)
+            return None
+        except BadRequest as error:
+            if _unchanged(error) != "not found":
+                raise
+            log.info("chat %s: message %s is gone, sending it again", message.chat_id, message.key)
+    with _timed("sendPhoto"):
+        sent = await bot.send_photo(
+            chat_id=message.chat_id, message_thread_id=message.thread_id, photo=photo,
+            caption=message.text, parse_mode=ParseMode.HTML, reply_markup=markup(message),
+        )  # fmt: skip
+    _remember(sent, media, digest, file_ids)
+    file_ids.shows(message.chat_id, sent.message_id, shown)
+    return sent.message_id
+
+
+def _remember(result: TgMessage | bool, media: str | bytes, digest: str, file_ids: FileIds) -> None:
+    if isinstance(media, bytes) and isinstance(result, TgMessage) and result.photo:
+        file_ids.put(digest, result.photo[-1].file_id)
+
+
+@contextlib.contextmanager
+def _timed(method: str) -> Iterator[None]:
+    """Count a Bot API call that delivered a message, and how long it took (one that raised
+    delivered nothing and is not counted)."""
+    began = time.perf_counter()
+    yield
+    TALLY.count("deliveries", method=method)
+    TALLY.observe("delivery_seconds", time.perf_counter() - began, method=method)
+
+
+async def flush(
+    bot: Bot,
+    client: redis.Redis,
+    where: keys.RoomRef,
+    limiter: Limiter,
+    unreachable: Unreachable,
+    attempt: int = 0,
+    stopping: Callable[[], bool] = lambda: False,
+    patient: Callable[[], bool] = lambda: True,
+    topic_gone: TopicGone = lambda: None,
+    look_again: float = 0.0,
+) -> FlushResult:
+    """Deliver the room's outbox in order until it is empty or must wait. A short wait for
+    the rate limits is slept through unless `patient()` says more urgent work waits. Another
+    process holding the room takes what waits (`busy`), unless its lease shows it is gone:
+    then the room is taken when the lease runs out. While it holds the room, its entry in the
+    set of waiting deliveries is kept at `look_again` seconds from now (`tgbot.egress.lease`)."""
+    held = lease.Lease(client, keys.delivery_lock(where), keys.pending_deliveries(), str(where),
+                       look_again)  # fmt: skip
+    finished = client.register_script(_FINISHED)
+    delivered = 0
+    while True:
+        if not held.take() and not await _take_abandoned(held):
+            return FlushResult(delivered, busy=True)
+        try:
+            result = await _drain(
+                bot, client, where, limiter, (unreachable, topic_gone), attempt, held,
+                stopping, patient,
+            )  # fmt: skip
+        finally:
+            held.release()
+        delivered += result.delivered
+        if result.retry_after is not None or result.stopped or result.busy:
+            return FlushResult(
+                delivered, result.retry_after, result.busy, result.stopped, result.network_error
+            )
+        # Messages queued while we held the lock had their flush refused: take them too.
+        if finished(keys=[keys.outbox(where), keys.pending_deliveries()], args=[str(where)]):
+            return FlushResult(delivered)
+
+
+async def _take_abandoned(held: lease.Lease) -> bool:
+    """Take the room from a holder that stopped renewing its lease, once the lease ends."""
+    left = held.remaining()
+    if left > lease.ABANDONED:
+        return False  # renewed lately: its holder works, and takes what waits
+    await asyncio.sleep(left + 0.01)
+    return held.take()
+
+
+def _superseded(first: Outgoing, then: Outgoing) -> bool:
+    return first.key is not None and first.key == then.key and first.chat_id == then.chat_id \
+        and not then.fresh  # fmt: skip
+
+
+def _parse(raw: bytes | str) -> Outgoing | None:
+    try:
+        return Outgoing.model_validate_json(raw)
+    except ValidationError:
+        log.error("dropping an outbox entry that does not parse: %r", raw[:200])
+        return None
+
+
+async def _drain(
+    bot: Bot,
+    client: redis.Redis,
+    where: keys.RoomRef,
+    limiter: Limiter,
+    refused: tuple[Unreachable, TopicGone],
+    attempt: int,
+    held: lease.Lease,
+    stopping: Callable[[], bool],
+    patient: Callable[[], bool],
+) -> FlushResult:
+    """Deliver the outbox in order per chat. A room's outbox holds its group's messages and its
+    players' private ones: when one chat must wait (a group's 20 messages a minute), the
+    messages of the others go on, and that chat's wait in place, in order."""
+    box = keys.outbox(where)
+    delivered = 0
+    waiting: dict[int, float] = {}  # chat → seconds it must wait; its messages stay put
+    kept = 0  # entries at the head of the outbox that wait for their chat
+    while raws := client.lrange(box, kept, kept + BATCH - 1):
+        batch = [_parse(raw) for raw in raws]
+        known = _known_ids(client, where, batch)
+        start = 0
+        while start < len(batch):
+            end = start
+            while end + 1 < len(batch) and _superseded_pair(batch[end], batch[end + 1]):
+                end += 1
+            message, run = batch[end], raws[start : end + 1]
+            if message is not None and not message.fresh and any(
+                m is not None and m.fresh for m in batch[start:end]
+            ):  # an edit of a copy still to be sent new: send the edit's text new
+                message = message.model_copy(update={"fresh": True})
+            start = end + 1
+            if message is not None and message.chat_id in waiting:
+                kept += len(run)
+                continue
+            outcome: int | None | FlushResult = None
+            if message is not None:
+                if stopping():
+                    return FlushResult(delivered, stopped=True)
+                if not held.ours():
+                    return FlushResult(delivered, busy=True)
+                outcome = await _deliver(bot, client, where, message, known, limiter, refused,
+                                         attempt, patient, FileIds(client))  # fmt: skip
+                if isinstance(outcome, FlushResult):
+                    if outcome.busy or outcome.network_error or outcome.retry_after is None:
+                        return FlushResult(delivered, outcome.retry_after, outcome.busy,
+                                           network_error=outcome.network_error)  # fmt: skip
+                    waiting[message.chat_id] = outcome.retry_after
+                    kept += len(run)
+                    continue
+                if isinstance(outcome, Staged):
+                    _stage(client, box, where, run, message, outcome)
+                    break  # read the outbox again: the entry is now the picture's edit
+            _done(client, box, where, run, message, outcome, known)
+            if message is not None:
+                delivered += 1
+    if waiting:
+        return FlushResult(delivered, retry_after=min(waiting.values()))
+    return FlushResult(delivered)
+
+
+def _stage(
+    client: redis.Redis, box: str, where: keys.RoomRef, run: list[bytes | str], message: Outgoing,
+    new_id: int,
+) -> None:  # fmt: skip
+    """Record a `Staged` message's id and turn its entry into the edit of its picture, at once
+    (and drop the renderings it superseded)."""
+    assert message.key is not None
+    edit = message.model_copy(update={"fresh": False}).model_dump_json()
+    client.register_script(_STAGE)(
+        keys=[box, keys.message_ids(where, message.game)],
+        args=[run[-1], edit, message.key, int(new_id), MESSAGE_IDS_TTL, *run[:-1]],
+    )  # fmt: skip
+
+
+def _done(
+    client: redis.Redis,
+    box: str,
+    where: keys.RoomRef,
+    run: list[bytes],
+    message: Outgoing | None,
+    new_id: int | None,
+    known: dict[tuple[int, str], int],
+) -> None:
+    """Take a delivered message (and the renderings it superseded) out of the outbox: each is
+    the first entry equal to itself, since an earlier equal one would be of the same chat and
+    delivered before. Remember the id of a new message; let its answer be asked again."""
+    pipe = client.pipeline(transaction=False)
+    for raw in run:
+        pipe.lrem(box, 1, raw)
+    if message is not None and new_id is not None and message.key:
+        ids = keys.message_ids(where, message.game)
+        pipe.hset(ids, message.key, new_id)
+        pipe.expire(ids, MESSAGE_IDS_TTL)
+        known[message.game, message.key] = new_id
+    if message is not None and message.once:
+        pipe.delete(keys.answer_pending(where, message.once))
+    pipe.execute()
+
+
+def _known_ids(
+    client: redis.Redis, where: keys.RoomRef, batch: list[Outgoing | None]
+) -> dict[tuple[int, str], int]:
+    """The message ids already sent under the keys of a batch, each looked up in its game's map."""
+    named = sorted({(m.game, m.key) for m in batch if m is not None and m.key})
+    if not named:
+        return {}
+    pipe = client.pipeline(transaction=False)
+    for game, key in named:
+        pipe.hget(keys.message_ids(where, game), key)
+    return {
+        name: int(raw) for name, raw in zip(named, pipe.execute(), strict=True) if raw is not None
+    }
+
+
+def _superseded_pair(first: Outgoing | None, then: Outgoing | None) -> bool:
+    return first is not None and then is not None and _superseded(first, then)
+
+
+async def _deliver(
+    bot: Bot,
+    client: redis.Redis,
+    where: keys.RoomRef,
+    message: Outgoing,
+    known: dict[tuple[int, str], int],
+    limiter: Limiter,
+    refused: tuple[Unreachable, TopicGone],
+    attempt: int,
+    patient: Callable[[], bool],
+    file_ids: FileIds | None = None,
+) -> int | None | FlushResult:
+    """Send one message within the limits; its new id, None, or why to stop for now. A fresh
+    copy of a message sent before first turns the old one into a pointer to it, and forgets
+    its id."""
+    previous = known.get((message.game, message.key)) if message.key else None
+    if message.edit_only and (previous is None or message.fresh):
+        return None  # nothing sent under its key: nothing to edit
+    try:
+        if message.fresh and previous is not None:
+            if (waited := await _slot(limiter, message.chat_id, True, patient)) is not None:
+                return waited
+            photo = file_ids is not None and file_ids.showing(message.chat_id, previous) is not None
+            await retire(bot, message.chat_id, previous, message.lang, photo)
+            # Retired once: a retry after a wait for the chat's limit only sends the copy (else
+            # each try would spend the chat's one free slot on the pointer again, for ever).
+            assert message.key is not None
+            client.hdel(keys.message_ids(where, message.game), message.key)
+            known.pop((message.game, message.key), None)
+            previous = None
+        edit = previous is not None and not message.fresh
+        if (waited := await _slot(limiter, message.chat_id, edit, patient)) is not None:
+            return waited
+        return await send_or_edit(bot, message, previous, file_ids)
+    except RetryAfter as error:
+        seconds = _seconds(error.retry_after)
+        TALLY.count("telegram_429")
+        TALLY.observe("retry_after_seconds", seconds)
+        log.warning("chat %s: Telegram asks to wait %ss", message.chat_id, seconds)
+        return FlushResult(retry_after=seconds)
+    except Forbidden as error:
+        log.info("chat %s: %s refused: %s", where, message.chat_id, error)
+        if message.unreachable is not None:
+            refused[0](*message.unreachable)
+    except BadRequest as error:
+        log.warning("chat %s: dropping a message Telegram refused: %s", where, error)
+        if message.thread_id is not None and "thread not found" in str(error).lower():
+            refused[1]()  # the room's topic was deleted: its game cannot go on
+    except NetworkError as error:
+        delay = NETWORK_BACKOFF[min(attempt, len(NETWORK_BACKOFF) - 1)]
+        log.warning("chat %s: network error, retrying in %ss: %s", where, delay, error)
+        return FlushResult(retry_after=delay, network_error=True)
+    except TelegramError as error:
+        log.error("chat %s: dropping a message after %r", where, error)
+    except (RedisError, BaseTimeoutException):
+        raise  # Redis away or the job's time up: the message stays for a later delivery
+    except Exception:
+        # Nothing in Redis or at Telegram failed but this message: trying it again would fail
+        # again and hold back every message of the room behind it.
+        log.error("chat %s: dropping a message whose delivery failed (%s)", where, message.key,
+                  exc_info=True)  # fmt: skip
+        TALLY.count("delivery_failures", what="message")
+    return None
+
+
+async def _slot(
+    limiter: Limiter, chat_id: int, edit: bool, patient: Callable[[], bool]
+) -> FlushResult | None:
+    """Take a slot of the rate limits, sleeping through a short wait; or say how long to wait."""
+    while (wait := limiter.reserve(chat_id, edit)) > 0:
+        if wait > SHORT_WAIT or not patient():
+            return FlushResult(retry_after=wait)
+        await asyncio.sleep(wait)
+    return None
+
+
+def _seconds(value: object) -> float:
+    total = getattr(value, "total_seconds", None)
+    return float(total()) if callable(total) else float(value)  # type: ignore[arg-type]

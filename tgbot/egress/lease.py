@@ -1,0 +1,108 @@
+"""A chat's delivery lock as a lease: short, and renewed by its holder while it works.
+
+One process at a time delivers a chat's outbox (`tgbot.egress.delivery`). The lock it takes lasts
+`SECONDS` only, and a thread of the holder renews it every `RENEW_EVERY` seconds for as long as
+the holder works, a slow Bot API call included. So a holder that died (killed, its machine
+gone, Redis restarted meanwhile) leaves the chat to another worker within `SECONDS`, while a
+holder that is only slow keeps it: renewal needs no more than the process being alive and
+Redis answering, whatever the event loop is busy with.
+
+Each renewal also moves the chat's entry in the sweeper's set of waiting deliveries, to
+`look_again` seconds from now: a working holder is never swept, and a dead one's chat is looked
+at again once its lease is `ABANDONED`; the delivery job the sweeper enqueues then waits for
+the last second of the lease and takes the chat (nothing is left to RQ's scheduler, which may
+have died with the holder).
+"""
+
+from __future__ import annotations
+
+import secrets
+import threading
+import time
+
+import redis
+from redis.exceptions import RedisError
+
+SECONDS = 2.0
+RENEW_EVERY = 0.5  # four renewals fit in one lease: a holder stalled for 1.5 s still keeps it
+# A lease with no more than this left missed two renewals: its holder is most likely gone, and
+# waiting for the lease to run out is worth it.
+ABANDONED = SECONDS - 2 * RENEW_EVERY
+
+_RENEW = """
+if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end
+redis.call('PEXPIRE', KEYS[1], ARGV[2])
+local t = redis.call('TIME')
+local at = tonumber(t[1]) + tonumber(t[2]) / 1000000 + tonumber(ARGV[4])
+redis.call('ZADD', KEYS[2], 'XX', at, ARGV[3])
+return 1
+"""
+
+_RELEASE = """
+if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
+return 0
+"""
+
+
+class Lease:
+    """The lock `key` while this process holds it; `swept` is the set of waiting deliveries
+    and `member` the chat's entry in it."""
+
+    def __init__(self, client: redis.Redis, key: str, swept: str, member: str,
+                 look_again: float) -> None:  # fmt: skip
+        self.client = client
+        self.key = key
+        self._sweep = (swept, member, repr(look_again))
+        self._token = ""
+        self._renewed = 0.0
+        self._lost = False
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+        self._renew = client.register_script(_RENEW)
+        self._release = client.register_script(_RELEASE)
+
+    def take(self) -> bool:
+        """Take the lock if it is free, and keep renewing it until `release`."""
+        token = secrets.token_hex(8)
+        if not self.client.set(self.key, token, nx=True, px=int(SECONDS * 1000)):
+            return False
+        self._token, self._renewed, self._lost = token, time.monotonic(), False
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._keep, name=f"lease {self.key}",
+                                        daemon=True)  # fmt: skip
+        self._thread.start()
+        return True
+
+    def ours(self) -> bool:
+        """Whether the lock is still ours for a while (False once another could take it)."""
+        return not self._lost and time.monotonic() - self._renewed < SECONDS - RENEW_EVERY
+
+    def release(self) -> None:
+        """Stop renewing and free the lock, if it is still ours."""
+        self._stop.set()
+        if self._thread is not None:
+            self._thread.join(timeout=SECONDS)
+            self._thread = None
+        self._release(keys=[self.key], args=[self._token])
+
+    def remaining(self) -> float:
+        """Seconds until the lock's current holder loses it, unless renewed (0: it is free)."""
+        ms = int(self.client.pttl(self.key))
+        if ms == -1:  # no expiry: not a lease of ours; treat it as one just renewed
+            return SECONDS
+        return max(0.0, ms / 1000)
+
+    def _keep(self) -> None:
+        swept, member, look_again = self._sweep
+        ms = int(SECONDS * 1000)
+        while not self._stop.wait(RENEW_EVERY):
+            began = time.monotonic()
+            try:
+                kept = self._renew(keys=[self.key, swept], args=[self._token, ms, member,
+                                                               look_again])  # fmt: skip
+            except RedisError:
+                continue  # Redis away: `ours` turns False once the lease may have run out
+            if not kept:
+                self._lost = True
+                return
+            self._renewed = began

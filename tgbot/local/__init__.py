@@ -1,0 +1,1 @@
+"""Local play: `python -m tgbot dev`, its Redis, its clean-up, and the quick timers."""

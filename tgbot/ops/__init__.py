@@ -1,0 +1,1 @@
+"""Operations: configuration, connections, logs without secrets, metrics and the release step."""

@@ -1,0 +1,84 @@
+"""What /stats, /top and /notify answer, and the message that tells a subscriber the next game
+opened."""
+
+from __future__ import annotations
+
+from engine.games.registry import GAMES
+from engine.roomid import RoomId
+from engine.store.stats import Line
+from tgbot.egress.outgoing import Button, Outgoing
+from tgbot.i18n import _, ngettext
+from tgbot.table.render.common import Look, user_text
+
+
+def game_name(game: str) -> str:
+    """A game as players know it (its own name, the same in every language)."""
+    found = GAMES.get(game)
+    return found.title if found is not None else game
+
+
+def _figures(figures: dict[str, int]) -> str:
+    shown = [
+        ngettext("{n} game", "{n} games", figures.get("games", 0)),
+        ngettext("{n} win", "{n} wins", figures.get("wins", 0)),
+        ngettext("{n} point", "{n} points", figures.get("points", 0)),
+    ]
+    values = [figures.get("games", 0), figures.get("wins", 0), figures.get("points", 0)]
+    if "finds" in figures:
+        shown.append(ngettext("{n} find", "{n} finds", figures["finds"]))
+        values.append(figures["finds"])
+    if "stolen" in figures:
+        shown.append(ngettext("{n} vote stolen", "{n} votes stolen", figures["stolen"]))
+        values.append(figures["stolen"])
+    if "correct" in figures:
+        shown.append(ngettext("{n} correct guess", "{n} correct guesses", figures["correct"]))
+        values.append(figures["correct"])
+    if "exact" in figures:
+        shown.append(ngettext("{n} exact hit", "{n} exact hits", figures["exact"]))
+        values.append(figures["exact"])
+    if "best" in figures:
+        shown.append(ngettext("best round: {n} point", "best round: {n} points", figures["best"]))
+        values.append(figures["best"])
+    return " · ".join(text.format(n=n) for text, n in zip(shown, values, strict=True))
+
+
+def stats(name: str, games: dict[str, dict[str, int]]) -> str:
+    """A player's lifetime figures, a line per game they finished."""
+    if not games:
+        return _("📊 {name} has no finished games yet.").format(name=user_text(name))
+    lines = [_("📊 <b>{name}</b>").format(name=user_text(name))]
+    for game, figures in sorted(games.items()):
+        lines.append(f"<b>{game_name(game)}</b>: {_figures(figures)}")
+    return "\n".join(lines)
+
+
+def top(game: str, board: list[Line]) -> str:
+    """A group's leaderboard of one game over the last 90 days; equal lines share a rank."""
+    if not board:
+        return _("No finished game of {game} here in the last 90 days. Start one with /newgame.") \
+            .format(game=game_name(game))  # fmt: skip
+    lines = [_("🏆 <b>{game}</b>, the last 90 days").format(game=game_name(game))]
+    rank, previous = 0, None
+    for place, line in enumerate(board, 1):
+        if (line.wins, line.points) != previous:
+            rank, previous = place, (line.wins, line.points)
+        figures = " · ".join([
+            ngettext("{n} win", "{n} wins", line.wins).format(n=line.wins),
+            ngettext("{n} point", "{n} points", line.points).format(n=line.points),
+        ])  # fmt: skip
+        lines.append(
+            _("{rank}. {name} — {figures}").format(
+                rank=rank, name=user_text(line.name), figures=figures
+            )
+        )
+    return "\n".join(lines)
+
+
+def next_game(group: str, where: RoomId, user_id: int, look: Look) -> Outgoing:
+    """The private message telling a subscriber that a lobby opened in their group."""
+    text = _(
+        "🔔 A new game is open in <b>{group}</b>. Join it with the button, or in the group.\n"
+        "This was a one-time message: send /notify in the group to be told about the next one."
+    ).format(group=user_text(group))
+    join = Button(text=_("Join"), url=look.link(f"j{where}"))
+    return Outgoing(chat_id=user_id, text=text, buttons=[[join]])
