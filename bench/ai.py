@@ -35,6 +35,7 @@ import random
 import resource
 import sys
 import time
+from functools import partial
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -52,13 +53,16 @@ from engine.games.huescues.commands import Timeout as HCTimeout  # noqa: E402
 from engine.games.huescues.model import OVER_PHASES as HC_OVER  # noqa: E402
 from engine.games.huescues.model import Phase as HCPhase  # noqa: E402
 from engine.games.huescues.model import Settings as HCSettings  # noqa: E402
+from engine.games.registry import GAMES
 from engine.model import OVER_PHASES, Phase, Room  # noqa: E402
-from engine.rules import apply  # noqa: E402
+from engine.rules import apply as apply_at  # noqa: E402
 from workers.ai import guesswhat as ai_guesswhat  # noqa: E402
 from workers.ai import hintrigue, warm_up  # noqa: E402
 from workers.ai import huescues as ai_huescues  # noqa: E402
 from workers.ai.mind import seed_for  # noqa: E402
 from workers.ai.vocab import LANGUAGES  # noqa: E402
+
+apply = partial(apply_at, games=GAMES)  # the rules at the bot's table
 
 HINTS = Path(__file__).resolve().parent / "ai_hints.tsv"
 HELDOUT = Path(__file__).resolve().parent / "ai_hints_heldout.tsv"

@@ -10,6 +10,7 @@ from __future__ import annotations
 import sys
 import time
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -33,11 +34,14 @@ from engine.games.huescues.model import GUESS_PHASES as HC_GUESSING
 from engine.games.huescues.model import OVER_PHASES as HC_OVER
 from engine.games.huescues.model import Settings as HCSettings
 from engine.games.huescues.model import State as HCState
-from engine.model import OVER_PHASES, Phase, Room
-from engine.rules import apply
+from engine.games.registry import GAMES
+from engine.model import OVER_PHASES, Phase
+from engine.rules import apply as apply_at
 from tests.builders import next_move as next_command  # noqa: E402
 from tests.guesswhat_builders import next_move as next_guesswhat  # noqa: E402
 from tests.huescues_builders import next_move as next_huescues  # noqa: E402
+
+apply = partial(apply_at, games=GAMES)  # the rules at the bot's table
 
 
 def play_game(seed: int, seats: int) -> tuple[int, int]:
@@ -54,7 +58,7 @@ def play_game(seed: int, seats: int) -> tuple[int, int]:
             command, now = next_command(room, now)
         room, _ = apply(room, command, now, owned=True)
         text = room.model_dump_json()
-        room = Room.model_validate_json(text)
+        room = GAMES.parse_room(text)
         applied += 1
         if room.phase is Phase.VOTING:
             largest = max(largest, len(text.encode()))
@@ -117,7 +121,7 @@ def play_guesswhat_at_table(seed: int, seats: int) -> tuple[int, int]:
             command = Timeout(round_no=command.round_no, phase=command.phase.value)
         room, _ = apply(room, command, now, owned=True)
         text = room.model_dump_json()
-        room = Room.model_validate_json(text)
+        room = GAMES.parse_room(text)
         applied += 1
         if isinstance(room.play, GWState) and room.play.phase is GWPhase.GUESS:
             largest = max(largest, len(text.encode()))
@@ -144,7 +148,7 @@ def play_huescues_at_table(seed: int, seats: int) -> tuple[int, int]:
             command = Timeout(round_no=command.round_no, phase=command.phase.value)
         room, _ = apply(room, command, now, owned=True)
         text = room.model_dump_json()
-        room = Room.model_validate_json(text)
+        room = GAMES.parse_room(text)
         applied += 1
         if isinstance(room.play, HCState) and room.play.phase in HC_GUESSING:
             largest = max(largest, len(text.encode()))

@@ -20,15 +20,19 @@ import json
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 import redis.asyncio as aioredis
 
 from engine.commands import ChooseCard, Command, GiveHint, PlayDecoy, Skip, Vote
+from engine.games.registry import GAMES
 from engine.model import Phase, Room
-from engine.rules import apply
+from engine.rules import apply as apply_at
 from engine.store import keys
 from tgbot.table import callback
+
+apply = partial(apply_at, games=GAMES)  # the rules at the bot's table
 
 
 class Updates:
@@ -135,14 +139,14 @@ class Game:
     async def room(self) -> Room:
         raw = await self.client.hget(keys.room(self.chat_id), "state")
         assert raw is not None, f"no room {self.chat_id}"
-        return Room.model_validate_json(raw)
+        return GAMES.parse_room(raw)
 
     async def room_when(self, ready: Callable[[Room], bool], timeout: float = 120) -> Room:
         """The room once the bot has brought it where `ready` says."""
         deadline = time.monotonic() + timeout
         while True:
             raw = await self.client.hget(keys.room(self.chat_id), "state")
-            if raw is not None and ready(room := Room.model_validate_json(raw)):
+            if raw is not None and ready(room := GAMES.parse_room(raw)):
                 return room
             assert time.monotonic() < deadline, f"room {self.chat_id} did not get there"
             await asyncio.sleep(0.05)

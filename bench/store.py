@@ -46,6 +46,7 @@ from engine.commands import (  # noqa: E402
     StartGame,
     Timeout,
 )
+from engine.games.registry import GAMES
 from engine.model import OVER_PHASES, Phase, Room  # noqa: E402
 from engine.store import (
     Store,  # noqa: E402
@@ -82,7 +83,7 @@ class Player:
     """One client: plays games through its store, one after the other, timing each command."""
 
     def __init__(self, client: redis.Redis, index: int) -> None:
-        self.store = Store(client)
+        self.store = Store(client, GAMES)
         self.index = index
         self.games = 0
         self.update_id = index * 1_000_000_000

@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 
 from engine.errors import ErrorCode, RuleError
 from engine.events import Event
+from engine.games.base import Game, Games
 from engine.model import Room, Round, Seat
 from engine.rng import Rng
 
@@ -17,7 +18,14 @@ class Ctx:
     room: Room
     now: float
     rng: Rng
+    games: Games
+    """The games the table hosts (the lobby opens and switches between them)."""
     events: list[Event] = field(default_factory=list)
+
+    @property
+    def game(self) -> Game:
+        """The game the room plays, or its lobby is for."""
+        return self.games.named(self.room.game)
 
     def emit(self, event: Event) -> None:
         """Record an event."""

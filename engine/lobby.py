@@ -34,8 +34,7 @@ from engine.events import (
     PrivateChatOpened,
     SettingsChanged,
 )
-from engine.games.base import Game
-from engine.games.registry import game_named
+from engine.games.base import Game, Games
 from engine.model import (
     AI_NAMES,
     AI_USER_ID,
@@ -58,7 +57,7 @@ SHARED_SETTINGS = frozenset({"max_seats", "timers", "join_s", "language", "pictu
 these from the table)."""
 
 
-def open_room(command: OpenLobby, now: float) -> Room:
+def open_room(command: OpenLobby, now: float, games: Games) -> Room:
     """Return a new lobby with its creator seated."""
     check_language(command.language)
     check_language(command.seat_language, optional=True)
@@ -69,7 +68,7 @@ def open_room(command: OpenLobby, now: float) -> Room:
         private_ok=command.private_ok,
         language=command.seat_language,
     )
-    game = game_named(command.game)
+    game = games.named(command.game)
     room = Room(
         game=game.name,
         chat_id=command.chat_id,
@@ -212,7 +211,7 @@ def join(ctx: Ctx, command: Join) -> None:
     if waiting is not None:
         del room.waiting[waiting]  # seated now
     if late:
-        game_named(room.game).join_late(ctx, index)
+        ctx.game.join_late(ctx, index)
     ctx.emit(PlayerJoined(seat=index, late=late))
 
 
@@ -342,7 +341,7 @@ def change_settings(ctx: Ctx, command: ChangeSettings) -> None:
     room = ctx.room
     if room.phase is not Phase.LOBBY:
         raise RuleError(ErrorCode.WRONG_PHASE)
-    game = game_named(room.game)
+    game = ctx.game
     ai = command.changes.get("ai")
     own = {k: v for k, v in command.changes.items() if k in game.setting_names}
     shared = {k: v for k, v in command.changes.items() if k not in own and k != "ai"}
@@ -370,7 +369,7 @@ def choose_game(ctx: Ctx, command: ChooseGame) -> None:
     room = ctx.room
     if room.phase is not Phase.LOBBY:
         raise RuleError(ErrorCode.WRONG_PHASE)
-    game = game_named(command.game)
+    game = ctx.games.named(command.game)
     if game.name == room.game:
         raise RuleError(ErrorCode.STALE, "that game is chosen already")
     room.game = game.name
@@ -404,4 +403,4 @@ def begin(ctx: Ctx, dropped: list[str] | None = None) -> None:
     room.waiting = []
     if left_out:
         ctx.emit(JoinerLeftOut(names=left_out))
-    game_named(room.game).start(ctx)
+    ctx.game.start(ctx)

@@ -191,12 +191,14 @@ class Room(BaseModel):
     @field_validator("game_settings", "play", mode="before")
     @classmethod
     def _game_document(cls, value: object, info: ValidationInfo) -> object:
-        """Parse the game's own documents with the models its registration names."""
+        """Parse the game's own documents with the models its registration names (the games
+        come as the validation context: `Games.parse_room`)."""
         if value is None or isinstance(value, BaseModel):
             return value
-        from engine.games.registry import game_named  # it imports this module
-
-        game = game_named(str(info.data.get("game", "hintrigue")))
+        games = info.context
+        if games is None:
+            raise ValueError("a stored game's documents are parsed by Games.parse_room")
+        game = games.named(str(info.data.get("game", "hintrigue")))
         model = game.settings_model if info.field_name == "game_settings" else game.state_model
         if model is None:
             raise ValueError(f"{game.name} keeps no {info.field_name}")

@@ -33,7 +33,7 @@ from engine.commands import (
 from engine.context import Ctx
 from engine.errors import ErrorCode, RuleError
 from engine.events import Event
-from engine.games.registry import game_named
+from engine.games.base import Games
 from engine.lobby import (
     add_ai,
     await_join,
@@ -62,10 +62,10 @@ LOBBY_TIMER = "lobby"
 
 
 def apply(
-    room: Room | None, command: Any, now: float, *, owned: bool = False
+    room: Room | None, command: Any, now: float, games: Games, *, owned: bool = False
 ) -> tuple[Room, list[Event]]:
     """Apply one command (the table's, or the room's game's own) to a room at time `now`
-    (UTC seconds).
+    (UTC seconds), at a table hosting `games`.
 
     `room` itself is never changed, unless the caller owns it (`owned=True`: a room freshly
     parsed for this one command, thrown away if the command is refused), which spares a copy.
@@ -76,13 +76,13 @@ def apply(
     if isinstance(command, OpenLobby):
         if room is not None and room.phase not in OVER_PHASES:
             raise RuleError(ErrorCode.GAME_EXISTS)
-        new = open_room(command, now)
+        new = open_room(command, now, games)
         if room is not None:
             new.version = room.version + 1
         return new, [lobby_opened()]
     if room is None or room.phase in OVER_PHASES:
         raise RuleError(ErrorCode.NO_GAME)
-    ctx = Ctx(room=room if owned else room.clone(), now=now, rng=Rng(room.rng))
+    ctx = Ctx(room=room if owned else room.clone(), now=now, rng=Rng(room.rng), games=games)
     before = _moment(room)
     _dispatch(ctx, command)
     if _moment(ctx.room) != before:
@@ -106,13 +106,13 @@ def _dispatch(ctx: Ctx, command: Any) -> None:
         elif lobby:
             raise RuleError(ErrorCode.STALE, "the room has moved on")
         else:
-            game_named(ctx.room.game).act(ctx, command)
+            ctx.game.act(ctx, command)
         return
     if isinstance(command, TopicGone):
         if lobby:
             close_lobby(ctx, "topic_gone")
         else:
-            game_named(ctx.room.game).act(ctx, command)  # the game ends without a winner
+            ctx.game.act(ctx, command)  # the game ends without a winner
         return
     game = getattr(command, "game_id", None)
     if game is not None and ctx.room.game_id and game != ctx.room.game_id:
@@ -133,7 +133,7 @@ def _dispatch(ctx: Ctx, command: Any) -> None:
         require_manager(ctx, command.user_id, command.is_admin)
         raise RuleError(ErrorCode.WRONG_PHASE, f"now {ctx.room.phase.value}")
     else:
-        game_named(ctx.room.game).act(ctx, command)
+        ctx.game.act(ctx, command)
 
 
 def _lobby(ctx: Ctx, command: Any) -> None:

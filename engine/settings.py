@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from engine.errors import N_, ErrorCode, RuleError
+from engine.games.base import Game
 from engine.games.hintrigue.decks import decks
 from engine.model import Settings
 
@@ -45,13 +48,12 @@ _TRUE = {"on", "yes", "true", "1"}
 _FALSE = {"off", "no", "false", "0"}
 
 
-def parse_changes(text: str) -> dict[str, int | bool | str]:
-    """Parse `rotations=2 hint=60 timers=off` into setting changes, refusing unknown keys."""
-    from engine.games.registry import GAMES  # its games import this module
-
+def parse_changes(text: str, games: Iterable[Game]) -> dict[str, int | bool | str]:
+    """Parse `rotations=2 hint=60 timers=off` into setting changes, refusing keys that are
+    neither the table's nor one of `games`' own."""
     aliases = dict(ALIASES)
     switches = {"timers", "pictures"}
-    for game in GAMES.values():
+    for game in games:
         aliases.update(game.setting_aliases)
         switches |= game.switches
     changes: dict[str, int | bool | str] = {}

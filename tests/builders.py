@@ -17,8 +17,8 @@ from engine.commands import (
 )
 from engine.events import Event
 from engine.model import Phase, Room
-from engine.rules import apply
 from engine.settings import apply_changes
+from tests.table import apply
 
 CHAT = -1001
 BASE_USER = 100

@@ -20,6 +20,7 @@ from typing import Any, Protocol, TypeVar
 import redis
 
 from engine.games.registry import DEFAULT_GAME as GAME
+from engine.games.registry import GAMES
 from engine.store import Store, keys
 from tgbot.ingress.web import create_app
 from tgbot.ops.config import Config
@@ -210,7 +211,7 @@ def stop_and_wait_closed(stack: Stack, host: int, message_id: int) -> MessageRec
 
 def play_state(stack: Stack, kind: type[T]) -> T:
     """The state of the game of `kind` running in the group."""
-    room = Store(stack.client).load(GROUP)
+    room = Store(stack.client, GAMES).load(GROUP)
     assert room is not None and isinstance(room.play, kind)
     return room.play
 

@@ -6,6 +6,7 @@ import logging
 
 import redis
 
+from engine.games.registry import GAMES
 from engine.store import Store, keys
 from engine.store.clock import RedisClock
 from engine.store.replicas import Replicas
@@ -42,7 +43,7 @@ def build_service(
         earlier_keys=config.earlier_signing_keys,
     )
     return Service(
-        store=Store(client, clock=RedisClock(client),
+        store=Store(client, GAMES, clock=RedisClock(client),
                     replicas=Replicas(config.replica_wait_ms)),
         redis=client,
         look=look,

@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel
 
-from engine.context import Ctx
+from engine.errors import ErrorCode, RuleError
 from engine.model import Room
+
+if TYPE_CHECKING:  # the context carries the games, and a game's hooks take the context
+    from engine.context import Ctx
 
 
 @dataclass(frozen=True)
@@ -59,3 +62,50 @@ class Game:
     """How /settings names the game's own settings (`clue` → `clue_s`)."""
     switches: frozenset[str] = field(default_factory=frozenset)
     """The game's own settings that are on or off."""
+
+
+class Games(Mapping[str, Game]):
+    """The games a table hosts, by name, in the order the lobby's Game button walks them: the
+    list the composition root hands down (`engine.games.registry.GAMES` in the bot), so no
+    module below it looks a game up."""
+
+    def __init__(self, *games: Game) -> None:
+        self._games = {game.name: game for game in games}
+        if len(self._games) != len(games):
+            raise ValueError("two games share a name")
+        if not games:
+            raise ValueError("a table needs a game")
+
+    def __getitem__(self, name: str) -> Game:
+        return self._games[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._games)
+
+    def __len__(self) -> int:
+        return len(self._games)
+
+    @property
+    def default(self) -> Game:
+        """The game a bare /newgame opens in a group that has played none (the first)."""
+        return next(iter(self._games.values()))
+
+    def named(self, name: str) -> Game:
+        """The game of that name.
+
+        Raises:
+            RuleError: no such game (`unknown_game`).
+        """
+        game = self._games.get(name)
+        if game is None:
+            raise RuleError(ErrorCode.UNKNOWN_GAME, name)
+        return game
+
+    def parse_room(self, raw: str | bytes) -> Room:
+        """A stored room's JSON as a room, its game's own documents parsed by that game's
+        models (raises pydantic's `ValidationError` when it is not a room)."""
+        return Room.model_validate_json(raw, context=self)
+
+    def load_room(self, data: dict[str, Any]) -> Room:
+        """A stored room, already read from JSON, as a room (see `parse_room`)."""
+        return Room.model_validate(data, context=self)

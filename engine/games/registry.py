@@ -1,4 +1,5 @@
-"""The games the table hosts, each registered once here by name.
+"""The games the table hosts, each registered once here by name: the top of `engine`, which
+the composition roots hand down (nothing below imports this module).
 
 A game is a package of its own under `engine/games/<name>/`: pure rules, and a `Game`
 (`engine.games.base`) telling the table how to start it, hand it commands, time it and count
@@ -7,27 +8,15 @@ its figures. Adding a game is adding its package and one line below.
 
 from __future__ import annotations
 
-from engine.errors import ErrorCode, RuleError
-from engine.games.base import Game
+from engine.games.base import Game, Games
 from engine.games.guesswhat.table import GAME as GUESSWHAT
 from engine.games.hintrigue.game import GAME as HINTRIGUE
 from engine.games.huescues.table import GAME as HUESCUES
 
-GAMES: dict[str, Game] = {game.name: game for game in (HINTRIGUE, GUESSWHAT, HUESCUES)}
-"""Every game, by name, in the order the lobby's Game button walks them."""
-DEFAULT_GAME = HINTRIGUE.name
+GAMES = Games(HINTRIGUE, GUESSWHAT, HUESCUES)
+"""Every game, by name, in the order the lobby's Game button walks them (the first is what a
+bare /newgame opens in a new group)."""
+DEFAULT_GAME = GAMES.default.name
+game_named = GAMES.named
 
-
-def game_named(name: str) -> Game:
-    """The game of that name.
-
-    Raises:
-        RuleError: no such game (`bad_setting`).
-    """
-    game = GAMES.get(name)
-    if game is None:
-        raise RuleError(ErrorCode.UNKNOWN_GAME, name)
-    return game
-
-
-__all__ = ["DEFAULT_GAME", "GAMES", "Game", "game_named"]
+__all__ = ["DEFAULT_GAME", "GAMES", "Game", "Games", "game_named"]

@@ -25,7 +25,7 @@ from pydantic import ValidationError
 from engine.commands import Command, Join, OpenLobby
 from engine.errors import ErrorCode, RuleError
 from engine.events import Event, PlayerLeftLobby
-from engine.games.registry import GAMES
+from engine.games.base import Games
 from engine.model import OVER_PHASES, SCHEMA_VERSION, Phase, Room, SeatStatus, is_ai_user
 from engine.roomid import RoomId
 from engine.rules import apply
@@ -86,11 +86,13 @@ class Store:
     def __init__(
         self,
         client: redis.Redis,
+        games: Games,
         retention: Retention | None = None,
         clock: Callable[[], float] = time.time,
         replicas: Replicas | None = None,
     ) -> None:
         self.redis = client
+        self.games = games
         self.retention = retention or Retention()
         self.clock = clock
         self.replicas = replicas
@@ -110,13 +112,13 @@ class Store:
         if raw is None:
             return None
         try:
-            return Room.model_validate_json(raw)  # the fast path; say what is wrong below
+            return self.games.parse_room(raw)  # the fast path; say what is wrong below
         except ValidationError:
             pass
         try:
             data = json.loads(raw)
             version = data.get("schema_version") if isinstance(data, dict) else None
-            room = Room.model_validate(data) if version == SCHEMA_VERSION else None
+            room = self.games.load_room(data) if version == SCHEMA_VERSION else None
             reason = f"unknown schema version {version!r}"
         except (ValueError, ValidationError) as error:
             room, reason = None, f"state does not parse: {error}"
@@ -154,7 +156,7 @@ class Store:
             seating = _seating(room)
             at = self.clock() if now is None else now
             try:
-                new, events = apply(room, command, at, owned=True)
+                new, events = apply(room, command, at, self.games, owned=True)
             except RuleError:
                 # An update already applied is a duplicate, whatever the rules say of it now
                 # (an accepted one is caught by the commit script). Refuse only on the current
@@ -212,7 +214,7 @@ class Store:
         claim = 0
         if isinstance(command, Join | OpenLobby):
             claim = 1 + [uid for uid, _ in players].index(command.user_id)
-        stats = stats_increments(new, new.game, now) if was_running else []
+        stats = stats_increments(new, self.games.named(new.game), now) if was_running else []
         state = "" if new.phase is Phase.CLOSED else new.model_dump_json()
         ttl = self._room_ttl(new)
         player_ttl = self.retention.lobby if new.phase is Phase.LOBBY else 0
@@ -328,7 +330,8 @@ class Store:
 
     def user_stats(self, user_id: int) -> dict[str, dict[str, int]]:
         """A player's lifetime figures, by game."""
-        return player_figures(_ints(self.redis.hgetall(keys.user_stats(user_id))))
+        figures = _ints(self.redis.hgetall(keys.user_stats(user_id)))
+        return player_figures(figures, self.games.default.name)
 
     def leaderboard(self, chat_id: int, game: str, now: float) -> list[Line]:
         """A group's leaderboard of a game's last 90 days (at most ten lines)."""
@@ -362,7 +365,7 @@ class Store:
             for seat in room.seats if room else []:
                 if self.room_of_player(seat.user_id) == where:  # a left seat may sit elsewhere
                     pipe.delete(keys.player(seat.user_id))
-            for game in GAMES:
+            for game in self.games:
                 pipe.srem(keys.running_games(game), str(where))
         for key in names:
             pipe.delete(key)
@@ -400,7 +403,9 @@ class Store:
                 pipe.set(new_prefix + name[len(old_prefix) :], kept, ex=LANGUAGE_TTL)
         pipe.delete(keys.room(old_chat), keys.group_stats(old_chat), *chosen)
         # Its recent games (for /top), their players' names, who waits for its next lobby.
-        boards = [(keys.leaderboard(old_chat, g), keys.leaderboard(new_chat, g)) for g in GAMES]
+        boards = [
+            (keys.leaderboard(old_chat, g), keys.leaderboard(new_chat, g)) for g in self.games
+        ]
         for old_key, new_key in [
             *boards,
             (keys.player_names(old_chat), keys.player_names(new_chat)),

@@ -24,7 +24,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from engine.games.registry import GAMES, game_named
+from engine.games.base import Game
 from engine.model import Phase, Room, SeatStatus
 from engine.store import keys
 
@@ -34,10 +34,7 @@ TOP_TTL = TOP_WINDOW + DAY
 MIN_HUMANS = 2
 TOP_LINES = 10
 
-# A player's figures of each game, in the order /stats shows them (each game declares its own).
-FIGURES = {name: game.figures for name, game in GAMES.items()}
 BEST = frozenset({"best"})  # kept as the largest value seen, not added up
-LEGACY_GAME = "hintrigue"  # the game of a player's figures kept before they were per game
 
 
 def counted_seats(room: Room) -> list[int]:
@@ -50,7 +47,7 @@ def counted_seats(room: Room) -> list[int]:
     return seats if len(seats) >= MIN_HUMANS else []
 
 
-def increments(room: Room, game: str, now: float) -> list[tuple[str, str]]:
+def increments(room: Room, rules: Game, now: float) -> list[tuple[str, str]]:
     """What the commit ending a game adds: (key, operations as JSON) for each key it touches.
 
     The operations (`engine/store/commit.lua`): `incr` {field: n}, `max` {field: n}, `hset`
@@ -60,7 +57,7 @@ def increments(room: Room, game: str, now: float) -> list[tuple[str, str]]:
     seats = counted_seats(room)
     if not seats:
         return []
-    rules = game_named(game)
+    game = rules.name
     won = set(rules.winners(room))
     ops: list[tuple[str, dict[str, Any]]] = []
     total: dict[str, int] = {"games": 1}
@@ -101,13 +98,13 @@ def increments(room: Room, game: str, now: float) -> list[tuple[str, str]]:
     return [(key, json.dumps(op, ensure_ascii=False)) for key, op in ops]
 
 
-def player_figures(raw: dict[str, int]) -> dict[str, dict[str, int]]:
+def player_figures(raw: dict[str, int], first_game: str) -> dict[str, dict[str, int]]:
     """A player's figures by game, from their stats hash (fields `<game>:<figure>`; fields
-    without a game are the figures kept before figures were per game: Hintrigue's)."""
+    without a game are the figures kept before figures were per game: `first_game`'s)."""
     games: dict[str, dict[str, int]] = {}
     for field, value in raw.items():
         game, _, name = field.rpartition(":")
-        figures = games.setdefault(game or LEGACY_GAME, {})
+        figures = games.setdefault(game or first_game, {})
         if name in BEST:
             figures[name] = max(figures.get(name, 0), value)
         else:

@@ -22,6 +22,7 @@ from typing import Any
 import httpx
 import redis
 
+from engine.games.registry import GAMES
 from engine.model import Room
 from engine.store import Store
 from tests.conftest import RedisServer, free_port
@@ -180,7 +181,7 @@ class ProcStack:
         return wait_for(lambda: self.find(chat_id, pattern), timeout, f"{pattern!r} in {chat_id}")
 
     def room(self) -> Room:
-        room = Store(self.client).load(GROUP)
+        room = Store(self.client, GAMES).load(GROUP)
         assert room is not None
         return room
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from engine.games.registry import DEFAULT_GAME as GAME
+from engine.games.registry import GAMES
 from engine.model import Phase
 from engine.store import Store, keys
 from tests.e2e.procs import GROUP, ProcStack
@@ -54,4 +55,4 @@ def test_a_lobby_with_too_few_players_closes_when_its_join_time_runs_out(launch)
     closed = wait_for(lambda: "this lobby is closed" in (m := stack.world.message(
         GROUP, lobby.message_id)).plain_text and m, 30, "the lobby closed")  # fmt: skip
     assert "Fewer than 3 players joined in time" in closed.plain_text
-    assert Store(stack.client).load(GROUP) is None  # a closed lobby leaves nothing behind
+    assert Store(stack.client, GAMES).load(GROUP) is None  # a closed lobby leaves nothing behind

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from engine.games.registry import GAMES
 from engine.roomid import RoomId
 from engine.store import Store
 from tests.e2e.players import all_at_once, round_points
@@ -83,7 +84,7 @@ def test_two_topics_play_at_once_with_their_timers_and_each_ends_in_its_topic(la
     # and 3 of each game, whose only rotation then ends.
     expected = {thread: first_round(stack, thread, users, games[thread][1])
                 for thread, users in seated.items()}  # fmt: skip
-    store = Store(stack.client)
+    store = Store(stack.client, GAMES)
     for thread in seated:
         wait_in(stack, thread, "Game over", timeout=90)
         room = store.load(RoomId(GROUP, thread))

@@ -13,6 +13,7 @@ from engine.commands import ChangeSettings, Join, OpenLobby, StartGame, Timeout
 from engine.errors import RuleError
 from engine.games.hintrigue.turns import winners
 from engine.games.registry import DEFAULT_GAME as GAME
+from engine.games.registry import GAMES
 from engine.model import OVER_PHASES, Phase, Room
 from engine.store import Store, keys
 from tests.builders import next_move
@@ -209,7 +210,7 @@ def test_a_games_figures_are_added_once_when_workers_apply_its_end_at_the_same_t
     applied: list[bool] = []
 
     def fire(update_id: int | None) -> None:
-        store = Store(table.stack.client.__class__.from_url(url))
+        store = Store(table.stack.client.__class__.from_url(url), GAMES)
         start.wait()
         try:
             outcome = store.execute(table.chat, end, update_id=update_id, now=room.deadline)
@@ -222,7 +223,7 @@ def test_a_games_figures_are_added_once_when_workers_apply_its_end_at_the_same_t
         thread.start()
     for thread in threads:
         thread.join()
-    store = Store(table.stack.client)
+    store = Store(table.stack.client, GAMES)
     assert applied.count(True) == 1
     assert [store.user_stats(u)["hintrigue"]["games"] for u in users] == [1] * 4
     assert store.group_stats(table.chat)["games"] == 1

@@ -10,6 +10,7 @@ import re
 from PIL import Image
 
 from engine.games.guesswhat.model import State
+from engine.games.registry import GAMES
 from engine.roomid import RoomId
 from engine.store import Store
 from tests.harness import (
@@ -132,7 +133,7 @@ def test_a_whole_game_of_guess_what_through_the_webhook(stack: Stack):
         for user, points in play_round(stack, users, number, redraw=number == 1).items():
             expected[user] += points
     final = wait_for(lambda: stack.find(GROUP, "Game over"), what="the final standings")
-    room = Store(stack.client).load(GROUP)
+    room = Store(stack.client, GAMES).load(GROUP)
     assert room is not None and room.phase.value == "finished" and room.game == "guesswhat"
     assert {seat.user_id: seat.score for seat in room.seats} == expected
     winners = [u for u, p in expected.items() if p == max(expected.values())]
@@ -171,7 +172,7 @@ def test_the_lobbys_game_is_chosen_by_command_or_button_and_rules_follow_it(stac
     press = stack.press(users[0], lobby, button(lobby, "Game:"))
     assert stack.answer_to(press) == "The lobby is for Guess What! now."
     lobby = wait_for(lambda: stack.find(GROUP, "Guess What!.*a new game is open"))
-    assert len(Store(stack.client).load(GROUP).seats) == 3
+    assert len(Store(stack.client, GAMES).load(GROUP).seats) == 3
     stack.deliver(stack.world.start_private(users[1]))  # /start in private: where it stands
     assert wait_for(lambda: stack.find(users[1], "When it starts, you pick your icons"))
     stack.say(users[2], GROUP, "/rules")
@@ -189,7 +190,7 @@ def test_the_lobbys_game_is_chosen_by_command_or_button_and_rules_follow_it(stac
     stack.say(users[0], GROUP, "/stop")
     question = wait_for(lambda: stack.find(GROUP, "End this lobby now?"))
     stack.press(users[0], question, button(question, "Yes"))
-    wait_for(lambda: Store(stack.client).load(GROUP) is None, what="the lobby closed")
+    wait_for(lambda: Store(stack.client, GAMES).load(GROUP) is None, what="the lobby closed")
     stack.say(users[1], GROUP, "/newgame")
     lobby = wait_for(lambda: stack.find(GROUP, "Guess What!.*a new game is open"))
     assert "connoisseurs" not in lobby.plain_text and "up to 12 points" in lobby.plain_text
@@ -224,7 +225,7 @@ def test_guess_what_in_a_forum_topic_plays_there_and_ends_when_the_topic_is_dele
     stack.press(first, prompt, button(prompt, "Confirm"))  # the board is to be edited
     final = wait_for(lambda: find_in(stack, None, "Game over"), what="the end, in General")
     assert "The topic of this game was deleted" in final.plain_text
-    store = Store(stack.client)
+    store = Store(stack.client, GAMES)
     assert store.load(RoomId(FORUM, topic)).phase.value == "abandoned"
     assert [store.room_of_player(u) for u in users] == [None] * 3
 

@@ -13,6 +13,7 @@ from PIL import Image
 
 from engine.games.huescues import board
 from engine.games.huescues.model import State
+from engine.games.registry import GAMES
 from engine.store import Store
 from tests.harness import (
     GROUP,
@@ -234,7 +235,7 @@ def test_a_whole_game_of_hues_and_cues_through_the_webhook(stack: Stack):
         for user, gained in play_round(stack, users, number).items():
             expected[user] += gained
     final = wait_for(lambda: stack.find(GROUP, "Game over"), what="the final standings")
-    room = Store(stack.client).load(GROUP)
+    room = Store(stack.client, GAMES).load(GROUP)
     assert room is not None and room.game == "huescues"
     assert {seat.user_id: seat.score for seat in room.seats} == expected
     tied = list(expected.values()).count(max(expected.values())) > 1

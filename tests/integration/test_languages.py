@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 
 from engine.errors import ErrorCode
+from engine.games.registry import GAMES
 from engine.store import Store, keys
 from tests.harness import GROUP, Stack, button, buttons, wait_for
 from tgbot import i18n
@@ -110,7 +111,7 @@ def stop(stack: Stack, host: int, asked: str) -> None:
                         what="the stop question")  # fmt: skip
     assert question.plain_text == asked
     stack.press(host, question, next(d for _, d in buttons(question) if _yes(d)))
-    store = Store(stack.client)
+    store = Store(stack.client, GAMES)
     wait_for(lambda: (room := store.load(GROUP)) is None or room.phase.value == "closed",
              what="the lobby closed")
 

@@ -16,6 +16,7 @@ from PIL import Image
 from telegram import Bot, InputFile, InputMediaPhoto
 from telegram.error import BadRequest
 
+from engine.games.registry import GAMES
 from engine.store import Store, keys
 from tests.harness import GROUP, Stack, button, wait_for
 from tests.integration.test_telegram_game import play_round, seat_players
@@ -56,7 +57,7 @@ def test_a_whole_game_ends_with_a_photo_whose_caption_carries_the_standings(stac
     final = wait_for(lambda: (m := stack.find(GROUP, "Game over")) and m.photo and m,
                      what="the final's picture")
     assert final.photo is not None, "the final is a photo"
-    room = Store(stack.client).load(GROUP)
+    room = Store(stack.client, GAMES).load(GROUP)
     assert room is not None
     for seat in room.seats:
         assert f"{seat.score} point" in final.plain_text

@@ -19,6 +19,7 @@ import pytest
 import redis
 
 from engine.commands import Join, OpenLobby
+from engine.games.registry import GAMES
 from engine.store import Store, keys
 from engine.store.replicas import NotReplicated, Replicas
 from tests.conftest import RedisServer
@@ -90,7 +91,7 @@ def test_a_commit_the_replica_does_not_confirm_fails_and_is_applied_once_when_re
     replicated,
 ):
     primary, replica = replicated
-    store = Store(redis.Redis.from_url(primary.url), replicas=Replicas(WAIT_MS))
+    store = Store(redis.Redis.from_url(primary.url), GAMES, replicas=Replicas(WAIT_MS))
     command = OpenLobby(user_id=7, name="Ann", title="G", chat_id=GROUP, seed=1)
     with frozen(replica, primary), pytest.raises(NotReplicated):
         store.execute(GROUP, command, update_id=41, now=1000.0)
@@ -98,7 +99,7 @@ def test_a_commit_the_replica_does_not_confirm_fails_and_is_applied_once_when_re
     assert outcome.duplicate  # it was applied on the primary: once is enough
     joined = store.execute(GROUP, Join(user_id=8, name="Bob"), update_id=42, now=1000.0)
     assert not joined.duplicate
-    room = Store(redis.Redis(port=replica.port)).load(GROUP)
+    room = Store(redis.Redis(port=replica.port), GAMES).load(GROUP)
     assert room is not None and room.version == store.load(GROUP).version
 
 

@@ -14,6 +14,7 @@ import redis
 
 from engine.commands import Join, Leave
 from engine.errors import ErrorCode, RuleError
+from engine.games.registry import GAMES
 from engine.model import Phase
 from engine.roomid import RoomId
 from engine.store import DAY, CorruptRoom, Retention, Store, keys
@@ -43,7 +44,7 @@ def wait_until(condition: Any, timeout: float = 5.0) -> bool:
 def test_a_whole_game_runs_through_the_commit_script_on_the_real_redis(
     real_redis: redis.Redis,
 ) -> None:
-    store = Store(real_redis)
+    store = Store(real_redis, GAMES)
     room = finished_game(store, CHAT, 4, title="Real")
     assert store.group_stats(CHAT)["games"] == 1
     assert store.group_stats(CHAT)["points"] == sum(s.score for s in room.seats) > 0
@@ -58,7 +59,7 @@ def test_a_whole_game_runs_through_the_commit_script_on_the_real_redis(
 def test_an_update_delivered_twice_is_applied_once_on_the_real_redis(
     real_redis: redis.Redis,
 ) -> None:
-    store = Store(real_redis)
+    store = Store(real_redis, GAMES)
     open_lobby(store, CHAT, players(CHAT, 2))
     outcomes = [store.execute(CHAT, Join(user_id=77, name="E"), update_id=9) for _ in range(3)]
     assert [o.duplicate for o in outcomes] == [False, True, True]
@@ -67,7 +68,7 @@ def test_an_update_delivered_twice_is_applied_once_on_the_real_redis(
 
 
 def test_a_lobby_and_its_player_index_really_expire(real_redis: redis.Redis) -> None:
-    store = Store(real_redis, Retention(lobby=1))
+    store = Store(real_redis, GAMES, retention=Retention(lobby=1))
     users = players(CHAT, 2)
     open_lobby(store, CHAT, users)
     assert store.load(CHAT) is not None and store.room_of_player(users[1]) == RoomId(CHAT)
@@ -80,7 +81,7 @@ def test_a_lobby_and_its_player_index_really_expire(real_redis: redis.Redis) -> 
 def test_a_finished_room_really_expires_but_its_lifetime_stats_stay(
     real_redis: redis.Redis,
 ) -> None:
-    store = Store(real_redis, Retention(finished_room=1))
+    store = Store(real_redis, GAMES, retention=Retention(finished_room=1))
     finished_game(store, CHAT)
     assert store.load(CHAT) is not None
     assert wait_until(lambda: store.load(CHAT) is None)
@@ -91,7 +92,7 @@ def test_a_finished_room_really_expires_but_its_lifetime_stats_stay(
 def test_a_running_game_does_not_expire_while_a_short_lobby_would(
     real_redis: redis.Redis,
 ) -> None:
-    store = Store(real_redis, Retention(lobby=1))
+    store = Store(real_redis, GAMES, retention=Retention(lobby=1))
     in_hint(store, CHAT, players(CHAT, 3))
     time.sleep(1.3)
     assert loaded(store, CHAT).phase is Phase.HINT
@@ -109,14 +110,14 @@ def _slow_delivery(url: str, update_id: int, read: Any, go: Any, results: Any) -
         go.wait(10)
         return NOW
 
-    store = Store(redis.Redis.from_url(url), clock=clock)
+    store = Store(redis.Redis.from_url(url), GAMES, clock=clock)
     outcome = store.execute(CHAT, Join(user_id=4242, name="Echo"), update_id=update_id)
     results.put(("slow", outcome.duplicate, [e.kind for e in outcome.events], store.conflicts))
 
 
 def _quick_delivery(url: str, update_id: int, results: Any) -> None:
     """Deliver the same join at once."""
-    store = Store(redis.Redis.from_url(url))
+    store = Store(redis.Redis.from_url(url), GAMES)
     outcome = store.execute(CHAT, Join(user_id=4242, name="Echo"), update_id=update_id, now=NOW)
     results.put(("quick", outcome.duplicate, [e.kind for e in outcome.events], store.conflicts))
 
@@ -124,7 +125,7 @@ def _quick_delivery(url: str, update_id: int, results: Any) -> None:
 def test_a_second_delivery_on_another_process_while_the_first_runs_is_applied_once(
     real_redis: redis.Redis,
 ) -> None:
-    store = Store(real_redis)
+    store = Store(real_redis, GAMES)
     before = open_lobby(store, CHAT, players(CHAT, 2))
     context = multiprocessing.get_context("spawn")
     read, go, results = context.Event(), context.Event(), context.Queue()
@@ -159,7 +160,7 @@ def race_to_join(client: redis.Redis, player: int, chats: list[int]) -> dict[int
     answers: dict[int, Any] = {}
 
     def join(chat: int) -> None:
-        store = Store(client)
+        store = Store(client, GAMES)
         barrier.wait()
         try:
             answers[chat] = store.execute(chat, Join(user_id=player, name="Twin"), now=NOW)
@@ -177,7 +178,7 @@ def race_to_join(client: redis.Redis, player: int, chats: list[int]) -> dict[int
 def test_a_player_joining_two_groups_at_once_is_seated_in_exactly_one(
     real_redis: redis.Redis,
 ) -> None:
-    store = Store(real_redis)
+    store = Store(real_redis, GAMES)
     titles = {CHAT: "Cats", OTHER: "Dogs"}
     for chat, title in titles.items():
         open_lobby(store, chat, players(chat, 1), title=title)
@@ -200,7 +201,7 @@ def test_a_player_joining_two_groups_at_once_is_seated_in_exactly_one(
 def test_a_corrupt_room_is_logged_and_every_other_room_keeps_working(
     real_redis: redis.Redis, caplog: pytest.LogCaptureFixture
 ) -> None:
-    store = Store(real_redis)
+    store = Store(real_redis, GAMES)
     chats = [-3001, -3002, -3003]
     for chat in chats:
         open_lobby(store, chat, players(chat, 2))

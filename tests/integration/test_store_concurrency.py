@@ -22,11 +22,12 @@ import redis
 from engine.commands import Command, Join, OpenLobby, PlayDecoy, Vote
 from engine.errors import ErrorCode, RuleError
 from engine.events import Event
+from engine.games.registry import GAMES
 from engine.model import Phase, Room
 from engine.roomid import RoomId
-from engine.rules import apply
 from engine.store import Store
 from tests.conftest import test_redis_url as redis_url
+from tests.table import apply
 from tests.unit.test_store import NOW, in_decoys, in_voting, loaded, players, room_round
 
 PROCESSES, THREADS = 4, 8
@@ -173,7 +174,7 @@ def worker(url: str, tasks: list[Task], ready: Any, go: Any, results: Any) -> No
     conflicts, retried, failures = [0] * THREADS, [0] * THREADS, []
 
     def run(n: int) -> None:
-        store = Store(client)
+        store = Store(client, GAMES)
         while True:
             try:
                 task = work.get_nowait()
@@ -352,7 +353,7 @@ def test_every_accepted_command_lands_exactly_once_under_a_storm_of_processes(
     real_redis: redis.Redis,
 ) -> None:
     rng = random.Random(SEED)
-    store = Store(real_redis)
+    store = Store(real_redis, GAMES)
     scenario = set_up(store, rng)
     reports = storm(deal(scenario.tasks, rng))
 

@@ -9,6 +9,7 @@ import pytest
 import redis
 
 from engine.commands import Join, Vote
+from engine.games.registry import GAMES
 from engine.model import Phase, Room
 from engine.store import Retention, Store, keys
 from tests.unit.test_store import (
@@ -86,12 +87,12 @@ def test_every_room_is_there_after_a_redis_restart_with_append_only_persistence(
     server = redis_server_factory("--appendonly", "yes", "--appendfsync", fsync)
     server.start()
     client = redis.Redis.from_url(server.url)
-    rooms = fill(Store(client))
+    rooms = fill(Store(client, GAMES))
     before = contents(client)
     assert len(before) > 300
 
     client = restart(server, client, how)
-    store = Store(client)
+    store = Store(client, GAMES)
 
     assert contents(client) == before
     assert {chat: store.load(chat) for chat in rooms} == rooms

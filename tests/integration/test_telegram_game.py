@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from engine.games.registry import GAMES
 from engine.store import Store
 from tests.harness import (
     GROUP,
@@ -79,7 +80,7 @@ def test_a_whole_four_player_game_through_the_webhook(stack: Stack):
         for user, points in play_round(stack, users, number).items():
             expected[user] += points
     final = wait_for(lambda: stack.find(GROUP, "Game over"), what="the final standings")
-    room = Store(stack.client).load(GROUP)
+    room = Store(stack.client, GAMES).load(GROUP)
     assert room is not None and room.phase.value == "finished"
     assert {seat.user_id: seat.score for seat in room.seats} == expected
     top = max(expected.values())

@@ -8,6 +8,7 @@ import re
 
 import pytest
 
+from engine.games.registry import GAMES
 from engine.roomid import RoomId
 from engine.store import Store, keys
 from tests.conftest import test_redis_url
@@ -117,7 +118,7 @@ def test_games_in_two_topics_and_in_general_run_at_once_each_in_its_own_place(st
         for thread, users in seated.items():
             for user, points in play_round(stack, thread, users, number, games[thread][1]).items():
                 expected[thread][user] += points
-    store = Store(stack.client)
+    store = Store(stack.client, GAMES)
     for thread in seated:
         wait_for(lambda t=thread: find_in(stack, t, "Game over"), what="the final standings")
         room = store.load(RoomId(FORUM, thread or 0))
@@ -151,7 +152,7 @@ def test_a_player_seated_in_one_topic_cannot_join_another_and_buttons_act_on_the
     # The refusal names the group and the topic (Telegram tells its name with each message).
     assert refused == f"You are already playing in {TITLE} › Table 1. Leave that game first."
     assert stack.answer_to(stack.press(dee, two, button(two, "Start"))) == "The game starts!"
-    store = Store(stack.client)
+    store = Store(stack.client, GAMES)
     assert store.load(RoomId(FORUM, second)).phase.value == "hint"
     assert store.load(RoomId(FORUM, first)).phase.value == "lobby"
     assert store.load(FORUM) is None  # the General topic has no game
@@ -208,7 +209,7 @@ def test_a_deleted_topic_ends_its_game_and_says_so_in_general(stack: Stack):
     stack.say(teller, teller, "a hint into the void")  # the round's message is to be edited
     final = wait_for(lambda: find_in(stack, None, "Game over"), what="the end, in General")
     assert "The topic of this game was deleted" in final.plain_text
-    store = Store(stack.client)
+    store = Store(stack.client, GAMES)
     assert store.load(RoomId(FORUM, topic)).phase.value == "abandoned"
     assert [store.room_of_player(u) for u in users] == [None] * 3  # free to play elsewhere
     assert not in_topic(stack, topic)
@@ -222,7 +223,7 @@ def test_the_bot_removed_from_a_forum_forgets_every_topics_game(stack: Stack):
     open_lobby(stack, topic, users[:3])
     say_in(stack, users[3], None, "/newgame")
     wait_for(lambda: find_in(stack, None, "a new game is open"), what="General's lobby")
-    store = Store(stack.client)
+    store = Store(stack.client, GAMES)
     assert store.load(RoomId(FORUM, topic)) is not None and store.load(FORUM) is not None
     stack.deliver(world.bot_removed(FORUM, users[0]))
     assert store.load(RoomId(FORUM, topic)) is None and store.load(FORUM) is None
@@ -252,7 +253,7 @@ def test_stats_top_and_notify_in_a_topic_are_the_groups(stack: Stack):
     url = told.reply_markup["inline_keyboard"][0][0]["url"]
     assert url.endswith(f"?start=j{RoomId(FORUM, quiz)}")
     stack.deliver(stack.world.start_private(users[2], url.rsplit("=", 1)[1]))
-    room = wait_for(lambda: Store(stack.client).load(RoomId(FORUM, quiz)), what="the room")
-    wait_for(lambda: len(Store(stack.client).load(RoomId(FORUM, quiz)).seats) == 2,
+    room = wait_for(lambda: Store(stack.client, GAMES).load(RoomId(FORUM, quiz)), what="the room")
+    wait_for(lambda: len(Store(stack.client, GAMES).load(RoomId(FORUM, quiz)).seats) == 2,
              what="Cy seated in the quiz topic's lobby")  # fmt: skip
     assert room.topic == quiz

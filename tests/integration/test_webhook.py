@@ -13,6 +13,7 @@ import pytest
 import redis
 
 from engine.commands import OpenLobby
+from engine.games.registry import GAMES
 from engine.store import Store, keys
 from tests.conftest import test_redis_url
 from tgbot.ingress.web import SECRET_HEADER, create_app
@@ -100,7 +101,9 @@ def test_a_seated_players_private_updates_wait_in_the_room_of_their_game(app):
     url, world, client = app
     seated = world.add_user(first_name="Ann").id
     loner = world.add_user(first_name="Bob").id
-    Store(client).execute(GROUP, OpenLobby(chat_id=GROUP, user_id=seated, name="Ann", seed=1))
+    Store(client, GAMES).execute(
+        GROUP, OpenLobby(chat_id=GROUP, user_id=seated, name="Ann", seed=1)
+    )
     hint = world.user_message(seated, seated, "a quiet night")
     hello = world.user_message(loner, loner, "/start")
     assert post(url, hint).status_code == 200

@@ -15,9 +15,9 @@ from engine.commands import ChooseCard, GiveHint, PlayDecoy, Vote
 from engine.errors import RuleError
 from engine.games.hintrigue.decks import decks, scene
 from engine.model import Phase
-from engine.rules import apply
 from engine.settings import LANGUAGES as ROOM_LANGUAGES
 from tests.builders import a_room
+from tests.table import apply
 from workers.ai import gloss, hintrigue, model, vocab
 from workers.ai.mind import seed_for
 

@@ -249,8 +249,8 @@ def test_ai_seats_play_a_whole_game_at_the_table_through_the_workers_dispatch():
     from engine.commands import AddAI, ChooseGame, StartGame
     from engine.commands import Timeout as TableTimeout
     from engine.model import OVER_PHASES as TABLE_OVER
-    from engine.rules import apply as table_apply
     from tests.builders import a_room, user
+    from tests.table import apply as table_apply
     from workers.dispatch import ai_turn
     from workers.jobs import ai_commands
 

@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 from engine.errors import RuleError
 from engine.games.hintrigue.views import waiting_for
 from engine.model import OVER_PHASES, Phase, Room
-from engine.rules import apply
 from tests.builders import a_room
+from tests.table import apply
 from tests.unit.test_playthrough import check_step, random_command
 from workers.ai import hintrigue
 from workers.ai.vocab import LANGUAGES

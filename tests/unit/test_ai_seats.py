@@ -6,12 +6,12 @@ import pytest
 from engine.commands import AddAI, ChangeSettings, Leave, PlayDecoy, RemoveAI, StartGame
 from engine.errors import ErrorCode, RuleError
 from engine.games.hintrigue.views import waiting_for
+from engine.games.registry import GAMES
 from engine.model import AI_USER_ID, Phase, Room, SeatStatus, is_ai_user
-from engine.rules import apply
-from engine.settings import parse_changes
 from engine.store import Store
 from engine.store.stats import counted_seats
 from tests.builders import a_room, user
+from tests.table import apply, parse_changes
 
 
 def refused(game, command, code):
@@ -140,7 +140,7 @@ def test_old_rooms_load_without_the_ai_flag():
     raw = game.room.model_dump(mode="json")
     for seat in raw["seats"]:
         del seat["ai"]
-    room = Room.model_validate(raw)
+    room = GAMES.load_room(raw)
     assert not any(s.ai for s in room.seats)
 
 

@@ -16,8 +16,8 @@ from engine.errors import ErrorCode, RuleError
 from engine.events import GameAbandoned, RoundScored, RoundVoided, SeatLeft
 from engine.games.hintrigue.views import missed_voters
 from engine.model import Phase
-from engine.rules import apply
 from tests.builders import CHAT, a_room, user
+from tests.table import apply
 from tgbot.egress.outgoing import dm_key
 from tgbot.table.effects import outgoing_for
 from tgbot.table.render import Look, lobby, reveal, standings_text

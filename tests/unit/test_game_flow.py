@@ -7,8 +7,8 @@ from engine.errors import ErrorCode, RuleError
 from engine.events import GameAbandoned, GameFinished, RoundVoided
 from engine.games.hintrigue.turns import next_storyteller, standings, winners
 from engine.model import Phase, Seat, SeatStatus
-from engine.rules import apply
 from tests.builders import a_room, card_locations, user
+from tests.table import apply
 
 
 def refused(game, command, code):

@@ -24,10 +24,11 @@ from engine.games.huescues import commands as hc
 from engine.games.huescues.model import Phase as OwnPhase
 from engine.games.huescues.model import Settings as HCSettings
 from engine.games.huescues.model import State
+from engine.games.registry import GAMES
 from engine.model import OVER_PHASES, Phase, Room, SeatStatus
-from engine.rules import apply
 from engine.store import stats
 from tests.huescues_builders import next_move
+from tests.table import apply
 from tgbot.games.huescues import render as hc_render
 from tgbot.pictures.model import HuesBoardPicture, HuesCardPicture, HuesCloseupPicture
 from tgbot.table import callback
@@ -76,12 +77,12 @@ def test_a_whole_game_at_the_table_ends_with_its_standings_and_figures() -> None
     while room.phase not in OVER_PHASES:
         assert isinstance(room.play, State)
         command, now = next_move(room.play, now)
-        room, _ = apply(Room.model_validate_json(room.model_dump_json()), own_command(command),
+        room, _ = apply(GAMES.parse_room(room.model_dump_json()), own_command(command),
                         now)  # fmt: skip
     state = room.play
     assert isinstance(state, State) and room.phase is Phase.FINISHED
     assert [s.score for s in room.seats] == [s.score for s in state.seats]
-    ops = dict(stats.increments(room, "huescues", 100.0))
+    ops = dict(stats.increments(room, GAMES["huescues"], 100.0))
     per_user = {key: json.loads(op) for key, op in ops.items() if ":stats:user:" in key}
     top = max(s.score for s in state.seats)
     for seat in state.seats:
@@ -93,7 +94,7 @@ def test_a_whole_game_at_the_table_ends_with_its_standings_and_figures() -> None
             "huescues:exact": seat.exact,
         }
         assert op["max"] == {"huescues:best": seat.best}
-    assert stats.FIGURES["huescues"] == ("games", "wins", "points", "exact", "best")
+    assert GAMES["huescues"].figures == ("games", "wins", "points", "exact", "best")
 
 
 def started(players: int = 3, **settings: object) -> Room:

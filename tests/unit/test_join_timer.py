@@ -11,8 +11,8 @@ from engine.errors import ErrorCode, RuleError
 from engine.events import GameStarted, LobbyClosed, LobbyExtended, PlayerLeftLobby
 from engine.lobby import IDLE_LOBBY_S
 from engine.model import Phase
-from engine.rules import apply
 from tests.builders import Game, a_room, user
+from tests.table import apply
 
 TIME_UP = Timeout(round_no=0, phase=Phase.LOBBY)
 

@@ -12,9 +12,8 @@ import pytest
 from engine.commands import ChangeSettings, ChooseLanguage, OpenLobby
 from engine.errors import ErrorCode, RuleError
 from engine.events import LanguageChosen
-from engine.rules import apply
-from engine.settings import parse_changes
 from tests.builders import CHAT, a_room, user
+from tests.table import apply, parse_changes
 from tgbot import i18n
 from tgbot.i18n import texts
 from tgbot.table.effects import outgoing_for

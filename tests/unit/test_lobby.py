@@ -6,9 +6,8 @@ from engine.commands import ChangeSettings, Join, Leave, OpenLobby, StartGame
 from engine.errors import ErrorCode, RuleError
 from engine.events import CreatorChanged, LobbyClosed
 from engine.model import Phase, Settings
-from engine.rules import apply
-from engine.settings import parse_changes
 from tests.builders import CHAT, a_room, card_locations, user
+from tests.table import apply, parse_changes
 
 
 def refused(game, command, code):

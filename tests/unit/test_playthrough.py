@@ -25,8 +25,8 @@ from engine.errors import RuleError
 from engine.events import RoundScored
 from engine.games.hintrigue.scoring import score_round
 from engine.model import OVER_PHASES, Phase, Room, SeatStatus
-from engine.rules import apply
 from tests.builders import a_room
+from tests.table import apply
 
 NEXT_PHASES = {
     Phase.HINT: {Phase.HINT, Phase.DECOYS, Phase.VOTING, Phase.REVEAL, Phase.FINISHED,

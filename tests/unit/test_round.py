@@ -6,8 +6,8 @@ from engine.commands import ChooseCard, GiveHint, PlayDecoy, Vote
 from engine.errors import ErrorCode, RuleError
 from engine.events import RoundScored, VoteCast, VotingOpened
 from engine.model import Phase
-from engine.rules import apply
 from tests.builders import a_room, card_locations, user
+from tests.table import apply
 
 
 def refused(game, command, code):

@@ -31,6 +31,7 @@ from engine.commands import (
 from engine.errors import ErrorCode, RuleError
 from engine.events import PlayerJoined, RoundScored, VoteCast
 from engine.games.registry import DEFAULT_GAME as GAME
+from engine.games.registry import GAMES
 from engine.model import OVER_PHASES, Phase, Room, Seat, SeatStatus
 from engine.roomid import RoomId
 from engine.store import DAY, CorruptRoom, Retention, Store, StoreBusy, keys, stats
@@ -141,7 +142,7 @@ def raw_room(client: fakeredis.FakeRedis, chat: int) -> dict[bytes, bytes]:
 
 @pytest.fixture
 def store(fake_redis: fakeredis.FakeRedis) -> Store:
-    return Store(fake_redis)
+    return Store(fake_redis, GAMES)
 
 
 CHAT, OTHER = -1001, -1002
@@ -189,7 +190,7 @@ def interloper(fake_redis: fakeredis.FakeRedis, *commands: tuple[Command, int | 
     The store reads the clock after loading the room and before committing, so this puts
     another writer exactly inside that window: a deterministic race.
     """
-    other = Store(fake_redis)
+    other = Store(fake_redis, GAMES)
     pending = list(commands)
     outcomes = []
 
@@ -206,10 +207,10 @@ def interloper(fake_redis: fakeredis.FakeRedis, *commands: tuple[Command, int | 
 def test_a_command_that_loses_the_race_is_retried_on_the_newer_state(
     fake_redis: fakeredis.FakeRedis,
 ) -> None:
-    setup = Store(fake_redis)
+    setup = Store(fake_redis, GAMES)
     open_lobby(setup, CHAT, players(CHAT, 2))
     clock = interloper(fake_redis, (Join(user_id=901, name="Fast"), None))
-    racer = Store(fake_redis, clock=clock)
+    racer = Store(fake_redis, GAMES, clock=clock)
 
     outcome = racer.execute(CHAT, Join(user_id=902, name="Slow"))
 
@@ -225,7 +226,7 @@ def test_a_command_gives_up_with_store_busy_when_every_attempt_conflicts(
     fake_redis: fakeredis.FakeRedis, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(store_module, "MAX_ATTEMPTS", 3)
-    setup = Store(fake_redis)
+    setup = Store(fake_redis, GAMES)
     open_lobby(setup, CHAT, players(CHAT, 1))
     joiners = iter(range(900, 999))
 
@@ -234,7 +235,7 @@ def test_a_command_gives_up_with_store_busy_when_every_attempt_conflicts(
         setup.execute(CHAT, Join(user_id=uid, name=f"P{uid}"), now=NOW)
         return NOW
 
-    racer = Store(fake_redis, clock=clock)
+    racer = Store(fake_redis, GAMES, clock=clock)
     with pytest.raises(StoreBusy):
         racer.execute(CHAT, Join(user_id=5, name="Unlucky"), update_id=77)
     assert racer.conflicts == 3
@@ -244,11 +245,11 @@ def test_a_command_gives_up_with_store_busy_when_every_attempt_conflicts(
 
 
 def test_events_go_only_to_the_delivery_whose_commit_won(fake_redis: fakeredis.FakeRedis) -> None:
-    setup = Store(fake_redis)
+    setup = Store(fake_redis, GAMES)
     open_lobby(setup, CHAT, players(CHAT, 2))
     join = Join(user_id=903, name="Twice")
     clock = interloper(fake_redis, (join, 5001))
-    first = Store(fake_redis, clock=clock)
+    first = Store(fake_redis, GAMES, clock=clock)
 
     outcome = first.execute(CHAT, join, update_id=5001)
 
@@ -262,7 +263,7 @@ def test_a_command_refused_on_a_read_that_went_stale_is_judged_again_on_the_room
 ) -> None:
     # A vote for the storyteller's card is read while the last decoy is still missing; before
     # it is judged, that decoy lands and voting opens. It must not be told "wrong phase".
-    setup = Store(fake_redis)
+    setup = Store(fake_redis, GAMES)
     room = in_decoys(setup, CHAT, players(CHAT, 3))
     rnd = room_round(room)
     voter, last = [i for i in rnd.participants if i != rnd.storyteller]
@@ -271,7 +272,7 @@ def test_a_command_refused_on_a_read_that_went_stale_is_judged_again_on_the_room
     )
     decoy = PlayDecoy(user_id=room.seats[last].user_id, card=room.seats[last].hand[0])
     clock = interloper(fake_redis, (decoy, None))
-    racer = Store(fake_redis, clock=clock)
+    racer = Store(fake_redis, GAMES, clock=clock)
 
     vote = Vote(user_id=room.seats[voter].user_id, card=rnd.plays[rnd.storyteller])
     outcome = racer.execute(CHAT, vote)
@@ -287,7 +288,7 @@ def test_a_second_delivery_read_before_the_first_landed_is_answered_as_a_duplica
     # A voter switches X → Y → X; the last press is delivered twice. The second delivery reads
     # the room while the vote is still X, then the switch to Y and the first delivery land: it
     # is answered "duplicate", not "you already voted for that card".
-    setup = Store(fake_redis)
+    setup = Store(fake_redis, GAMES)
     room = in_voting(setup, CHAT, players(CHAT, 4))
     rnd = room_round(room)
     voter = next(i for i in rnd.participants if i != rnd.storyteller)
@@ -295,7 +296,7 @@ def test_a_second_delivery_read_before_the_first_landed_is_answered_as_a_duplica
     x, y = [card for card in rnd.table if card != rnd.plays[voter]][:2]
     setup.execute(CHAT, Vote(user_id=uid, card=x), update_id=1, now=NOW)
     clock = interloper(fake_redis, (Vote(user_id=uid, card=y), 2), (Vote(user_id=uid, card=x), 3))
-    second = Store(fake_redis, clock=clock)
+    second = Store(fake_redis, GAMES, clock=clock)
 
     outcome = second.execute(CHAT, Vote(user_id=uid, card=x), update_id=3)
 
@@ -567,9 +568,9 @@ def test_a_game_with_fewer_than_two_human_players_left_counts_for_nobody() -> No
     room = Room(chat_id=CHAT, creator=1, rng=1, phase=Phase.FINISHED, seats=[
         Seat(user_id=1, name="A", score=9), Seat(user_id=2, name="B", status=SeatStatus.LEFT),
         Seat(user_id=3, name="C", status=SeatStatus.LEFT)])  # fmt: skip
-    assert stats.increments(room, GAME, NOW) == []
+    assert stats.increments(room, GAMES[GAME], NOW) == []
     room.seats[1].status = SeatStatus.PLAYING
-    assert [key for key, _ in stats.increments(room, GAME, NOW)][:2] == [
+    assert [key for key, _ in stats.increments(room, GAMES[GAME], NOW)][:2] == [
         keys.user_stats(1), keys.user_stats(2)
     ]
 
@@ -684,7 +685,9 @@ def test_a_finished_room_is_kept_seven_days_and_its_stats_forever(
 
 
 def test_retention_periods_are_configurable(fake_redis: fakeredis.FakeRedis) -> None:
-    store = Store(fake_redis, Retention(finished_room=300, lobby=60, applied_update=90_000))
+    store = Store(
+        fake_redis, GAMES, retention=Retention(finished_room=300, lobby=60, applied_update=90_000)
+    )
     users = players(CHAT, 3)
     open_lobby(store, CHAT, users, rotations=1)
     store.execute(CHAT, Join(user_id=907, name="Late"), update_id=1, now=NOW)

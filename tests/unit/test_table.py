@@ -24,10 +24,10 @@ from engine.games.guesswhat.model import Settings as GWSettings
 from engine.games.guesswhat.model import State
 from engine.games.registry import GAMES, game_named
 from engine.model import OVER_PHASES, Phase, Room, SeatStatus
-from engine.rules import apply
 from engine.store import stats
 from tests.builders import next_move
 from tests.guesswhat_builders import next_move as next_guesswhat
+from tests.table import apply
 
 DATA = Path(__file__).parent / "data"
 
@@ -36,7 +36,7 @@ def test_a_room_stored_before_games_were_registered_loads_and_its_game_goes_on()
     # Written by the version before the table hosted several games: a room mid-vote, and how
     # that game ended when played on with the same moves.
     stored = json.loads((DATA / "room_before_games.json").read_text())
-    room = Room.model_validate_json(json.dumps(stored["room"]))
+    room = GAMES.parse_room(json.dumps(stored["room"]))
     assert room.game == "hintrigue" and room.play is None and room.game_settings is None
     now = stored["now"]
     while room.phase not in OVER_PHASES:
@@ -126,7 +126,7 @@ def test_a_whole_game_of_guess_what_at_the_table_ends_with_its_standings_and_fig
     assert [e.kind for e in events][:2] == ["game_started", "round_started"]
     assert room.play.host == 1 and room.play.settings.target == 5
     assert room.deadline == room.play.deadline
-    stored = Room.model_validate_json(room.model_dump_json())  # the store's round trip
+    stored = GAMES.parse_room(room.model_dump_json())  # the store's round trip
     assert stored == room and isinstance(stored.play, State)
     room, _ = play_out(stored, 1.0)
     state = room.play
@@ -134,7 +134,7 @@ def test_a_whole_game_of_guess_what_at_the_table_ends_with_its_standings_and_fig
     assert room.phase is Phase.FINISHED and room.end_reason == state.end_reason == "target"
     assert [s.score for s in room.seats] == [s.score for s in state.seats]
     assert max(s.score for s in state.seats) >= 5
-    ops = dict(stats.increments(room, "guesswhat", 100.0))
+    ops = dict(stats.increments(room, GAMES["guesswhat"], 100.0))
     top = max(s.score for s in state.seats)
     per_user = {key: json.loads(op) for key, op in ops.items() if ":stats:user:" in key}
     assert len(per_user) == 4
@@ -147,7 +147,7 @@ def test_a_whole_game_of_guess_what_at_the_table_ends_with_its_standings_and_fig
             "guesswhat:correct": seat.correct,
         }
         assert op["max"] == {"guesswhat:best": seat.best}
-    assert stats.FIGURES["guesswhat"] == ("games", "wins", "points", "correct", "best")
+    assert GAMES["guesswhat"].figures == ("games", "wins", "points", "correct", "best")
 
 
 def test_guess_what_at_the_table_takes_the_shared_commands() -> None:
@@ -178,7 +178,7 @@ def test_guess_what_at_the_table_takes_the_shared_commands() -> None:
     assert refused.value.code is ErrorCode.NOT_ALLOWED
     room, events = apply(room, StopGame(user_id=1), 4.0)
     assert room.phase is Phase.ABANDONED and events[-1].kind == "game_abandoned"
-    assert stats.increments(room, "guesswhat", 4.0) == []
+    assert stats.increments(room, GAMES["guesswhat"], 4.0) == []
 
 
 def test_guess_what_is_abandoned_at_the_table_below_three_active_seats() -> None:

@@ -6,8 +6,8 @@ from engine.commands import ChooseCard, ComeBack, MarkUnreachable, PlayDecoy, Sk
 from engine.errors import ErrorCode, RuleError
 from engine.events import DecoyPlayed, RoundVoided, SeatReturned, SeatSpectating, SeatUnreachable
 from engine.model import Phase, SeatStatus
-from engine.rules import apply
 from tests.builders import a_room, card_locations, user
+from tests.table import apply
 
 
 def refused(game, command, code):

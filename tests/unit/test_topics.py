@@ -9,9 +9,9 @@ from engine.errors import ErrorCode, RuleError
 from engine.events import GameAbandoned, LobbyClosed
 from engine.model import Phase
 from engine.roomid import RoomId
-from engine.rules import apply
 from engine.store import keys
 from tests.builders import a_room
+from tests.table import apply
 from tgbot.ingress.inbox import route
 from tgbot.table import callback
 

@@ -152,7 +152,7 @@ async def on_settings(update: Update, context: Context) -> None:
         await show_settings(update, context)
         return
     try:
-        changes = parse_changes(" ".join(context.args or []))
+        changes = parse_changes(" ".join(context.args or []), service(context).games.values())
     except RuleError as error:
         await reply(
             update,
