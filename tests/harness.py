@@ -244,7 +244,7 @@ def running_stack(redis_url: str, tmp_path: Path, *, workers: int = 1, timer_sca
         config = Config(token=world.token, api_url=double.url, webhook_secret=SECRET,
                         redis_url=redis_url, timer_scale=timer_scale, queue=queue)
         client = redis.Redis.from_url(redis_url)
-        url = stack.enter_context(serve_app(create_app(config), lifespan="on"))
+        url = stack.enter_context(serve_app(create_app(config, games=GAMES), lifespan="on"))
         config = Config(**{**config.__dict__, "webhook_url": f"{url}/webhook"})
         asyncio.run(set_webhook(config))
         generous = {} if rate_limits else {

@@ -50,10 +50,11 @@ def main(argv: list[str]) -> None:
     if mode == "web":
         import uvicorn
 
+        from engine.games.registry import GAMES
         from tgbot.ingress.web import create_app
 
         uvicorn.run(
-            create_app(config),
+            create_app(config, games=GAMES),
             host=config.web_host,
             port=config.port,
             log_level="info",
@@ -65,8 +66,9 @@ def main(argv: list[str]) -> None:
         )
     elif mode == "poll":
         from tgbot.ingress.polling import run_polling
+        from workers.dispatch import RqDispatch  # the entry point sits above workers too
 
-        run_polling(config)
+        run_polling(config, lambda client: RqDispatch(client, config.queue))
     else:
         from tgbot.ops.release import release
 

@@ -1,4 +1,5 @@
-"""The composition root: builds the service from the configuration, for web and workers alike."""
+"""The composition root: builds the service from the configuration and the games the bot
+hosts (`tgbot.games.registry`), for the workers and polling alike."""
 
 from __future__ import annotations
 
@@ -6,13 +7,14 @@ import logging
 
 import redis
 
-from engine.games.registry import GAMES
 from engine.store import Store, keys
 from engine.store.clock import RedisClock
 from engine.store.replicas import Replicas
+from tgbot.games.registry import LINEUP
 from tgbot.ops.config import Config
 from tgbot.ops.connection import sync_client
 from tgbot.table.render import Look
+from tgbot.table.screens import Lineup
 from tgbot.table.service import Dispatch, Service
 
 log = logging.getLogger(__name__)
@@ -29,21 +31,23 @@ def redis_client(config: Config) -> redis.Redis:
 
 
 def build_service(
-    config: Config, client: redis.Redis, bot_username: str, dispatch: Dispatch | None = None
+    config: Config,
+    client: redis.Redis,
+    bot_username: str,
+    dispatch: Dispatch,
+    lineup: Lineup = LINEUP,
 ) -> Service:
-    """Wire the store, rendering and dispatch (RQ unless a test passes its own)."""
+    """Wire the store, rendering and dispatch (RQ's in the bot's processes) for the games of
+    `lineup` (every game the bot hosts, unless a test hosts others)."""
     name_bot(config)
-    if dispatch is None:
-        from workers.dispatch import RqDispatch
-
-        dispatch = RqDispatch(client, config.queue)
     look = Look(
         bot_username=bot_username,
         key=config.signing_key,
+        lineup=lineup,
         earlier_keys=config.earlier_signing_keys,
     )
     return Service(
-        store=Store(client, GAMES, clock=RedisClock(client),
+        store=Store(client, lineup.games, clock=RedisClock(client),
                     replicas=Replicas(config.replica_wait_ms)),
         redis=client,
         look=look,

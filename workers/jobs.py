@@ -23,7 +23,6 @@ from tgbot import i18n
 from tgbot.egress import lease
 from tgbot.egress.delivery import FlushResult
 from tgbot.egress.delivery import flush as flush_outbox
-from tgbot.games import screens
 from tgbot.i18n import texts
 from tgbot.ops import logs
 from tgbot.ops.metrics import TALLY
@@ -203,7 +202,7 @@ def remind(where: int | str, round_no: int, phase: str) -> bool:
     if game_named(room.game).timer(room) != (round_no, phase):
         return False
     look = service.look.at(service.store.clock())
-    shown = screens(room.game).reminder(room, look)
+    shown = service.lineup.of(room).reminder(room, look)
     return shown is not None and service.show_if_current(room, shown)
 
 

@@ -31,6 +31,7 @@ from tests.harness import (
 from tgbot.bootstrap import build_service
 from tgbot.i18n import texts
 from tgbot.table import callback
+from workers.dispatch import RqDispatch
 
 _chats = itertools.count(-1002000000001, -1)
 
@@ -55,7 +56,8 @@ class Table:
         self.users = [stack.world.add_user(first_name=f"P{i}").id for i in range(4)]
         for user in self.users:
             stack.deliver(stack.world.start_private(user))
-        self.service = build_service(stack.config, stack.client, "hintrigue_bot")
+        self.service = build_service(stack.config, stack.client, "hintrigue_bot",
+                                     RqDispatch(stack.client, stack.config.queue))
 
     def run(self, command) -> Room:
         outcome = self.service.run(self.chat, command)

@@ -13,6 +13,7 @@ from tests.conftest import test_redis_url
 from tests.harness import running_stack, wait_for, without_join_timer
 from tgbot.bootstrap import build_service
 from tgbot.egress.outgoing import Outgoing
+from workers.dispatch import RqDispatch
 
 GROUP = -1004000000001
 
@@ -32,7 +33,8 @@ def seated(stack, chat: int, players: int = 4) -> tuple[object, list[int]]:
     users = [stack.world.add_user(first_name=f"F{i}").id for i in range(players)]
     for user in users:
         stack.deliver(stack.world.start_private(user), settle=False)
-    service = build_service(stack.config, stack.client, "hintrigue_bot")
+    service = build_service(stack.config, stack.client, "hintrigue_bot",
+                                     RqDispatch(stack.client, stack.config.queue))
     service.run(chat, OpenLobby(chat_id=chat, title="Flood", user_id=users[0], name="F0",
                                 seed=1, timer_scale=1.0))  # fmt: skip
     for i, user in enumerate(users[1:], start=1):

@@ -12,8 +12,8 @@ import pytest
 from engine.commands import Leave, StopGame
 from tests.harness import button, buttons, wait_for
 from tests.integration.test_bad_input import Table, stack  # noqa: F401 - shared fixture
+from tgbot.games.registry import LINEUP
 from tgbot.ingress.web import SECRET_HEADER
-from tgbot.table import callback
 from tgbot.table.render import card
 
 # Strangers never send /join: joining a running game late is allowed, a move, not a refusal.
@@ -25,7 +25,7 @@ HOSTILE_TEXTS = [
 ]
 # Signed kinds whose press the rules must refuse here (a join, a leave or a stop confirmed
 # by the host would be moves, not refusals).
-KINDS = [kind for kind in callback.KINDS if kind not in ("join", "leave", "stop")]
+KINDS = [kind for kind in LINEUP.codec.kinds if kind not in ("join", "leave", "stop")]
 
 
 @pytest.fixture
@@ -48,9 +48,9 @@ def random_data(rng: random.Random, key: bytes, real: list[str]) -> str:
     if roll < 0.6:  # well signed, but with fields of any kind
         kind = rng.choice(KINDS)
         fields = [rng.choice([0, 1, -1, 10**12, rng.randrange(-999, 999)])
-                  for _ in range(callback.KINDS[kind])]  # fmt: skip
+                  for _ in range(LINEUP.codec.kinds[kind])]  # fmt: skip
         try:
-            return callback.encode(key, kind, *fields)
+            return LINEUP.codec.encode(key, kind, *fields)
         except ValueError:
             return "1.vote.1.2.3~AAAAAAAA"
     return rng.choice(["", "~", "1.vote~", "x" * 64, "1.card.1.2.3.4~" + "A" * 8,

@@ -31,8 +31,8 @@ from engine.store import keys
 from tests.harness import button, buttons, wait_for
 from tests.integration.test_bad_input import Table, stack  # noqa: F401 - shared fixture
 from tgbot import i18n
+from tgbot.games.registry import LINEUP
 from tgbot.i18n import texts
-from tgbot.table import callback
 
 MARKUP = '<a href="https://evil.example">click</a> <b>bold</b> a<b'
 RLO, HEBREW = "\u202e", "אבג"
@@ -285,9 +285,9 @@ def test_a_signed_row_of_minus_one_is_not_valid(table: Table):
     assert buttons(prompt)
     key = table.stack.config.signing_key
     for row in (-1, -(1 << 40), 16, 98, 100):
-        data = callback.encode(key, "hrow", table.chat, state.round.no, row, room.game_id)
+        data = LINEUP.codec.encode(key, "hrow", table.chat, state.round.no, row, room.game_id)
         assert table.press(giver, prompt, data) == "This button is not valid."
-    shown = callback.encode(key, "hrow", table.chat, state.round.no, 7, room.game_id)
+    shown = LINEUP.codec.encode(key, "hrow", table.chat, state.round.no, 7, room.game_id)
     assert table.press(giver, prompt, shown) == ""
     wait_for(lambda: any(text == "H30" for text, _ in buttons(
         table.stack.find(giver, r"Round 1\b.*you give the cues"))), what="row H")  # fmt: skip

@@ -172,10 +172,11 @@ def test_an_ai_move_is_set_for_the_same_moment_and_id_however_often_the_room_com
 
 
 def test_no_message_is_addressed_to_an_ai_seat_and_the_lobby_offers_its_buttons():
+    from tgbot.games.registry import LINEUP
     from tgbot.table.effects import outgoing_for
     from tgbot.table.render import Look, lobby
 
-    look = Look(bot_username="hintrigue_bot", key=b"k")
+    look = Look(bot_username="hintrigue_bot", key=b"k", lineup=LINEUP)
     game = a_room().with_players(1).in_lobby()
     labels = [b.text for row in lobby(game.room, look).buttons for b in row]
     assert "🤖 Add AI" in labels and "Remove AI" not in labels

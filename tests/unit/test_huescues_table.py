@@ -30,12 +30,13 @@ from engine.store import stats
 from tests.huescues_builders import next_move
 from tests.table import apply
 from tgbot.games.huescues import render as hc_render
+from tgbot.games.registry import LINEUP
 from tgbot.pictures.model import HuesBoardPicture, HuesCardPicture, HuesCloseupPicture
 from tgbot.table import callback
 from tgbot.table.effects import outgoing_for
 from tgbot.table.render import Look
 
-LOOK = Look(bot_username="hintrigue_bot", key=b"k", now=0.0)
+LOOK = Look(bot_username="hintrigue_bot", key=b"k", lineup=LINEUP, now=0.0)
 
 
 def lobby(players: int = 3, chat_id: int = -5, **extra: object) -> Room:

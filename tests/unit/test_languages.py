@@ -15,12 +15,13 @@ from engine.events import LanguageChosen
 from tests.builders import CHAT, a_room, user
 from tests.table import apply, parse_changes
 from tgbot import i18n
+from tgbot.games.registry import LINEUP
 from tgbot.i18n import texts
 from tgbot.table.effects import outgoing_for
 from tgbot.table.handlers.common import error_text
 from tgbot.table.render import Look, lobby
 
-LOOK = Look(bot_username="hintrigue_bot", key=b"k", now=1_000.0)
+LOOK = Look(bot_username="hintrigue_bot", key=b"k", lineup=LINEUP, now=1_000.0)
 ROOT = Path(__file__).resolve().parents[2]
 
 

@@ -9,6 +9,7 @@ from prometheus_client import generate_latest
 from prometheus_client.parser import text_string_to_metric_families
 
 from engine.games.registry import DEFAULT_GAME as GAME
+from engine.games.registry import GAMES
 from engine.store import keys
 from tgbot.ops.metrics import Tally, read_snapshot, registry
 
@@ -16,7 +17,7 @@ from tgbot.ops.metrics import Tally, read_snapshot, registry
 def served(server: fakeredis.FakeServer) -> dict[str, float]:
     """What /metrics would show, by `name{labels}` (labels sorted)."""
     client = fakeredis.aioredis.FakeRedis(server=server)
-    text = generate_latest(registry(asyncio.run(read_snapshot(client)))).decode()
+    text = generate_latest(registry(asyncio.run(read_snapshot(client, GAMES)))).decode()
     return {
         sample.name + "{" + ",".join(f"{k}={v}" for k, v in sorted(sample.labels.items())) + "}":
         sample.value

@@ -33,6 +33,7 @@ from tgbot.games.guesswhat import render as gw
 from tgbot.games.hintrigue import pictures as results
 from tgbot.games.huescues import picture_parts as parts
 from tgbot.games.huescues import pictures as huescues
+from tgbot.games.registry import LINEUP
 from tgbot.pictures import (
     Cone,
     GuessBoardPicture,
@@ -49,7 +50,7 @@ from tgbot.pictures.draw import FONTS, draw_text, emoji_font, runs, text_font
 from tgbot.table.render import Look, final
 from tgbot.table.render.group import results_picture
 
-LOOK = Look(bot_username="hintrigue_bot", key=b"k")
+LOOK = Look(bot_username="hintrigue_bot", key=b"k", lineup=LINEUP)
 NAMES = [
     "Ann 🐋🎻", "Борис", "שרה כהן", "<b>&amp;</b> \"x\"", "A name far longer than any row can " * 3,
     "محمد", "Zoë 👩‍👩‍👧 🇮🇹", "😀" * 40, "Pedro ❤️", "\u202etab\tnew\nline\x00",

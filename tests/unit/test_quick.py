@@ -24,7 +24,7 @@ def defaults(game: str) -> dict[str, int]:
 
 @pytest.mark.parametrize("game", list(GAMES))
 def test_every_timer_is_quicker_but_a_persons_action_keeps_at_least_30_seconds(game: str):
-    usual, quick = defaults(game), quick_settings(game)
+    usual, quick = defaults(game), quick_settings(GAMES[game])
     assert set(quick) == set(usual)
     assert quick["join_s"] == 60 and quick["reveal_s"] < usual["reveal_s"]
     for name, seconds in quick.items():
@@ -34,13 +34,13 @@ def test_every_timer_is_quicker_but_a_persons_action_keeps_at_least_30_seconds(g
 
 
 def test_a_guess_what_clue_gets_30_seconds_not_12():
-    assert quick_settings("guesswhat")["clue_s"] == 30
+    assert quick_settings(GAMES["guesswhat"])["clue_s"] == 30
 
 
 def test_a_groups_remembered_settings_apply_over_the_quick_timers():
     client = fakeredis.FakeRedis()
-    quick = SimpleNamespace(redis=client, quick_timers=True)
-    usual = SimpleNamespace(redis=client, quick_timers=False)
+    quick = SimpleNamespace(redis=client, quick_timers=True, games=GAMES)
+    usual = SimpleNamespace(redis=client, quick_timers=False, games=GAMES)
     assert remembered_settings(quick, -1, "hintrigue")["hint_s"] == 60  # type: ignore[arg-type]
     assert remembered_settings(usual, -1, "hintrigue") == {}  # type: ignore[arg-type]
     client.set(keys.group_settings(-1, "hintrigue"), json.dumps({"hint_s": 200}))

@@ -3,11 +3,12 @@
 from engine.games.hintrigue.decks import scene
 from engine.model import Phase
 from tests.builders import a_room
+from tgbot.games.registry import LINEUP
 from tgbot.table.callback import MAX_BYTES, decode
 from tgbot.table.effects import outgoing_for
 from tgbot.table.render import Look, lobby, names, reveal, table
 
-LOOK = Look(bot_username="hintrigue_bot", key=b"k")
+LOOK = Look(bot_username="hintrigue_bot", key=b"k", lineup=LINEUP)
 
 
 def test_names_that_clash_are_told_apart_and_escaped():

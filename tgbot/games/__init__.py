@@ -1,17 +1,2 @@
-"""Each game's Telegram side (its messages, buttons and texts), registered in
-`tgbot.games.registry`."""
-
-from __future__ import annotations
-
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from tgbot.games.base import Screens
-
-
-def screens(game: str) -> Screens:
-    """The Telegram side of a game, by name (the registry is imported on first use: the
-    games' buttons import the handlers, which call this)."""
-    from tgbot.games.registry import SCREENS
-
-    return SCREENS[game]
+"""Each game's Telegram side (its messages, buttons, pictures and texts) in a folder of its own,
+put in the bot's line-up in `tgbot.games.registry`."""

@@ -14,7 +14,7 @@ import hmac
 import json
 import logging
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterable
 from contextlib import asynccontextmanager
 
 import redis.asyncio as aioredis
@@ -50,8 +50,12 @@ async def flush_metrics(client: aioredis.Redis) -> None:
         await TALLY.aflush(client)
 
 
-def create_app(config: Config, client: aioredis.Redis | None = None) -> Starlette:
-    """The ASGI app of the `web` process."""
+def create_app(
+    config: Config, client: aioredis.Redis | None = None, games: Iterable[str] = ()
+) -> Starlette:
+    """The ASGI app of the `web` process (`games`: the names of the games the bot hosts,
+    whose running games /metrics counts)."""
+    hosted = list(games)
     own = client is None
     keys.use_bot(config.bot_id)  # the composition root of this process: its bot's key names
     # No health check before each command: a broken connection fails the push, which answers
@@ -125,7 +129,7 @@ def create_app(config: Config, client: aioredis.Redis | None = None) -> Starlett
         async with reading:
             if not scraped or time.monotonic() - scraped[-1][0] >= METRICS_FRESH_S:
                 try:
-                    snapshot = await read_snapshot(redis_client)
+                    snapshot = await read_snapshot(redis_client, hosted)
                 except RedisError:
                     return JSONResponse({"ok": False, "redis": "down"}, status_code=503)
                 scraped[:] = [(time.monotonic(), generate_latest(registry(snapshot)))]

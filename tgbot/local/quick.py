@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from pydantic import BaseModel
 
-from engine.games.registry import game_named
+from engine.games.base import Game
 from engine.model import Settings
 
 JOIN_S = 60
@@ -36,7 +36,7 @@ def _timers(model: type[BaseModel]) -> dict[str, int | bool | str]:
     return found
 
 
-def quick_settings(game: str) -> dict[str, int | bool | str]:
+def quick_settings(game: Game) -> dict[str, int | bool | str]:
     """The quick timers of a game's lobby: the table's and the game's own."""
-    own = game_named(game).settings_model
+    own = game.settings_model
     return {**_timers(Settings), **(_timers(own) if own is not None else {})}

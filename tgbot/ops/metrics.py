@@ -31,7 +31,6 @@ from prometheus_client.core import (
 )
 from prometheus_client.registry import Collector, CollectorRegistry
 
-from engine.games.registry import GAMES
 from engine.roomid import RoomId
 from engine.store import keys
 
@@ -210,15 +209,16 @@ def registry(snapshot: Snapshot) -> CollectorRegistry:
 BACKLOG_LIMIT = 1000  # inboxes and outboxes looked into per scrape, the longest-waiting first
 
 
-async def read_snapshot(client: aioredis.Redis) -> Snapshot:
-    """Read the counters, the backlogs and the running games from Redis (two round trips)."""
+async def read_snapshot(client: aioredis.Redis, games: Iterable[str]) -> Snapshot:
+    """Read the counters, the backlogs and the running `games` from Redis (two round trips)."""
+    games = list(games)
     async with client.pipeline(transaction=False) as pipe:
         pipe.hgetall(keys.metrics())
         pipe.zrange(keys.pending_inboxes(), 0, BACKLOG_LIMIT - 1, withscores=True)
         pipe.zcard(keys.pending_inboxes())
         pipe.zrange(keys.pending_deliveries(), 0, BACKLOG_LIMIT - 1)
         pipe.zcard(keys.pending_deliveries())
-        for game in GAMES:
+        for game in games:
             pipe.scard(keys.running_games(game))
         pipe.time()
         raw, inboxes, inbox_count, outboxes, outbox_count, *running, now = await pipe.execute()
@@ -237,7 +237,7 @@ async def read_snapshot(client: aioredis.Redis) -> Snapshot:
         "outbox_messages": ("Messages waiting for delivery", sum(lengths[len(inboxes):])),
         "outboxes_waiting": ("Chats with messages waiting for delivery", outbox_count),
     }
-    return Snapshot(raw, gauges, {game: int(n) for game, n in zip(GAMES, running, strict=True)})
+    return Snapshot(raw, gauges, {game: int(n) for game, n in zip(games, running, strict=True)})
 
 
 def _text(value: bytes | str) -> str:

@@ -10,6 +10,7 @@ import base64
 import hashlib
 import hmac
 import re
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 VERSION = "1"
@@ -36,25 +37,12 @@ KINDS = {
     "notify": 1,  # group final message: tell me when the next game opens (game)
     "addai": 1,  # lobby: seat an AI player (game)
     "rmai": 1,  # lobby: free the last AI seat (game)
-    "game": 2,  # lobby: choose the game (its index in engine.games.registry.GAMES), game
+    "game": 2,  # lobby: choose the game (its index in the bot's line-up of games), game
 }
 WITHOUT_GAME = {"card", "decoy", "vote", "back", "stop", "join", "leave", "start", "menu",
                 "done", "set"}
 # Private buttons name their room: a room that is a forum topic adds the topic after the game.
 WITH_TOPIC = {"card", "decoy", "back"}
-
-
-def register(kinds: dict[str, int], private: frozenset[str] = frozenset()) -> None:
-    """Add a game's own kinds of buttons (`tgbot.games.registry`); a kind is never taken twice.
-    `private` kinds are on private messages: they name their room's forum topic, if any, after
-    the game (`WITH_TOPIC`)."""
-    for kind, fields in kinds.items():
-        if not re.fullmatch(r"[a-z]+", kind):
-            raise ValueError(f"callback kind {kind!r}: lower-case ASCII letters only")
-        if KINDS.get(kind, fields) != fields:
-            raise ValueError(f"callback kind {kind} is taken")
-        KINDS[kind] = fields
-    WITH_TOPIC.update(private)
 
 
 class BadCallback(ValueError):
@@ -69,11 +57,73 @@ class Callback:
     args: tuple[int, ...] = ()
 
 
-def _fields_fit(kind: str, count: int) -> bool:
-    expected = KINDS.get(kind)
-    if expected is None:
-        return False
-    return count in (expected, expected - (kind in WITHOUT_GAME), expected + (kind in WITH_TOPIC))
+@dataclass(frozen=True)
+class Codec:
+    """The kinds of buttons a bot knows, with their number of fields: the table's, and those
+    each game brings (`tgbot.table.screens.Lineup`)."""
+
+    kinds: Mapping[str, int]
+    with_topic: frozenset[str]
+    """Kinds on private messages: they name their room's forum topic, if any, after the game."""
+
+    @classmethod
+    def with_games(cls, games: Iterable[tuple[Mapping[str, int], frozenset[str]]]) -> Codec:
+        """The table's kinds and each game's own (its kinds, and those of them on private
+        messages); a kind is never taken twice."""
+        kinds, with_topic = dict(KINDS), set(WITH_TOPIC)
+        for own, private in games:
+            for kind, fields in own.items():
+                if not re.fullmatch(r"[a-z]+", kind):
+                    raise ValueError(f"callback kind {kind!r}: lower-case ASCII letters only")
+                if kind in kinds:
+                    raise ValueError(f"callback kind {kind} is taken")
+                kinds[kind] = fields
+            with_topic |= private
+        return cls(kinds, frozenset(with_topic))
+
+    def fits(self, kind: str, count: int) -> bool:
+        """Whether a button of this kind may carry `count` fields."""
+        expected = self.kinds.get(kind)
+        if expected is None:
+            return False
+        return count in (
+            expected, expected - (kind in WITHOUT_GAME), expected + (kind in self.with_topic)
+        )
+
+    def encode(self, key: bytes, kind: str, *args: int) -> str:
+        """Return signed callback data for a button."""
+        if not self.fits(kind, len(args)):
+            raise ValueError(f"bad callback {kind}{args}")
+        body = ".".join([VERSION, kind, *(str(a) for a in args)])
+        data = f"{body}~{_mac(key, body)}"
+        if len(data.encode()) > MAX_BYTES:
+            raise ValueError(f"callback data longer than {MAX_BYTES} bytes: {data}")
+        return data
+
+    def decode(self, key: bytes, data: str | None, earlier: tuple[bytes, ...] = ()) -> Callback:
+        """Parse and verify callback data, signed with `key` or one of the `earlier` keys.
+
+        Raises:
+            BadCallback: malformed (not the shape `encode` writes: any other character, an
+                empty or non-decimal field, a signature of another length, a kind this bot
+                does not know), another version, or a signature that does not match.
+        """
+        if not data or not data.isascii() or len(data) > MAX_BYTES:
+            raise BadCallback("malformed")
+        shape = _SHAPE.fullmatch(data)
+        if shape is None:
+            raise BadCallback("malformed")
+        body, mac = shape.groups()
+        given = mac.encode("ascii")
+        keys = (key, *earlier)
+        if not any(hmac.compare_digest(given, _mac(k, body).encode("ascii")) for k in keys):
+            raise BadCallback("bad signature")
+        version, kind, *fields = body.split(".")
+        if version != VERSION:
+            raise BadCallback("old version")
+        if not self.fits(kind, len(fields)):
+            raise BadCallback("malformed")
+        return Callback(kind, tuple(int(f) for f in fields))
 
 
 def _mac(key: bytes, body: str) -> str:
@@ -81,42 +131,12 @@ def _mac(key: bytes, body: str) -> str:
     return base64.urlsafe_b64encode(digest).decode()[:_MAC_LEN]
 
 
-def encode(key: bytes, kind: str, *args: int) -> str:
-    """Return signed callback data for a button."""
-    if not _fields_fit(kind, len(args)):
-        raise ValueError(f"bad callback {kind}{args}")
-    body = ".".join([VERSION, kind, *(str(a) for a in args)])
-    data = f"{body}~{_mac(key, body)}"
-    if len(data.encode()) > MAX_BYTES:
-        raise ValueError(f"callback data longer than {MAX_BYTES} bytes: {data}")
-    return data
-
-
 # What `encode` writes: ASCII only, a version, a kind, integers, and 8 characters of URL-safe
 # base64. Anything else is refused before a signature is compared.
 _SHAPE = re.compile(rf"(\d+\.[a-z]+(?:\.-?\d+)*)~([A-Za-z0-9_-]{{{_MAC_LEN}}})", re.ASCII)
 
 
-def decode(key: bytes, data: str | None, earlier: tuple[bytes, ...] = ()) -> Callback:
-    """Parse and verify callback data, signed with `key` or one of the `earlier` keys.
-
-    Raises:
-        BadCallback: malformed (not the shape `encode` writes: any other character, an empty
-            or non-decimal field, a signature of another length), another version, or a
-            signature that does not match.
-    """
-    if not data or not data.isascii() or len(data) > MAX_BYTES:
-        raise BadCallback("malformed")
-    shape = _SHAPE.fullmatch(data)
-    if shape is None:
-        raise BadCallback("malformed")
-    body, mac = shape.groups()
-    given = mac.encode("ascii")
-    if not any(hmac.compare_digest(given, _mac(k, body).encode("ascii")) for k in (key, *earlier)):
-        raise BadCallback("bad signature")
-    version, kind, *fields = body.split(".")
-    if version != VERSION:
-        raise BadCallback("old version")
-    if not _fields_fit(kind, len(fields)):
-        raise BadCallback("malformed")
-    return Callback(kind, tuple(int(f) for f in fields))
+TABLE = Codec(KINDS, frozenset(WITH_TOPIC))
+"""The table's own kinds alone (a bot's codec adds its games' kinds)."""
+encode = TABLE.encode
+decode = TABLE.decode

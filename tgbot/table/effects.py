@@ -21,7 +21,6 @@ from engine.events import (
 )
 from engine.model import OVER_PHASES, Room, SeatStatus
 from tgbot.egress.outgoing import Outgoing
-from tgbot.games import screens
 from tgbot.table import render
 from tgbot.table.render import Look
 from tgbot.table.render.lobby import left_out
@@ -50,7 +49,7 @@ def outgoing_for(
     text with its own private message (`Screens.text_given` None) sends that one again at the
     bottom of the chat, below the text."""
     out: list[Outgoing] = []
-    below = typed_by is not None and screens(room.game).text_given is None
+    below = typed_by is not None and look.lineup.of(room).text_given is None
 
     def add(message: Outgoing) -> None:
         # A later rendering of the same message replaces an earlier one of this command.
@@ -84,7 +83,7 @@ def _messages(room: Room, event: Any, look: Look, settings_mode: bool) -> list[O
         return [render.lobby(room, look, settings_mode)]
     if isinstance(event, JoinerLeftOut):
         return [left_out(room, event.names, look)]
-    return screens(room.game).messages(room, event, look, settings_mode)
+    return look.lineup.of(room).messages(room, event, look, settings_mode)
 
 
 def game_over(room: Room, look: Look, away: Callable[[Room, int, Look], Outgoing]

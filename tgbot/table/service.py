@@ -10,12 +10,14 @@ from redis.commands.core import Script
 
 from engine.commands import Command
 from engine.events import Event
+from engine.games.base import Games
 from engine.model import Room
 from engine.roomid import RoomId
 from engine.store import Outcome, Store, keys
 from tgbot.egress.outgoing import Outgoing
 from tgbot.table.effects import outgoing_for
 from tgbot.table.render import Look
+from tgbot.table.screens import Lineup
 
 STARTED_TTL = 365 * 24 * 3600
 AWAITING_TTL = 24 * 3600  # a lobby lasts a day at most
@@ -70,6 +72,16 @@ class Service:
     quick_timers: bool = False
     """Lobbies start from quick timers (`tgbot.local.quick`)."""
     _scripts: dict[str, Script] = field(default_factory=dict, init=False, repr=False)
+
+    @property
+    def games(self) -> Games:
+        """The games the bot hosts."""
+        return self.look.lineup.games
+
+    @property
+    def lineup(self) -> Lineup:
+        """The games the bot hosts, with their Telegram sides."""
+        return self.look.lineup
 
     def lua(self, source: str) -> Script:
         """A Lua script on this service's Redis, registered once per process."""

@@ -13,7 +13,6 @@ from engine.games.guesswhat import icon
 from engine.games.guesswhat.model import COLUMN_NAMES, ROWS, Phase, State
 from engine.games.guesswhat.turns import CARRIED_CLUE_S
 from engine.store import Outcome
-from tgbot.games.base import ButtonHandler
 from tgbot.games.guesswhat.render import REDRAW_MODE, active_dm
 from tgbot.i18n import _, texts
 from tgbot.table.handlers.buttons import (
@@ -26,6 +25,7 @@ from tgbot.table.handlers.buttons import (
 )
 from tgbot.table.handlers.common import Context, service
 from tgbot.table.render.common import duration
+from tgbot.table.screens import ButtonHandler
 
 KINDS = {
     "gpick": 4,  # private: chat, round, icon (the active player's pick), game

@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 from engine.games.guesswhat import icon
 from engine.games.guesswhat.model import COLUMN_NAMES, ROWS, Phase, State
-from engine.games.guesswhat.table import state_of
+from engine.games.guesswhat.table import GAME, state_of
 from engine.games.guesswhat.turns import CARRIED_CLUE_S
 from engine.games.guesswhat.views import group_view, seat_view
 from engine.model import Phase as TablePhase
@@ -270,7 +270,7 @@ def active_dm(room: Room, index: int, look: Look, selection: int = 0) -> Outgoin
     rnd = state.round
     assert rnd is not None
     seat = room.seats[index]
-    lines = [_("{heading}: it is your turn.").format(heading=heading(room, rnd.no))]
+    lines = [_("{heading}: it is your turn.").format(heading=heading(room, rnd.no, GAME.title))]
     rows: list[list[Button]] = []
     if state.phase is Phase.CLUE and rnd.active == index and seat.status is not SeatStatus.LEFT:
         if selection & REDRAW_MODE:
@@ -344,7 +344,9 @@ def guesser_dm(room: Room, index: int, look: Look) -> Outgoing:
     who = names(room)
     lines = [
         _("{heading}: {name}'s clue is <b>«{clue}»</b>.").format(
-            heading=heading(room, rnd.no), name=who[rnd.active], clue=user_text(rnd.clue or "")
+            heading=heading(room, rnd.no, GAME.title),
+            name=who[rnd.active],
+            clue=user_text(rnd.clue or ""),
         )
     ]
     rows: list[list[Button]] = []

@@ -6,11 +6,11 @@ from engine.games.guesswhat.table import settings_of
 from engine.model import Room
 from tgbot import i18n
 from tgbot.egress.outgoing import Outgoing
-from tgbot.games.base import Screens
 from tgbot.games.guesswhat import buttons, effects
 from tgbot.games.guesswhat import render as gw
 from tgbot.i18n import _, ngettext
 from tgbot.table.render.common import Look, duration
+from tgbot.table.screens import Screens
 
 SETTING_ROWS = (
     "max_seats",

@@ -11,11 +11,11 @@ from telegram import CallbackQuery, Update
 from engine.commands import ChooseCard, PlayDecoy, Vote
 from engine.events import VoteCast
 from engine.store import Outcome
-from tgbot.games.base import ButtonHandler
 from tgbot.i18n import texts
 from tgbot.table import render
 from tgbot.table.handlers.buttons import button_command, game_of, named_room
 from tgbot.table.handlers.common import Context, room_of
+from tgbot.table.screens import ButtonHandler
 
 
 def _scene(outcome: Outcome, card: int) -> str:

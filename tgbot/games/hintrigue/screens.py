@@ -6,13 +6,13 @@ from __future__ import annotations
 
 from engine.model import Phase, Room
 from tgbot.egress.outgoing import Outgoing
-from tgbot.games.base import Screens
 from tgbot.games.hintrigue import buttons, effects
 from tgbot.i18n import _, texts
 from tgbot.table import render
 from tgbot.table.render import Look
 from tgbot.table.render.group import fooled_text, results_picture
 from tgbot.table.render.lobby import HINTRIGUE_ROWS
+from tgbot.table.screens import Screens
 
 
 def _reminder(room: Room, look: Look) -> Outgoing | None:

@@ -14,7 +14,7 @@ from engine.games.huescues import board
 from engine.games.huescues.events import GuessClosed, RoundVoided, SecondCueSkipped
 from engine.games.huescues.model import GUESS_PHASES, Phase, State
 from engine.games.huescues.scoring import cone_points
-from engine.games.huescues.table import state_of
+from engine.games.huescues.table import GAME, state_of
 from engine.games.huescues.views import group_view, seat_view
 from engine.model import Phase as TablePhase
 from engine.model import Room, SeatStatus
@@ -315,7 +315,7 @@ def closed(room: Room, index: int, round_no: int, reason: str, second: bool) -> 
     """A seat's prompt of a round whose moment is over (`reason`: left, ended), without its
     buttons: the first one, or the second cue's or guess's."""
     seat = room.seats[index]
-    text = _("{heading}: {why}").format(heading=heading(room, round_no),
+    text = _("{heading}: {why}").format(heading=heading(room, round_no, GAME.title),
                                         why=CLOSED_REASONS[reason])  # fmt: skip
     return message(room, chat_id=seat.user_id, key=prompt_key(seat.user_id, round_no, second),
                    text=text)  # fmt: skip
@@ -365,7 +365,7 @@ def giver_dm(room: Room, index: int, look: Look, row: int | None = None,
     view = seat_view(state, index)
     rnd = state.round
     assert rnd is not None
-    head = heading(room, rnd.no)
+    head = heading(room, rnd.no, GAME.title)
     left = time_left(room, look)
     rows: list[list[Button]] = []
     picture: HuesBoardPicture | HuesCardPicture | HuesCloseupPicture
@@ -449,7 +449,7 @@ def guesser_dm(room: Room, index: int, look: Look, row: int | None = None,
     assert rnd is not None
     who = names(room)
     second = len(rnd.cues) == 2
-    lines = [_("{heading}: {cues}").format(heading=heading(room, rnd.no),
+    lines = [_("{heading}: {cues}").format(heading=heading(room, rnd.no, GAME.title),
                                            cues=giver_cues(who[rnd.giver], rnd.cues))]  # fmt: skip
     if view.first_cones:
         lines.append(first_cones_line(who, view.first_cones))

@@ -6,11 +6,11 @@ from engine.games.huescues.table import settings_of
 from engine.model import Room
 from tgbot import i18n
 from tgbot.egress.outgoing import Outgoing
-from tgbot.games.base import Screens
 from tgbot.games.huescues import buttons, effects
 from tgbot.games.huescues import render as hc
 from tgbot.i18n import _, ngettext
 from tgbot.table.render.common import Look, duration
+from tgbot.table.screens import Screens
 
 SETTING_ROWS = (
     "max_seats",

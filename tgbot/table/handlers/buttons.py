@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import functools
 import logging
 from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
@@ -24,7 +23,6 @@ from engine.commands import (
     StopGame,
 )
 from engine.errors import ErrorCode
-from engine.games.registry import GAMES, game_named
 from engine.model import OVER_PHASES, Phase, Room
 from engine.roomid import RoomId
 from engine.settings import LANGUAGES
@@ -62,24 +60,14 @@ async def on_button(update: Update, context: Context) -> None:
     svc = service(context)
     # A press is answered in the presser's language; what it changes in the group speaks the
     # group's (its rendering says so).
-    games = _game_buttons()  # registers the games' kinds of buttons too
     with i18n.use(speakers().user):
         try:
-            pressed = callback.decode(svc.look.key, query.data, svc.look.earlier_keys)
+            pressed = svc.lineup.codec.decode(svc.look.key, query.data, svc.look.earlier_keys)
         except callback.BadCallback:
             await answer(query, texts.FORGED_BUTTON, alert=True)
             return
-        handler = BUTTONS.get(pressed.kind) or games[pressed.kind]
+        handler = BUTTONS.get(pressed.kind) or svc.lineup.buttons[pressed.kind]
         await handler(update, context, query, pressed.args)
-
-
-@functools.cache
-def _game_buttons() -> dict[str, Any]:
-    """Every game's own buttons, by callback kind."""
-    from tgbot.games.registry import SCREENS  # the games' buttons import this module
-
-    return {kind: handler for screens in SCREENS.values()
-            for kind, handler in screens.buttons.items()}  # fmt: skip
 
 
 def _room(update: Update) -> RoomId:
@@ -247,12 +235,12 @@ async def on_game(
 ) -> None:
     """The lobby's Game button: the lobby becomes one of the next game, with the group's
     remembered settings of it (host or admin)."""
-    order = list(GAMES)
+    svc = service(context)
+    order = list(svc.games)
     if not 0 <= args[0] < len(order):
         await answer(query, texts.FORGED_BUTTON, alert=True)
         return
     game = order[args[0]]
-    svc = service(context)
     where = _room(update)
     remembered = await asyncio.to_thread(remembered_settings, svc, where.chat, game)
     command = ChooseGame(
@@ -261,7 +249,7 @@ async def on_game(
         settings=remembered,
         game_id=game_of(args, 1),
     )
-    title = game_named(game).title
+    title = svc.games[game].title
     done = _("The lobby is for {game} now.").format(game=title)
     await button_command(update, context, query, where, command, done)
 

@@ -19,7 +19,6 @@ from telegram.ext import (
 from engine.commands import Command, OpenLobby
 from engine.errors import MARKED, ErrorCode, RuleError
 from engine.events import GameChosen, LobbyOpened, SettingsChanged
-from engine.games.registry import DEFAULT_GAME, GAMES, game_named
 from engine.model import RUNNING_PHASES, Room
 from engine.roomid import RoomId
 from engine.store import CorruptRoom, Outcome, StoreBusy, keys, preferences
@@ -109,13 +108,13 @@ async def run(
 def remember_settings(svc: Service, room: Room) -> None:
     """Keep a lobby's settings for its group's next lobby of the game, and its language for
     the group's answers outside a game too."""
-    preferences.remember(svc.redis, room, game_named(room.game).setting_names)
+    preferences.remember(svc.redis, room, svc.games.named(room.game).setting_names)
 
 
 def last_game(svc: Service, chat_id: int) -> str:
     """The group's last game: what a bare /newgame opens (Hintrigue at first)."""
     name = preferences.last_game(svc.redis, chat_id)
-    return name if name in GAMES else DEFAULT_GAME
+    return name if name is not None and name in svc.games else svc.games.default.name
 
 
 def remember_group_language(svc: Service, chat_id: int, language: str) -> None:
@@ -123,12 +122,10 @@ def remember_group_language(svc: Service, chat_id: int, language: str) -> None:
     preferences.remember_language(svc.redis, chat_id, language)
 
 
-def remembered_settings(
-    svc: Service, chat_id: int, game: str = DEFAULT_GAME
-) -> dict[str, int | bool | str]:
+def remembered_settings(svc: Service, chat_id: int, game: str) -> dict[str, int | bool | str]:
     """The settings of the group's last lobby of the game (none: the defaults), over the
     quick timers when the bot runs with them."""
-    start = quick_settings(game) if svc.quick_timers else {}
+    start = quick_settings(svc.games.named(game)) if svc.quick_timers else {}
     return {**start, **preferences.settings(svc.redis, chat_id, game)}
 
 
@@ -248,9 +245,9 @@ async def command_in_group(
 def too_late_to_join(svc: Service, where: RoomId) -> str | None:
     """Why nobody can join the room's game any more (its last turn started), if so."""
     room = svc.store.load(where)
-    if room is not None and room.phase in RUNNING_PHASES and not game_named(room.game).joinable(
-        room
-    ):
+    if room is not None and room.phase in RUNNING_PHASES and not svc.games.named(
+        room.game
+    ).joinable(room):
         return texts.ERRORS[ErrorCode.TOO_LATE_TO_JOIN]
     return None
 

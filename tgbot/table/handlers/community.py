@@ -6,7 +6,6 @@ import asyncio
 
 from telegram import CallbackQuery, Update, User
 
-from engine.games.registry import GAMES
 from tgbot.i18n import _
 from tgbot.table import render
 from tgbot.table.handlers.common import Context, answer, last_game, reply, service
@@ -31,9 +30,10 @@ async def on_stats(update: Update, context: Context) -> None:
         if whose.is_bot:
             await reply(update, context, _("Bots keep no stats."))
             return
-    figures = await asyncio.to_thread(service(context).store.user_stats, whose.id)
-    await reply(update, context, community.stats(whose.full_name or str(whose.id), figures),
-                once=f"stats:{whose.id}")
+    svc = service(context)
+    figures = await asyncio.to_thread(svc.store.user_stats, whose.id)
+    shown = community.stats(whose.full_name or str(whose.id), figures, svc.games)
+    await reply(update, context, shown, once=f"stats:{whose.id}")
 
 
 async def on_top(update: Update, context: Context) -> None:
@@ -43,12 +43,14 @@ async def on_top(update: Update, context: Context) -> None:
     svc = service(context)
     now = await asyncio.to_thread(svc.store.clock)
     boards = {
-        game: await asyncio.to_thread(svc.store.leaderboard, chat.id, game, now) for game in GAMES
+        game: await asyncio.to_thread(svc.store.leaderboard, chat.id, game, now)
+        for game in svc.games
     }
-    shown = [community.top(game, board) for game, board in boards.items() if board]
+    shown = [community.top(svc.games[game].title, board) for game, board in boards.items()
+             if board]  # fmt: skip
     if not shown:  # no game finished lately: said of the group's last game
         game = await asyncio.to_thread(last_game, svc, chat.id)
-        shown = [community.top(game, [])]
+        shown = [community.top(svc.games[game].title, [])]
     await reply(update, context, "\n\n".join(shown), once="top")
 
 

@@ -30,14 +30,13 @@ from engine.events import (
     RoundVoided,
     SeatReturned,
 )
-from engine.games.registry import DEFAULT_GAME, GAMES, game_named
+from engine.games.base import Games
 from engine.lobby import EXTEND_S
 from engine.model import OVER_PHASES, Phase
 from engine.roomid import RoomId
 from engine.settings import parse_changes
 from engine.store import CorruptRoom, Outcome
 from tgbot.egress.outgoing import Outgoing
-from tgbot.games import screens
 from tgbot.i18n import _, ngettext, texts
 from tgbot.table import render
 from tgbot.table.handlers.common import (
@@ -80,10 +79,10 @@ async def on_newgame(update: Update, context: Context) -> None:
     svc = service(context)
     asked = (context.args or [""])[0].lower().strip("/")
     asked = GAME_ALIASES.get(asked, asked)
-    if asked and asked not in GAMES:
+    if asked and asked not in svc.games:
         await reply(update, context, texts.ERRORS[ErrorCode.UNKNOWN_GAME].format(
             detail=user_text(asked, 32)) + " " + _("Games: {games}.").format(
-            games=", ".join(f"/newgame {game}" for game in GAMES)))  # fmt: skip
+            games=", ".join(f"/newgame {game}" for game in svc.games)))  # fmt: skip
         return
     game = asked or await asyncio.to_thread(last_game, svc, chat.id)
     where = room_of(update)
@@ -98,7 +97,7 @@ async def on_newgame(update: Update, context: Context) -> None:
         timer_scale=svc.timer_scale,
         private_ok=await asyncio.to_thread(svc.has_started, user.id),
         language=speakers().chat,
-        settings=await asyncio.to_thread(remembered_settings, svc, chat.id, DEFAULT_GAME),
+        settings=await asyncio.to_thread(remembered_settings, svc, chat.id, svc.games.default.name),
         seat_language=speakers().own,
         game=game,
         game_settings=await asyncio.to_thread(remembered_settings, svc, chat.id, game),
@@ -124,7 +123,7 @@ async def _switch(
     if room is None or room.phase is not Phase.LOBBY or room.game == game:
         return False
     command = ChooseGame(user_id=user.id, game=game, settings=settings)
-    title = game_named(game).title
+    title = svc.games[game].title
     await command_in_group(
         update, context, command, lambda _done: _("The lobby is for {game} now.").format(game=title)
     )
@@ -313,10 +312,11 @@ async def on_skip(update: Update, context: Context) -> None:
     user = update.effective_user
     assert user is not None
     command = Skip(user_id=user.id, grace=SKIP_GRACE)
+    svc = service(context)
 
     def done(outcome: Outcome) -> str | None:
         room = outcome.room
-        told = screens(room.game).skipped if room is not None else None
+        told = svc.lineup.of(room).skipped if room is not None else None
         if room is None or told is None:
             return _skipped(outcome)
         return told(room, outcome.events, _skipper(update, outcome))
@@ -370,7 +370,7 @@ async def on_score(update: Update, context: Context) -> None:
         await reply(update, context, texts.DAMAGED)
         return
     stats = await asyncio.to_thread(svc.store.group_stats, chat.id)
-    await reply(update, context, render.score(room, stats), once="score")
+    await reply(update, context, render.score(room, stats, svc.look), once="score")
 
 
 async def _game_here(update: Update, context: Context) -> str:
@@ -383,7 +383,7 @@ async def _game_here(update: Update, context: Context) -> str:
     if chat.type == "private":
         where = await asyncio.to_thread(svc.store.room_of_player, user.id)
         if where is None:
-            return DEFAULT_GAME
+            return svc.games.default.name
     try:
         room = await asyncio.to_thread(svc.store.load, where)
     except (CorruptRoom, ResponseError):  # damaged data: the rules are still worth reading
@@ -393,15 +393,17 @@ async def _game_here(update: Update, context: Context) -> str:
     return await asyncio.to_thread(last_game, svc, where.chat)
 
 
-def _once(answer: str, game: str) -> str:
+def _once(answer: str, game: str, games: Games) -> str:
     """The name of an answer that is not queued twice: per game."""
-    return answer if game == DEFAULT_GAME else f"{answer}:{game}"
+    return answer if game == games.default.name else f"{answer}:{game}"
 
 
 async def on_rules(update: Update, context: Context) -> None:
     """/rules: how to play the game of the lobby or game here."""
     game = await _game_here(update, context)
-    await reply(update, context, screens(game).rules(), once=_once("rules", game))
+    lineup = service(context).lineup
+    await reply(update, context, lineup.screens[game].rules(),
+                once=_once("rules", game, lineup.games))  # fmt: skip
 
 
 async def on_help(update: Update, context: Context) -> None:
@@ -415,8 +417,9 @@ async def on_help(update: Update, context: Context) -> None:
     game = await _game_here(update, context)
     # The commands are every game's; the last paragraph lists the settings of this one.
     commands = texts.HELP.rsplit("\n\n", 1)[0]
-    text = commands + "\n\n" + screens(game).settings_help()
-    await reply(update, context, text, once=_once("help", game))
+    lineup = service(context).lineup
+    text = commands + "\n\n" + lineup.screens[game].settings_help()
+    await reply(update, context, text, once=_once("help", game, lineup.games))
 
 
 async def wrong_chat(update: Update, context: Context) -> None:

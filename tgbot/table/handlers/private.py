@@ -12,13 +12,11 @@ from telegram import Update
 from engine.commands import GiveHint, Join, OpenedPrivateChat
 from engine.errors import RuleError
 from engine.events import PlayerJoined
-from engine.games.registry import DEFAULT_GAME
 from engine.model import OVER_PHASES, Phase, Room, SeatStatus
 from engine.roomid import RoomId
 from engine.store import CorruptRoom
 from tgbot import i18n
 from tgbot.egress.outgoing import Outgoing
-from tgbot.games import screens
 from tgbot.i18n import _, texts
 from tgbot.table import render
 from tgbot.table.handlers.common import (
@@ -67,7 +65,8 @@ async def on_start(update: Update, context: Context) -> None:
     if room is None:
         await reply(update, context, texts.PRIVATE_HELP)
     elif not await resend(update, context, room):
-        await reply(update, context, screens(room.game).where_it_stands(room, user.id))
+        told = service(context).lineup.of(room).where_it_stands(room, user.id)
+        await reply(update, context, told)
 
 
 async def _join_by_link(update: Update, context: Context, where: RoomId,
@@ -90,7 +89,7 @@ async def _join_by_link(update: Update, context: Context, where: RoomId,
     index = room.seat_of(user.id)
     # Seated now: a player without a language of their own is told in the group's.
     with i18n.use(render.seat_language(room, index) if index is not None else None):
-        joined = texts.JOINED_LATE_IN if late else screens(room.game).joined()
+        joined = texts.JOINED_LATE_IN if late else service(context).lineup.of(room).joined()
         await reply(update, context, joined.format(group=render.title(room)))
     return True
 
@@ -160,7 +159,7 @@ async def resend(update: Update, context: Context, room: Room) -> bool:
     index = room.seat_of(user.id)
     if index is None:
         return False
-    message = screens(room.game).waiting_prompt(room, index, svc.look.at(time.time()))
+    message = svc.lineup.of(room).waiting_prompt(room, index, svc.look.at(time.time()))
     if message is None:
         return False
     # A new message at the bottom of the chat, which later edits then follow; the old copy
@@ -190,8 +189,8 @@ async def on_private_text(update: Update, context: Context) -> None:
         room = outcome.room if outcome is not None else None
         if room is None:  # a duplicate: answered as the first copy was
             room = await asyncio.to_thread(svc.store.load, where)
-        game = room.game if room is not None else DEFAULT_GAME
-        given = screens(game).text_given
+        game = room.game if room is not None else svc.games.default.name
+        given = svc.lineup.screens[game].text_given
         if given is not None and room is not None and room.round is not None:
             # A round kept in the room (Hintrigue's): the answer is closed with its round.
             answer = Outgoing(chat_id=user.id, key=render.given_key(user.id, room.round.no),

@@ -8,31 +8,35 @@ import math
 import unicodedata
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Any, Concatenate, ParamSpec, TypeVar
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, TypeVar
 
 from engine.games.hintrigue.decks import scene
 from engine.model import Room
 from tgbot import i18n
 from tgbot.egress.outgoing import Button, Outgoing
 from tgbot.i18n import N_, Texts, _, ngettext
-from tgbot.table import callback
+
+if TYPE_CHECKING:  # the line-up's games render with a look
+    from tgbot.table.screens import Lineup
 
 
 @dataclass(frozen=True)
 class Look:
-    """What rendering needs besides the room: the bot's username, the signing key, and the
-    moment the messages are rendered at (for the time left; None: show no countdown)."""
+    """What rendering needs besides the room: the bot's username, the signing key, the games
+    it hosts with their Telegram sides, and the moment the messages are rendered at (for the
+    time left; None: show no countdown)."""
 
     bot_username: str
     key: bytes
+    lineup: Lineup
     now: float | None = None
     earlier_keys: tuple[bytes, ...] = ()
     """Keys buttons were signed with before `key` (still accepted)."""
 
     def button(self, text: str, kind: str, *args: int) -> Button:
         """A signed callback button."""
-        return Button(text=text, data=callback.encode(self.key, kind, *args))
+        return Button(text=text, data=self.lineup.codec.encode(self.key, kind, *args))
 
     def link(self, payload: str) -> str:
         """A deep link into the private chat with the bot."""
@@ -45,7 +49,7 @@ class Look:
 
     def at(self, now: float) -> Look:
         """The same look, rendering at `now`."""
-        return Look(self.bot_username, self.key, now, self.earlier_keys)
+        return replace(self, now=now)
 
 
 P = ParamSpec("P")

@@ -3,7 +3,7 @@ opened."""
 
 from __future__ import annotations
 
-from engine.games.registry import GAMES
+from engine.games.base import Games
 from engine.roomid import RoomId
 from engine.store.stats import Line
 from tgbot.egress.outgoing import Button, Outgoing
@@ -11,9 +11,9 @@ from tgbot.i18n import _, ngettext
 from tgbot.table.render.common import Look, user_text
 
 
-def game_name(game: str) -> str:
+def game_name(game: str, games: Games) -> str:
     """A game as players know it (its own name, the same in every language)."""
-    found = GAMES.get(game)
+    found = games.get(game)
     return found.title if found is not None else game
 
 
@@ -42,22 +42,24 @@ def _figures(figures: dict[str, int]) -> str:
     return " · ".join(text.format(n=n) for text, n in zip(shown, values, strict=True))
 
 
-def stats(name: str, games: dict[str, dict[str, int]]) -> str:
-    """A player's lifetime figures, a line per game they finished."""
+def stats(name: str, games: dict[str, dict[str, int]], hosted: Games) -> str:
+    """A player's lifetime figures, a line per game they finished (named as the `hosted`
+    games call themselves)."""
     if not games:
         return _("📊 {name} has no finished games yet.").format(name=user_text(name))
     lines = [_("📊 <b>{name}</b>").format(name=user_text(name))]
     for game, figures in sorted(games.items()):
-        lines.append(f"<b>{game_name(game)}</b>: {_figures(figures)}")
+        lines.append(f"<b>{game_name(game, hosted)}</b>: {_figures(figures)}")
     return "\n".join(lines)
 
 
-def top(game: str, board: list[Line]) -> str:
-    """A group's leaderboard of one game over the last 90 days; equal lines share a rank."""
+def top(title: str, board: list[Line]) -> str:
+    """A group's leaderboard of one game (its `title`) over the last 90 days; equal lines
+    share a rank."""
     if not board:
         return _("No finished game of {game} here in the last 90 days. Start one with /newgame.") \
-            .format(game=game_name(game))  # fmt: skip
-    lines = [_("🏆 <b>{game}</b>, the last 90 days").format(game=game_name(game))]
+            .format(game=title)  # fmt: skip
+    lines = [_("🏆 <b>{game}</b>, the last 90 days").format(game=title)]
     rank, previous = 0, None
     for place, line in enumerate(board, 1):
         if (line.wins, line.points) != previous:

@@ -7,10 +7,8 @@ from collections.abc import Callable
 from typing import Any
 
 from engine.games.hintrigue.views import group_view, missed_voters, waiting_for
-from engine.games.registry import game_named
 from engine.model import OVER_PHASES, Phase, Room, Round, SeatStatus
 from tgbot.egress.outgoing import MAX_CAPTION, Button, Outgoing, caption_length
-from tgbot.games import screens
 from tgbot.i18n import N_, Texts, _, ngettext
 from tgbot.pictures.model import ResultRow, ResultsPicture, Tally
 from tgbot.table.render.common import (
@@ -256,7 +254,7 @@ def final(room: Room, look: Look) -> list[Outgoing]:
     picture, which then comes first, as a message of its own."""
     who = names(room)
     if room.phase is Phase.FINISHED:
-        won = game_named(room.game).winners(room)
+        won = look.lineup.game(room).winners(room)
         head = ngettext(
             "🏆 <b>{names}</b> wins!", "🏆 <b>{names}</b> win together!", len(won)
         ).format(names=listed([who[i] for i in won]))
@@ -266,7 +264,7 @@ def final(room: Room, look: Look) -> list[Outgoing]:
         head = _("The topic of this game was deleted, so the game is abandoned. No winner.")
     else:
         head = _("Fewer than three players are left: the game is abandoned. No winner.")
-    game = screens(room.game)
+    game = look.lineup.of(room)
     lines = [_("<b>Game over</b>"), head, "", game.standings(room)]
     picture = None
     if game.results_picture is not None and room.settings.pictures and room.seats:
@@ -398,7 +396,7 @@ def stop_started(room: Room) -> Outgoing:
     return to_group(room, key=STOP_KEY, text=text, edit_only=True)
 
 
-def score(room: Room | None, stats: dict[str, int]) -> str:
+def score(room: Room | None, stats: dict[str, int], look: Look) -> str:
     """The /score answer: the current or last game's standings and the group's lifetime stats."""
     parts = []
     started = room is not None and (room.round is not None or room.play is not None)
@@ -407,7 +405,7 @@ def score(room: Room | None, stats: dict[str, int]) -> str:
             Phase.FINISHED: _("The last game (finished)"),
             Phase.ABANDONED: _("The last game (ended early)"),
         }.get(room.phase, _("This game"))
-        parts += [f"<b>{state}</b>", screens(room.game).standings(room)]
+        parts += [f"<b>{state}</b>", look.lineup.of(room).standings(room)]
     elif room is not None and room.phase is Phase.LOBBY:
         parts.append(_("The game has not started yet: the lobby is open."))
     else:

@@ -4,13 +4,11 @@ from __future__ import annotations
 
 from engine.games.guesswhat.settings import BOUNDS as GUESSWHAT_BOUNDS
 from engine.games.huescues.settings import BOUNDS as HUESCUES_BOUNDS
-from engine.games.registry import GAMES, game_named
-from engine.lobby import EXTEND_S, unreachable_seats
+from engine.lobby import EXTEND_S, SHARED_SETTINGS, unreachable_seats
 from engine.model import MIN_SEATS, Phase, Room
 from engine.settings import BOUNDS, LANGUAGES
 from tgbot import i18n
 from tgbot.egress.outgoing import Button, Outgoing
-from tgbot.games import screens
 from tgbot.i18n import N_, Texts, _, ngettext
 from tgbot.table.render.common import (
     NAME_MAX,
@@ -142,7 +140,7 @@ def lobby(room: Room, look: Look, settings_mode: bool = False) -> Outgoing:
         Phase.LOBBY: _("<b>{game}</b> — a new game is open!"),
         Phase.CLOSED: _("<b>{game}</b> — this lobby is closed."),
     }.get(room.phase, _("<b>{game}</b> — this game has started.")).format(
-        game=game_named(room.game).title
+        game=look.lineup.game(room).title
     )
     lines = [
         heading,
@@ -158,14 +156,14 @@ def lobby(room: Room, look: Look, settings_mode: bool = False) -> Outgoing:
     for joiner in waiting:  # pressed Join, not seated until they open the private chat
         lines.append("⏳ " + _("waiting for {name} to open {link}").format(
             name=user_text(joiner.name, NAME_MAX), link=look.anchor(f"j{room.room_id}")))
-    lines += ["", screens(room.game).settings_text(room)]
+    lines += ["", look.lineup.of(room).settings_text(room)]
     game = room.game_id
     if room.phase is Phase.LOBBY:
         lines.append(
             _("Press Join to play. The host or a group admin presses Start (3 players or more).")
         )
         if missing or waiting:
-            lines.append(screens(room.game).private_why())
+            lines.append(look.lineup.of(room).private_why())
         left = seconds_left(room.deadline, look) if room.settings.join_s else None
         if left is not None:
             when = (
@@ -210,18 +208,18 @@ def left_out(room: Room, names: list[str], look: Look) -> Outgoing:
 
 def _game_button(room: Room, look: Look) -> Button:
     """The Game button: the lobby becomes one of the next game (host or admin)."""
-    order = list(GAMES)
+    order = list(look.lineup.games)
     following = (order.index(room.game) + 1) % len(order)
-    label = _("🎲 Game: {game} (change)").format(game=game_named(room.game).title)
+    label = _("🎲 Game: {game} (change)").format(game=look.lineup.game(room).title)
     return look.button(label, "game", following, room.game_id)
 
 
 def setting_values(room: Room) -> dict[str, int | bool | str]:
     """Every setting of the lobby by name: the table's, and its game's own where it has them."""
     values = room.settings.model_dump()
-    if room.game_settings is not None:
-        own = game_named(room.game).setting_names
-        values.update((k, v) for k, v in room.game_settings.model_dump().items() if k in own)
+    if room.game_settings is not None:  # its copies of the table's shared settings aside
+        own = room.game_settings.model_dump().items()
+        values.update((k, v) for k, v in own if k not in SHARED_SETTINGS)
     return values
 
 
@@ -256,7 +254,7 @@ def _settings_rows(room: Room, look: Look) -> list[list[Button]]:
     rows = []
     game = room.game_id
     current = setting_values(room)
-    for name in screens(room.game).setting_rows:
+    for name in look.lineup.of(room).setting_rows:
         index = SETTING_ROWS.index(name)
         value = current[name]
         label = setting_line(room, name)

@@ -3,8 +3,8 @@ and prompts closed once their moment is over."""
 
 from __future__ import annotations
 
+from engine.games.hintrigue.game import GAME as HINTRIGUE
 from engine.games.hintrigue.views import seat_view
-from engine.games.registry import game_named
 from engine.model import OVER_PHASES, Phase, Room, Round, SeatStatus
 from tgbot.egress.outgoing import Button, Outgoing, dm_key
 from tgbot.i18n import N_, Texts, _
@@ -42,11 +42,12 @@ def hand_buttons(room: Room, index: int, kind: str, look: Look) -> list[list[But
     return [buttons[i : i + 2] for i in range(0, len(buttons), 2)]
 
 
-def heading(room: Room, round_no: int) -> str:
-    """"Hues and Cues · Round 3 in <group>", the start of every private prompt of a round:
-    the game is named, so prompts of two games in one private chat never mix."""
+def heading(room: Room, round_no: int, game: str = HINTRIGUE.title) -> str:
+    """"Hues and Cues · Round 3 in <group>", the start of every private prompt of a round of
+    the `game` so called: the game is named, so prompts of two games in one private chat never
+    mix."""
     return _("<b>{game} · Round {n}</b> in <b>{group}</b>").format(
-        game=game_named(room.game).title, n=round_no, group=title(room))
+        game=game, n=round_no, group=title(room))
 
 
 @in_seat_language

@@ -1,16 +1,20 @@
-"""A game's Telegram side: what the table's handlers, effects and jobs call for it."""
+"""A game's Telegram side, and the line-up of games a bot hosts: what the table's handlers,
+effects and jobs call for each game, handed down from the composition root (the table
+imports no game)."""
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from telegram import CallbackQuery, Update
 
+from engine.games.base import Game, Games
 from engine.model import Room
 from tgbot.egress.outgoing import Outgoing
 from tgbot.pictures.model import Picture
+from tgbot.table.callback import Codec
 from tgbot.table.render.common import Look
 
 ButtonHandler = Callable[[Update, Any, CallbackQuery, tuple[int, ...]], Awaitable[None]]
@@ -22,7 +26,7 @@ class Screens:
     called (never at import)."""
 
     name: str
-    """The game's name (`engine.games.registry.GAMES`)."""
+    """The game's name (its `engine.games.base.Game`'s)."""
     messages: Callable[[Room, Any, Look, bool], list[Outgoing]]
     """The messages one event touches (room, event, look, settings keyboard open)."""
     settings_text: Callable[[Room], str]
@@ -64,3 +68,28 @@ class Screens:
     results_text: Callable[[Room], str] | None = None
     """The results picture's facts in words, added to the final's text with the picture ("":
     nothing to add)."""
+
+
+class Lineup:
+    """The games a bot hosts with their Telegram sides, in the lobby's order: what the table
+    renders, decodes and answers with (`tgbot.games.registry.LINEUP` in the bot)."""
+
+    def __init__(self, games: Games, *screens: Screens) -> None:
+        self.games = games
+        self.screens: Mapping[str, Screens] = {side.name: side for side in screens}
+        if list(self.screens) != list(games):
+            raise ValueError("every game needs its Telegram side, in the games' order")
+        self.codec = Codec.with_games(
+            [(side.button_kinds, side.private_buttons) for side in screens]
+        )
+        self.buttons: Mapping[str, ButtonHandler] = {
+            kind: handler for side in screens for kind, handler in side.buttons.items()
+        }
+
+    def of(self, room: Room) -> Screens:
+        """The Telegram side of the room's game."""
+        return self.screens[room.game]
+
+    def game(self, room: Room) -> Game:
+        """The room's game (its rules' registration)."""
+        return self.games.named(room.game)
