@@ -65,10 +65,11 @@ def main(argv: list[str]) -> None:
             log_config=None,
         )
     elif mode == "poll":
+        from engine.games.registry import GAMES
         from tgbot.ingress.polling import run_polling
         from workers.dispatch import RqDispatch  # the entry point sits above workers too
 
-        run_polling(config, lambda client: RqDispatch(client, config.queue))
+        run_polling(config, lambda client: RqDispatch(client, config.queue, GAMES))
     else:
         from tgbot.ops.release import release
 

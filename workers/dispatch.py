@@ -10,35 +10,25 @@ from __future__ import annotations
 import hashlib
 import math
 from datetime import UTC, datetime
-from typing import NamedTuple
 
 import redis
 from rq import Queue
 
 from engine.events import Event
-from engine.games.guesswhat.model import State as GuessWhatState
-from engine.games.huescues.model import State as HuesState
-from engine.games.registry import game_named
+from engine.games.base import Games, Moment
 from engine.model import OVER_PHASES, Phase, Room, is_ai_user
 from engine.roomid import RoomId
 from engine.store import keys
 from engine.store.clock import RedisClock
 
-# Events after which the room waits on a new deadline (of any game).
-TIMED = frozenset({
-    "round_started", "hint_given", "voting_opened", "round_scored",  # Hintrigue
-    "clue_given", "board_redrawn",  # Guess What! (its turns start and score like Hintrigue's)
-    "cue_given", "first_cones_shown",  # Hues and Cues: its guesses and its second cue
-})  # fmt: skip
 # Events after which no timer runs any more.
 OVER = frozenset({"game_finished", "game_abandoned", "lobby_closed"})
 
-# A phase whose timer runs at least REMIND_FROM seconds gets its group message edited to show
-# the time left REMIND_BEFORE seconds before the end (an edit: it costs no new message).
+# A phase whose timer runs at least REMIND_FROM seconds, of those the game has reminded
+# (`Game.reminded_phases`), gets its group message edited to show the time left REMIND_BEFORE
+# seconds before the end (an edit: it costs no new message).
 REMIND_BEFORE = 30.0
 REMIND_FROM = 40.0
-REMINDED = frozenset({"hint", "decoys", "voting", "clue", "guess",
-                      "cue", "second_cue", "second_guess"})  # fmt: skip
 # A lobby's join timer is shown counting down: its message is edited every LOBBY_TICK seconds.
 LOBBY_TICK = 30.0
 QUEUED_MS = 30_000  # a "flush queued" marker outlives a lost job by at most this
@@ -61,50 +51,25 @@ return 0
 AI_DELAY_S = (2.0, 5.0)
 """An AI player acts this many seconds (times TIMER_SCALE) after its phase began: a human-like
 pause, drawn per room, round, phase and seat, so the same moment however often it is asked."""
-class AiTurn(NamedTuple):
-    """Where a running game stands for its AI seats: its round and phase (as the game names
-    them), when that phase began, and the AI seats it waits for."""
-
-    round_no: int
-    phase: str
-    phase_at: float
-    waiting: list[int]
 
 
-def ai_turn(room: Room) -> AiTurn | None:
-    """Where the room's running game stands for its AI seats (None: no game runs)."""
+def ai_turn(room: Room, games: Games) -> Moment | None:
+    """Where the room's running game stands for its AI seats: its moment, waiting for its AI
+    seats alone (None: no game runs)."""
     if room.phase in OVER_PHASES or room.phase is Phase.LOBBY:
         return None
-    if room.game == "hintrigue":
-        from engine.games.hintrigue.views import waiting_for
-
-        rnd = room.round
-        waiting = [i for i in waiting_for(room) if room.seats[i].ai]
-        return AiTurn(rnd.no if rnd else 0, room.phase.value, room.phase_at, waiting)
-    if room.game == "guesswhat" and isinstance(room.play, GuessWhatState):
-        state = room.play
-        ai = [i for i in state.waiting_for() if is_ai_user(state.seats[i].user_id)]
-        number = state.round.no if state.round else 0
-        return AiTurn(number, state.phase.value, state.phase_at, ai)
-    if room.game == "huescues" and isinstance(room.play, HuesState):
-        hues = room.play
-        ai = [i for i in hues.waiting_for() if is_ai_user(hues.seats[i].user_id)]
-        number = hues.round.no if hues.round else 0
-        return AiTurn(number, hues.phase.value, hues.phase_at, ai)
-    return None
+    moment = games.named(room.game).moment(room)
+    if moment is None:
+        return None
+    ai = [i for i in moment.waiting if is_ai_user(room.seats[i].user_id)]
+    return moment._replace(waiting=ai)
 
 
-def ai_waiting(room: Room) -> list[int]:
-    """The AI seats the room waits for now."""
-    turn = ai_turn(room)
-    return turn.waiting if turn is not None else []
-
-
-def _ai_key(room: Room, turn: AiTurn, seat: int) -> str:
+def _ai_key(room: Room, turn: Moment, seat: int) -> str:
     return f"{room.room_id}_{room.game_id}_{turn.round_no}_{turn.phase}_{seat}"
 
 
-def ai_moment(room: Room, turn: AiTurn, seat: int) -> float:
+def ai_moment(room: Room, turn: Moment, seat: int) -> float:
     """When the AI at `seat` acts in the game's current phase (its start plus a pause)."""
     digest = hashlib.sha256(_ai_key(room, turn, seat).encode()).digest()
     low, high = AI_DELAY_S
@@ -112,19 +77,19 @@ def ai_moment(room: Room, turn: AiTurn, seat: int) -> float:
     return turn.phase_at + pause * room.timer_scale
 
 
-def ai_job_id(room: Room, turn: AiTurn, seat: int) -> str:
+def ai_job_id(room: Room, turn: Moment, seat: int) -> str:
     """One AI move job per room, game, round, phase and seat."""
     return f"{keys.job_prefix()}ai_{_ai_key(room, turn, seat)}"
 
 
-def timer_of(room: Room) -> tuple[int, str] | None:
+def timer_of(room: Room, games: Games) -> tuple[int, str] | None:
     """The (round, phase) a room's timer names: (0, "lobby") for a lobby's join time, else
     what its game set its deadline for (None: no timer)."""
     if room.phase is Phase.LOBBY:
         return 0, Phase.LOBBY.value
     if room.phase in OVER_PHASES:
         return None
-    return game_named(room.game).timer(room)
+    return games.named(room.game).timer(room)
 
 
 def timer_job_id(where: RoomId, round_no: int, phase: str) -> str:
@@ -134,10 +99,11 @@ def timer_job_id(where: RoomId, round_no: int, phase: str) -> str:
 
 
 class RqDispatch:
-    """Enqueue delivery and timers on an RQ queue."""
+    """Enqueue delivery and timers on an RQ queue, for the games a bot hosts."""
 
-    def __init__(self, client: redis.Redis, queue: str) -> None:
+    def __init__(self, client: redis.Redis, queue: str, games: Games) -> None:
         self.client = client
+        self.games = games
         self.clock = RedisClock(client)  # one clock for every process: deadlines are Redis's
         self.queue = Queue(queue, connection=client)
         self._request_flush = client.register_script(_REQUEST_FLUSH)
@@ -177,11 +143,13 @@ class RqDispatch:
             if any(e.kind == "lobby_opened" for e in events):
                 self.schedule_lobby_tick(room)
             return
-        named = timer_of(room)
-        if named is None or not any(e.kind in TIMED for e in events):
+        game = self.games.named(room.game)
+        named = timer_of(room, self.games)
+        if named is None or not any(e.kind in game.timed_events for e in events):
             return
         self.schedule_timer(room.room_id, *named, room.deadline)
-        self.schedule_reminder(room.room_id, *named, room.deadline)
+        if named[1] in game.reminded_phases:
+            self.schedule_reminder(room.room_id, *named, room.deadline)
 
     def schedule_lobby_tick(self, room: Room) -> None:
         """Show a lobby's join time counting down: the next edit, while more than a tick is
@@ -207,7 +175,7 @@ class RqDispatch:
                           ) -> None:  # fmt: skip
         """Show the time left shortly before a long enough phase times out (best effort: a
         lost reminder costs an edit, never a move)."""
-        if phase not in REMINDED or deadline - self.clock() < REMIND_FROM:
+        if deadline - self.clock() < REMIND_FROM:
             return
         at = deadline - REMIND_BEFORE
         self.queue.enqueue_at(
@@ -229,7 +197,7 @@ class RqDispatch:
         self.schedule_ai(room)
         if room.deadline is None or room.phase in OVER_PHASES:
             return
-        named = timer_of(room)
+        named = timer_of(room, self.games)
         if named is not None:
             self.schedule_timer(room.room_id, *named, room.deadline)
 
@@ -237,7 +205,7 @@ class RqDispatch:
         """Have every AI seat the room waits for act at its moment. Asked after every commit:
         the job id and the moment are the same each time, so the job is only set anew; a job
         lost with a worker is set again by the room's next commit (or its phase times out)."""
-        turn = ai_turn(room)
+        turn = ai_turn(room, self.games)
         for seat in turn.waiting if turn is not None else []:
             assert turn is not None
             at = max(ai_moment(room, turn, seat), 0.0)

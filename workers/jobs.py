@@ -7,16 +7,12 @@ import functools
 import json
 import logging
 import time
-from typing import Any
 
 from telegram import Update
 
 from engine.commands import MarkUnreachable, Timeout, TopicGone
 from engine.errors import ErrorCode, RuleError
-from engine.games.guesswhat.model import State as GuessWhatState
-from engine.games.huescues.model import State as HuesState
-from engine.games.registry import game_named
-from engine.model import Phase, Room
+from engine.model import Phase
 from engine.roomid import RoomId
 from engine.store import keys
 from tgbot import i18n
@@ -131,7 +127,7 @@ def ai_move(room: int | str, game_id: int, round_no: int, phase: str, seat: int)
     service = runtime().service
     where = RoomId.parse(room)
     current = service.store.load(where)
-    turn = ai_turn(current) if current is not None else None
+    turn = ai_turn(current, service.games) if current is not None else None
     if (
         current is None
         or turn is None
@@ -140,7 +136,7 @@ def ai_move(room: int | str, game_id: int, round_no: int, phase: str, seat: int)
         or seat not in turn.waiting
     ):
         return "moved_on"
-    commands = ai_commands(current, seat)
+    commands = runtime().minds[current.game](current, seat)
     for command in commands:
         try:
             service.run(where, command)
@@ -149,25 +145,6 @@ def ai_move(room: int | str, game_id: int, round_no: int, phase: str, seat: int)
             return error.code.value
     TALLY.count("ai_moves", result="played" if commands else "nothing")
     return "played" if commands else "nothing"
-
-
-def ai_commands(room: Room, seat: int) -> list[Any]:
-    """What the AI players' mind has the seat do now, in the room's game."""
-    if isinstance(room.play, GuessWhatState):
-        from workers.ai import guesswhat
-
-        state = room.play
-        seed = guesswhat.state_seed(state, seat, room.chat_id, room.topic, room.game_id)
-        return list(guesswhat.decide(state, seat, room.settings.language, seed))
-    if isinstance(room.play, HuesState):
-        from workers.ai import huescues
-
-        hues = room.play
-        seed = huescues.state_seed(hues, seat, room.chat_id, room.topic, room.game_id)
-        return list(huescues.decide(hues, seat, room.settings.language, seed))
-    from workers.ai import hintrigue
-
-    return list(hintrigue.decide(room, seat))
 
 
 def fire_timer(room: int | str, round_no: int, phase: str) -> str:
@@ -199,7 +176,7 @@ def remind(where: int | str, round_no: int, phase: str) -> bool:
     room = service.store.load(RoomId.parse(where))
     if room is None or room.phase is Phase.LOBBY or room.deadline is None:
         return False
-    if game_named(room.game).timer(room) != (round_no, phase):
+    if service.games.named(room.game).timer(room) != (round_no, phase):
         return False
     look = service.look.at(service.store.clock())
     shown = service.lineup.of(room).reminder(room, look)

@@ -27,11 +27,13 @@ from tgbot.bootstrap import (
     redis_client,
     remember_username,
 )
+from tgbot.games.registry import LINEUP
 from tgbot.ingress.inbox import Inbox
 from tgbot.ops.config import Config, from_env
 from tgbot.table.handlers import register
 from tgbot.table.service import Service
 from workers.dispatch import RqDispatch
+from workers.games import MINDS
 from workers.ratelimit import RedisLimiter
 
 log = logging.getLogger(__name__)
@@ -56,7 +58,11 @@ class Runtime:
         self.config = config
         name_bot(config)
         self.client = redis_client(config)
-        self.dispatch = RqDispatch(self.client, config.queue)
+        self.lineup = LINEUP
+        self.minds = MINDS
+        if set(self.minds) != set(self.lineup.games):
+            raise ValueError("every game needs its AI players' mind")
+        self.dispatch = RqDispatch(self.client, config.queue, self.lineup.games)
         self.limiter = RedisLimiter(self.client)
         self.inbox = Inbox(self.client, config.queue)
         self._service: Service | None = None
@@ -90,7 +96,9 @@ class Runtime:
                 if username is None:
                     username = app.bot.username
                     remember_username(self.client, username)
-                self._service = build_service(self.config, self.client, username, self.dispatch)
+                self._service = build_service(
+                    self.config, self.client, username, self.dispatch, self.lineup
+                )
             app.bot_data["service"] = self._service
             self._app = app
         return self._app

@@ -88,7 +88,7 @@ class Sweeper:
                 room = self.store.load(where)
             except CorruptRoom:
                 room = None
-            named = timer_of(room) if room is not None else None
+            named = timer_of(room, self.dispatch.games) if room is not None else None
             if room is None or room.deadline is None or named is None:
                 self._settle(keys=[keys.pending_timers()], args=[str(where), repr(until), ""])
             elif room.deadline > now - GRACE:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from pydantic import BaseModel
 
@@ -13,6 +13,16 @@ from engine.model import Room
 
 if TYPE_CHECKING:  # the context carries the games, and a game's hooks take the context
     from engine.context import Ctx
+
+
+class Moment(NamedTuple):
+    """Where a running game stands: its round and phase (as the game names them), when that
+    phase began, and the seats it waits for (the workers move the AI seats among them)."""
+
+    round_no: int
+    phase: str
+    phase_at: float
+    waiting: list[int]
 
 
 @dataclass(frozen=True)
@@ -49,6 +59,13 @@ class Game:
     wins)."""
     winners: Callable[[Room], list[int]]
     """The seats that won a finished game."""
+    moment: Callable[[Room], Moment | None]
+    """Where the running game stands, and whom it waits for (None: between phases)."""
+    timed_events: frozenset[str]
+    """The kinds of events after which the room waits on a new deadline (the workers set its
+    timer)."""
+    reminded_phases: frozenset[str]
+    """The phases whose group message shows the time left shortly before they end."""
     settings_model: type[BaseModel] | None = None
     """The model of the game's own settings (`Room.game_settings`); None: the table's
     `Settings` carry them."""

@@ -17,6 +17,7 @@ from engine.commands import (
     StartGame,
 )
 from engine.games.hintrigue.decks import scene
+from engine.games.registry import GAMES
 from engine.model import Phase, Room
 from engine.store import keys
 from tests.conftest import test_redis_url
@@ -57,7 +58,7 @@ class Table:
         for user in self.users:
             stack.deliver(stack.world.start_private(user))
         self.service = build_service(stack.config, stack.client, "hintrigue_bot",
-                                     RqDispatch(stack.client, stack.config.queue))
+                                     RqDispatch(stack.client, stack.config.queue, GAMES))
 
     def run(self, command) -> Room:
         outcome = self.service.run(self.chat, command)

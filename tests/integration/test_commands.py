@@ -9,6 +9,7 @@ import pytest
 
 from engine.commands import ChangeSettings, Skip, StartGame, StopGame
 from engine.errors import ErrorCode
+from engine.games.registry import GAMES
 from engine.model import Phase
 from engine.store import keys
 from tests.harness import button, buttons, wait_for
@@ -234,7 +235,7 @@ def test_a_long_vote_gets_its_table_edited_to_show_the_time_left_before_the_end(
     room = table.in_voting(table.run(StartGame(user_id=table.users[0])))
     queue = Queue(table.stack.config.queue, connection=table.stack.client)
     # The vote's timer and its reminder are scheduled, the reminder 30 s before the end.
-    RqDispatch(table.stack.client, table.stack.config.queue).schedule_reminder(
+    RqDispatch(table.stack.client, table.stack.config.queue, GAMES).schedule_reminder(
         table.chat, room.round.no, "voting", room.deadline
     )
     scheduled = ScheduledJobRegistry(queue=queue)

@@ -8,6 +8,7 @@ import time
 import pytest
 
 from engine.commands import ChooseCard, GiveHint, Join, OpenLobby, StartGame
+from engine.games.registry import GAMES
 from engine.store import keys
 from tests.conftest import test_redis_url
 from tests.harness import running_stack, wait_for, without_join_timer
@@ -34,7 +35,7 @@ def seated(stack, chat: int, players: int = 4) -> tuple[object, list[int]]:
     for user in users:
         stack.deliver(stack.world.start_private(user), settle=False)
     service = build_service(stack.config, stack.client, "hintrigue_bot",
-                                     RqDispatch(stack.client, stack.config.queue))
+                                     RqDispatch(stack.client, stack.config.queue, GAMES))
     service.run(chat, OpenLobby(chat_id=chat, title="Flood", user_id=users[0], name="F0",
                                 seed=1, timer_scale=1.0))  # fmt: skip
     for i, user in enumerate(users[1:], start=1):

@@ -6,6 +6,7 @@ from rq import Queue
 from rq.registry import ScheduledJobRegistry
 
 from engine.commands import Join, OpenLobby, StartGame
+from engine.games.registry import GAMES
 from tgbot.bootstrap import build_service
 from tgbot.ops.config import Config
 from workers.dispatch import RqDispatch, timer_job_id
@@ -15,7 +16,7 @@ QUEUE = "servicetest"
 
 
 def test_an_update_handled_again_after_a_crash_sets_its_timer_again(real_redis):
-    dispatch = RqDispatch(real_redis, QUEUE)
+    dispatch = RqDispatch(real_redis, QUEUE, GAMES)
     service = build_service(Config(token="1:x", queue=QUEUE), real_redis, "bot", dispatch)
     service.run(CHAT, OpenLobby(chat_id=CHAT, user_id=1, name="A", seed=3), update_id=1)
     for user in (2, 3):

@@ -248,11 +248,12 @@ def test_ai_seats_act_in_mixed_hues_and_cues_games():
 def test_ai_seats_play_a_whole_game_at_the_table_through_the_workers_dispatch():
     from engine.commands import AddAI, ChooseGame, StartGame
     from engine.commands import Timeout as TableTimeout
+    from engine.games.registry import GAMES
     from engine.model import OVER_PHASES as TABLE_OVER
     from tests.builders import a_room, user
     from tests.table import apply as table_apply
     from workers.dispatch import ai_turn
-    from workers.jobs import ai_commands
+    from workers.games import MINDS
 
     game = a_room().with_players(1).with_settings(language="ru").in_lobby()
     game.do(ChooseGame(user_id=user(0), game="huescues"))
@@ -263,10 +264,10 @@ def test_ai_seats_play_a_whole_game_at_the_table_through_the_workers_dispatch():
     for _ in range(500):
         if room.phase in TABLE_OVER:
             break
-        turn = ai_turn(room)
+        turn = ai_turn(room, GAMES)
         assert turn is not None
         if turn.waiting:
-            for command in ai_commands(room, turn.waiting[0]):
+            for command in MINDS[room.game](room, turn.waiting[0]):
                 room, _ = table_apply(room, command, now)  # never refused
                 played += 1
             continue

@@ -155,18 +155,18 @@ def test_an_ai_move_is_set_for_the_same_moment_and_id_however_often_the_room_com
         if teller != 2:
             break
     game.give_hint()
-    turn = ai_turn(game.room)
+    turn = ai_turn(game.room, GAMES)
     assert turn is not None and turn.phase == "decoys" and turn.waiting == [2]
     moment, job = ai_moment(game.room, turn, 2), ai_job_id(game.room, turn, 2)
     assert game.room.phase_at < moment <= game.room.phase_at + 5 * game.room.timer_scale
     others = [i for i in range(2) if i != teller]
     game.now += 1
     game.do(PlayDecoy(user_id=user(others[0]), card=game.room.seats[others[0]].hand[0]))
-    again = ai_turn(game.room)
+    again = ai_turn(game.room, GAMES)
     assert again is not None and again.waiting == [2]
     assert (ai_moment(game.room, again, 2), ai_job_id(game.room, again, 2)) == (moment, job)
     game.do(PlayDecoy(user_id=AI_USER_ID, card=game.room.seats[2].hand[0]))
-    after = ai_turn(game.room)
+    after = ai_turn(game.room, GAMES)
     assert after is not None and after.phase == "voting" and 2 in after.waiting
     assert ai_job_id(game.room, after, 2) != job
 

@@ -240,7 +240,9 @@ def test_callback_data_of_the_cell_keyboards_fit_in_64_bytes() -> None:
 
 
 def test_every_new_deadline_comes_with_an_event_the_workers_set_a_timer_for() -> None:
-    from workers.dispatch import TIMED, timer_of
+    from workers.dispatch import timer_of
+
+    timed = GAMES["huescues"].timed_events
 
     for seed, free in ((3, False), (4, True)):
         room = lobby(players=4, game_settings={"turns": 1, "free_choice": free})
@@ -248,12 +250,12 @@ def test_every_new_deadline_comes_with_an_event_the_workers_set_a_timer_for() ->
         room, events = apply(room, StartGame(user_id=1), 1.0)
         now, seen = 1.0, set()
         while room.phase not in OVER_PHASES:
-            before = timer_of(room)
+            before = timer_of(room, GAMES)
             command, now = next_move(room.play, now)
             room, events = apply(room, own_command(command), now)
-            named = timer_of(room)
+            named = timer_of(room, GAMES)
             if room.deadline is not None and named is not None and named != before:
-                assert any(e.kind in TIMED for e in events), [e.kind for e in events]
+                assert any(e.kind in timed for e in events), [e.kind for e in events]
                 seen.add(named[1])
         assert seen == {"cue", "guess", "second_cue", "second_guess", "reveal"}
 

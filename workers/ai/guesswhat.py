@@ -14,12 +14,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
 import numpy as np
 
 from engine.games.guesswhat import icon
 from engine.games.guesswhat.commands import Command, ConfirmGuess, GiveClue, GuessIcon, PickIcon
 from engine.games.guesswhat.model import COLUMNS, ROWS, Phase, State
+from engine.model import Room
 from engine.rng import Rng
 from workers.ai.mind import best, fit, jitter, pick_top, seed_for
 from workers.ai.model import Vector, embed, emoji_name
@@ -124,3 +126,12 @@ def decide(
         commands = [GuessIcon(user_id=user, icon=i, round_no=rnd.no) for i in guess]
         return [*commands, ConfirmGuess(user_id=user, round_no=rnd.no)]
     return []
+
+
+def in_room(room: Room, seat: int) -> list[Any]:
+    """What the AI at `seat` does now in the room's game (its mind as the workers call it)."""
+    state = room.play
+    if not isinstance(state, State):
+        return []
+    seed = state_seed(state, seat, room.chat_id, room.topic, room.game_id)
+    return list(decide(state, seat, room.settings.language, seed))

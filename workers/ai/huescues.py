@@ -31,7 +31,7 @@ from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 import numpy as np
 import numpy.typing as npt
@@ -49,6 +49,7 @@ from engine.games.huescues.commands import (
 from engine.games.huescues.cues import check_cue
 from engine.games.huescues.model import Phase, State
 from engine.games.huescues.views import seat_view
+from engine.model import Room
 from engine.rng import Rng
 from workers.ai.colourspace import delta_e, hex_rgb, lab
 from workers.ai.mind import seed_for
@@ -638,3 +639,12 @@ def decide(
         ChooseCell(user_id=user, cell=cell, round_no=rnd.no),
         ConfirmCone(user_id=user, round_no=rnd.no),
     ]
+
+
+def in_room(room: Room, seat: int) -> list[Any]:
+    """What the AI at `seat` does now in the room's game (its mind as the workers call it)."""
+    state = room.play
+    if not isinstance(state, State):
+        return []
+    seed = state_seed(state, seat, room.chat_id, room.topic, room.game_id)
+    return list(decide(state, seat, room.settings.language, seed))

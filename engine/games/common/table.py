@@ -19,7 +19,7 @@ from pydantic import BaseModel
 from engine import commands as shared
 from engine.context import Ctx
 from engine.errors import ErrorCode, RuleError
-from engine.games.base import Game
+from engine.games.base import Game, Moment
 from engine.games.common import commands as common
 from engine.model import Phase, Room, SeatStatus
 
@@ -51,6 +51,12 @@ class _State(Protocol):
 
     @property
     def seats(self) -> Sequence[_Seat]: ...
+
+
+class _Waiting(_State, Protocol):
+    phase_at: float
+
+    def waiting_for(self) -> list[int]: ...
 
 
 S = TypeVar("S", bound=BaseModel)
@@ -100,6 +106,8 @@ class PureTable(Generic[S, G]):
         setting_names: frozenset[str],
         setting_aliases: dict[str, str],
         switches: frozenset[str],
+        timed_events: frozenset[str],
+        reminded_phases: frozenset[str],
     ) -> Game:
         """The game's registration at the table, run by this adapter."""
         return Game(
@@ -113,6 +121,9 @@ class PureTable(Generic[S, G]):
             figures=figures,
             seat_figures=seat_figures,
             winners=self.winners,
+            moment=self.moment,
+            timed_events=timed_events,
+            reminded_phases=reminded_phases,
             settings_model=self.settings_model,
             state_model=self.state_model,
             setting_names=setting_names,
@@ -181,6 +192,15 @@ class PureTable(Generic[S, G]):
         if play.round is None:
             return None
         return play.round.no, play.phase.value
+
+    def moment(self, room: Room) -> Moment | None:
+        """Where the game stands, and the seats it waits for."""
+        state = room.play
+        if not isinstance(state, self.state_model):
+            return None
+        play = cast(_Waiting, state)
+        number = play.round.no if play.round is not None else 0
+        return Moment(number, play.phase.value, play.phase_at, play.waiting_for())
 
     def winners(self, room: Room) -> list[int]:
         """The seats with the top total (co-winners), none of them left."""

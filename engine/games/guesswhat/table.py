@@ -63,4 +63,7 @@ GAME = TABLE.game(
         "guess_s": "guess_s",
     },
     switches=frozenset({"connoisseurs"}),
+    # Its turns start and score like Hintrigue's; a redraw sets the clue's time anew.
+    timed_events=frozenset({"round_started", "clue_given", "board_redrawn", "round_scored"}),
+    reminded_phases=frozenset({"clue", "guess"}),
 )

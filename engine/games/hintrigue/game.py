@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from engine.context import Ctx
 from engine.events import GameStarted
-from engine.games.base import Game
+from engine.games.base import Game, Moment
 from engine.games.hintrigue import rules
 from engine.games.hintrigue.turns import deal, start_round, winners
+from engine.games.hintrigue.views import waiting_for
 from engine.model import Room
 from engine.settings import check_deck
 
@@ -20,6 +21,12 @@ def start(ctx: Ctx) -> None:
     room.rotations_done = 0
     ctx.emit(GameStarted(first_storyteller=room.first_storyteller))
     start_round(ctx, room.first_storyteller)
+
+
+def moment(room: Room) -> Moment | None:
+    """The round and phase a running game is in, and the seats it waits for."""
+    rnd = room.round
+    return Moment(rnd.no if rnd else 0, room.phase.value, room.phase_at, waiting_for(room))
 
 
 def seat_figures(room: Room, index: int) -> dict[str, int]:
@@ -39,4 +46,7 @@ GAME = Game(
     figures=("games", "wins", "points", "finds", "stolen", "best"),
     seat_figures=seat_figures,
     winners=winners,
+    moment=moment,
+    timed_events=frozenset({"round_started", "hint_given", "voting_opened", "round_scored"}),
+    reminded_phases=frozenset({"hint", "decoys", "voting"}),
 )

@@ -96,4 +96,6 @@ GAME = TABLE.game(
         "guess2": "second_guess_s",
     },
     switches=frozenset({"free_choice"}),
+    timed_events=frozenset({"round_started", "cue_given", "first_cones_shown", "round_scored"}),
+    reminded_phases=frozenset({"cue", "guess", "second_cue", "second_guess"}),
 )
