@@ -10,15 +10,15 @@ from typing import Any
 from tgbot.standin import errors as E
 from tgbot.standin import photos
 from tgbot.standin.chatapi import CHAT_METHODS, chat_for_bot
-from tgbot.standin.errors import ApiError, bad_request, too_many_requests
+from tgbot.standin.editing import apply_edit, check_markup, editable, rate_limit
+from tgbot.standin.errors import ApiError, bad_request
 from tgbot.standin.htmltext import parse_html
-from tgbot.standin.records import CallbackAnswer, Chat, MessageRecord
+from tgbot.standin.records import CallbackAnswer
 from tgbot.standin.world import World
 
 Handler = Callable[[World, dict[str, Any]], Any]
 
 MAX_TEXT = 4096
-MAX_CALLBACK_DATA = 64
 _INT_KEYS = frozenset(
     {
         "chat_id",
@@ -58,11 +58,6 @@ _JSON_KEYS = frozenset(
         "media",
     }
 )
-_BUTTON_ACTIONS = (
-    "url", "callback_data", "web_app", "login_url", "switch_inline_query", "pay",
-    "switch_inline_query_current_chat", "switch_inline_query_chosen_chat", "callback_game",
-    "copy_text",
-)  # fmt: skip
 
 
 def normalize_params(raw: dict[str, Any]) -> dict[str, Any]:
@@ -104,80 +99,6 @@ def render_text(params: dict[str, Any]) -> tuple[str, list[dict[str, Any]]]:
     return plain, entities
 
 
-def check_markup(markup: Any) -> dict[str, Any] | None:
-    """Validate a reply_markup; return it as a plain dict (None for no keyboard)."""
-    if markup is None:
-        return None
-    if not isinstance(markup, dict):
-        raise bad_request("Bad Request: can't parse reply keyboard markup JSON object")
-    if "inline_keyboard" not in markup:
-        return markup
-    rows = markup["inline_keyboard"]
-    if not isinstance(rows, list) or not all(isinstance(row, list) for row in rows):
-        raise bad_request("Bad Request: can't parse inline keyboard button: field must be array")
-    for button in (b for row in rows for b in row):
-        if not isinstance(button, dict) or not button.get("text"):
-            raise bad_request("Bad Request: can't parse inline keyboard button: Text is empty")
-        if not any(key in button for key in _BUTTON_ACTIONS):
-            raise bad_request(E.TEXT_BUTTONS)
-        if "callback_data" in button:
-            data = button["callback_data"]
-            size = len(data.encode()) if isinstance(data, str) else 0
-            if not 1 <= size <= MAX_CALLBACK_DATA:
-                raise bad_request(E.BUTTON_DATA_INVALID)
-    return markup if any(rows) else None
-
-
-def _inline(markup: dict[str, Any] | None) -> dict[str, Any] | None:
-    return markup if markup and markup.get("inline_keyboard") else None
-
-
-def _rate_limit(world: World, chat: Chat, *, edit: bool = False) -> None:
-    if not world.enforce_rate_limits:
-        return
-    hit = world.limiter.acquire(chat.id, chat.type != "private", is_edit=edit)
-    if hit is not None:
-        scope, retry_after = hit
-        raise too_many_requests(retry_after, scope)
-
-
-def _editable(world: World, params: dict[str, Any], missing: str) -> MessageRecord:
-    if params.get("inline_message_id"):
-        raise bad_request(missing)
-    chat = world.chats.get(params.get("chat_id"))  # type: ignore[arg-type]
-    if chat is None:
-        raise bad_request(E.CHAT_NOT_FOUND)
-    chat_for_bot(world, chat.id, sending=False)
-    message_id = params.get("message_id")
-    record = chat.message(message_id) if isinstance(message_id, int) else None
-    if record is None or record.deleted:
-        raise bad_request(missing)
-    return record
-
-
-def _shown_photo(photo: list[dict[str, Any]] | None) -> str | None:
-    return photo[-1]["file_unique_id"] if photo else None
-
-
-def _apply_edit(world: World, record: MessageRecord, **changes: Any) -> dict[str, Any]:
-    before = (_shown_photo(record.photo), record.plain_text, record.entities,
-              _inline(record.reply_markup))  # fmt: skip
-    after = (
-        _shown_photo(changes.get("photo", record.photo)),
-        changes.get("plain_text", record.plain_text),
-        changes.get("entities", record.entities),
-        _inline(changes["reply_markup"]),
-    )
-    if before == after:
-        raise bad_request(E.NOT_MODIFIED)
-    _rate_limit(world, world.chats[record.chat_id], edit=True)
-    record.edits.append(record.snapshot())
-    for key, value in changes.items():
-        setattr(record, key, value)
-    record.edit_date = int(world.now())
-    return world.message_to_api(record)
-
-
 # ----- methods ----------------------------------------------------------------------------
 
 
@@ -199,7 +120,7 @@ def send_message(world: World, params: dict[str, Any]) -> dict[str, Any]:
         raise bad_request(E.THREAD_NOT_FOUND)  # not a forum, or no such (open) topic
     plain, entities = render_text(params)
     markup = check_markup(params.get("reply_markup"))
-    _rate_limit(world, chat)
+    rate_limit(world, chat)
     record = world.append_message(
         chat.id,
         text=params["text"],
@@ -214,14 +135,14 @@ def send_message(world: World, params: dict[str, Any]) -> dict[str, Any]:
 
 def edit_message_text(world: World, params: dict[str, Any]) -> dict[str, Any]:
     """editMessageText (chat_id + message_id)."""
-    record = _editable(world, params, E.EDIT_NOT_FOUND)
+    record = editable(world, params, E.EDIT_NOT_FOUND)
     if not record.from_bot:
         raise bad_request("Bad Request: message can't be edited")
     if record.photo is not None:
         raise bad_request(E.NO_TEXT)
     plain, entities = render_text(params)
     markup = check_markup(params.get("reply_markup"))
-    return _apply_edit(
+    return apply_edit(
         world,
         record,
         text=params["text"],
@@ -234,15 +155,15 @@ def edit_message_text(world: World, params: dict[str, Any]) -> dict[str, Any]:
 
 def edit_message_reply_markup(world: World, params: dict[str, Any]) -> dict[str, Any]:
     """editMessageReplyMarkup (chat_id + message_id)."""
-    record = _editable(world, params, E.EDIT_NOT_FOUND)
+    record = editable(world, params, E.EDIT_NOT_FOUND)
     if not record.from_bot:
         raise bad_request("Bad Request: message can't be edited")
-    return _apply_edit(world, record, reply_markup=check_markup(params.get("reply_markup")))
+    return apply_edit(world, record, reply_markup=check_markup(params.get("reply_markup")))
 
 
 def delete_message(world: World, params: dict[str, Any]) -> bool:
     """deleteMessage."""
-    record = _editable(world, params, E.DELETE_NOT_FOUND)
+    record = editable(world, params, E.DELETE_NOT_FOUND)
     chat = world.chats[record.chat_id]
     if not record.from_bot and chat.type != "private" and chat.bot_status != "administrator":
         raise bad_request("Bad Request: message can't be deleted")

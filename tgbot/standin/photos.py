@@ -12,6 +12,7 @@ from PIL import Image, UnidentifiedImageError
 
 from tgbot.standin import errors as E
 from tgbot.standin.chatapi import chat_for_bot
+from tgbot.standin.editing import apply_edit, check_markup, editable, rate_limit
 from tgbot.standin.errors import bad_request
 from tgbot.standin.htmltext import parse_html
 from tgbot.standin.records import StoredFile
@@ -99,8 +100,6 @@ def photo_sizes(world: World, params: dict[str, Any], value: Any) -> list[dict[s
 
 def send_photo(world: World, params: dict[str, Any]) -> dict[str, Any]:
     """sendPhoto."""
-    from tgbot.standin.botapi import _rate_limit, check_markup
-
     chat = chat_for_bot(world, params.get("chat_id"))
     thread = params.get("message_thread_id")
     if thread is not None and (not chat.is_forum or thread not in chat.topics):
@@ -108,7 +107,7 @@ def send_photo(world: World, params: dict[str, Any]) -> dict[str, Any]:
     plain, entities = render_caption(params)
     sizes = photo_sizes(world, params, params.get("photo"))
     markup = check_markup(params.get("reply_markup"))
-    _rate_limit(world, chat)
+    rate_limit(world, chat)
     record = world.append_message(
         chat.id, text=params.get("caption") or "", parse_mode=params.get("parse_mode"),
         plain_text=plain, entities=entities, reply_markup=markup, thread_id=thread, photo=sizes,
@@ -118,9 +117,7 @@ def send_photo(world: World, params: dict[str, Any]) -> dict[str, Any]:
 
 def edit_message_media(world: World, params: dict[str, Any]) -> dict[str, Any]:
     """editMessageMedia (chat_id + message_id) with a photo; turns a text message into one."""
-    from tgbot.standin.botapi import _apply_edit, _editable, check_markup
-
-    record = _editable(world, params, E.EDIT_NOT_FOUND)
+    record = editable(world, params, E.EDIT_NOT_FOUND)
     if not record.from_bot:
         raise bad_request("Bad Request: message can't be edited")
     media = params.get("media")
@@ -131,7 +128,7 @@ def edit_message_media(world: World, params: dict[str, Any]) -> dict[str, Any]:
     plain, entities = render_caption(media)
     sizes = photo_sizes(world, params, media["media"])
     markup = check_markup(params.get("reply_markup"))
-    return _apply_edit(
+    return apply_edit(
         world, record, photo=sizes, text=media.get("caption") or "",
         parse_mode=media.get("parse_mode"), plain_text=plain, entities=entities,
         reply_markup=markup,
@@ -140,16 +137,14 @@ def edit_message_media(world: World, params: dict[str, Any]) -> dict[str, Any]:
 
 def edit_message_caption(world: World, params: dict[str, Any]) -> dict[str, Any]:
     """editMessageCaption (chat_id + message_id)."""
-    from tgbot.standin.botapi import _apply_edit, _editable, check_markup
-
-    record = _editable(world, params, E.EDIT_NOT_FOUND)
+    record = editable(world, params, E.EDIT_NOT_FOUND)
     if not record.from_bot:
         raise bad_request("Bad Request: message can't be edited")
     if record.photo is None:
         raise bad_request(E.NO_CAPTION)
     plain, entities = render_caption(params)
     markup = check_markup(params.get("reply_markup"))
-    return _apply_edit(
+    return apply_edit(
         world, record, text=params.get("caption") or "", parse_mode=params.get("parse_mode"),
         plain_text=plain, entities=entities, reply_markup=markup,
     )

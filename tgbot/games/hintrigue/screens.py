@@ -4,7 +4,7 @@ module; its messages in `tgbot.table.render` (group, private), which the table's
 
 from __future__ import annotations
 
-from engine.model import Phase, Room
+from engine.model import Phase, Room, SeatStatus
 from tgbot.egress.outgoing import Outgoing
 from tgbot.games.hintrigue import buttons, effects
 from tgbot.i18n import _, texts
@@ -21,10 +21,41 @@ def _reminder(room: Room, look: Look) -> Outgoing | None:
     return render.round_message(room, look)
 
 
-def _where_it_stands(room: Room, user_id: int) -> str:
-    from tgbot.table.handlers import private  # the handlers import the games
-
-    return private.where_it_stands(room, user_id)
+def where_it_stands(room: Room, user_id: int) -> str:
+    """What a seated player is told when nothing waits for them in private."""
+    group = render.title(room)
+    if room.phase is Phase.LOBBY and room.creator == user_id:
+        return _(
+            "You are connected to the game in <b>{group}</b>. Press Start in the group once "
+            "everybody has joined: your cards come here."
+        ).format(group=group)
+    if room.phase is Phase.LOBBY:
+        return _(
+            "You are connected to the game in <b>{group}</b>. When the host starts it, your "
+            "cards come here."
+        ).format(group=group)
+    rnd = room.round
+    index = room.seat_of(user_id)
+    assert rnd is not None and index is not None
+    who = render.names(room)
+    if room.seats[index].status is SeatStatus.LEFT:
+        return _("You left the game in <b>{group}</b>.").format(group=group)
+    if index not in rnd.participants:
+        now = _("you play from the next round.")
+    elif room.phase is Phase.HINT:
+        now = _("{name} is choosing a card and a hint.").format(name=who[rnd.storyteller])
+    elif room.phase is Phase.DECOYS:
+        now = _("the others are choosing their decoys.")
+    elif room.phase is Phase.VOTING:
+        now = (
+            _("the others vote on the table in the group.")
+            if index == rnd.storyteller
+            else _("voting is open: vote on the table in the group.")
+        )
+    else:
+        now = _("the reveal is in the group; the next round starts soon.")
+    return _("You are in the game in <b>{group}</b>. Nothing waits for you here right now: "
+             "{now}").format(group=group, now=now)  # fmt: skip
 
 
 def _settings_help() -> str:
@@ -39,7 +70,7 @@ SCREENS = Screens(
     rules=lambda: texts.RULES,
     settings_help=_settings_help,
     waiting_prompt=render.waiting_prompt,
-    where_it_stands=_where_it_stands,
+    where_it_stands=where_it_stands,
     standings=render.standings_text,
     reminder=_reminder,
     text_given=lambda: _("Hint given. The others are choosing their decoys."),

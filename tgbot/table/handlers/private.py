@@ -12,7 +12,7 @@ from telegram import Update
 from engine.commands import GiveHint, Join, OpenedPrivateChat
 from engine.errors import RuleError
 from engine.events import PlayerJoined
-from engine.model import OVER_PHASES, Phase, Room, SeatStatus
+from engine.model import OVER_PHASES, Phase, Room
 from engine.roomid import RoomId
 from engine.store import CorruptRoom
 from tgbot import i18n
@@ -112,43 +112,6 @@ async def _connect(update: Update, context: Context) -> Room | None:
     if room is None or room.phase in OVER_PHASES or room.seat_of(user.id) is None:
         return None
     return room
-
-
-def where_it_stands(room: Room, user_id: int) -> str:
-    """What a seated player is told when nothing waits for them in private."""
-    group = render.title(room)
-    if room.phase is Phase.LOBBY and room.creator == user_id:
-        return _(
-            "You are connected to the game in <b>{group}</b>. Press Start in the group once "
-            "everybody has joined: your cards come here."
-        ).format(group=group)
-    if room.phase is Phase.LOBBY:
-        return _(
-            "You are connected to the game in <b>{group}</b>. When the host starts it, your "
-            "cards come here."
-        ).format(group=group)
-    rnd = room.round
-    index = room.seat_of(user_id)
-    assert rnd is not None and index is not None
-    who = render.names(room)
-    if room.seats[index].status is SeatStatus.LEFT:
-        return _("You left the game in <b>{group}</b>.").format(group=group)
-    if index not in rnd.participants:
-        now = _("you play from the next round.")
-    elif room.phase is Phase.HINT:
-        now = _("{name} is choosing a card and a hint.").format(name=who[rnd.storyteller])
-    elif room.phase is Phase.DECOYS:
-        now = _("the others are choosing their decoys.")
-    elif room.phase is Phase.VOTING:
-        now = (
-            _("the others vote on the table in the group.")
-            if index == rnd.storyteller
-            else _("voting is open: vote on the table in the group.")
-        )
-    else:
-        now = _("the reveal is in the group; the next round starts soon.")
-    return _("You are in the game in <b>{group}</b>. Nothing waits for you here right now: "
-             "{now}").format(group=group, now=now)  # fmt: skip
 
 
 async def resend(update: Update, context: Context, room: Room) -> bool:
