@@ -41,30 +41,8 @@ class ErrorCode(StrEnum):
     NO_JOIN_TIMER = "no_join_timer"
     LOBBY_LONGEST = "lobby_longest"
     UNKNOWN_GAME = "unknown_game"
-    # Guess What! (engine.games.guesswhat)
-    ICON_NOT_ON_BOARD = "icon_not_on_board"
-    PICKS_INCOMPLETE = "picks_incomplete"
-    CLUE_EMPTY = "clue_empty"
-    CLUE_TOO_LONG = "clue_too_long"
-    REDRAW_USED = "redraw_used"
-    REDRAW_COUNT = "redraw_count"
     GUESS_FINAL = "guess_final"
-    # Hues and Cues (engine.games.huescues)
-    NOT_CUE_GIVER = "not_cue_giver"
-    GIVER_DOES_NOT_GUESS = "giver_does_not_guess"
-    NOT_A_CELL = "not_a_cell"
-    COLOUR_NOT_ON_CARD = "colour_not_on_card"
-    NO_COLOUR_CHOSEN = "no_colour_chosen"
-    CUE_EMPTY = "cue_empty"
-    CUE_TOO_LONG = "cue_too_long"
-    CUE_NOT_WORDS = "cue_not_words"
-    CUE_ONE_WORD = "cue_one_word"
-    CUE_TWO_WORDS = "cue_two_words"
-    CUE_COLOUR_WORD = "cue_colour_word"
-    CUE_COORDINATE = "cue_coordinate"
-    CUE_REPEATED = "cue_repeated"
-    NO_CELL_CHOSEN = "no_cell_chosen"
-    CELL_HAS_FIRST_CONE = "cell_has_first_cone"
+    """A guess confirmed cannot change (in the games where guesses are confirmed)."""
 
 
 MARKED: set[str] = set()
@@ -78,13 +56,18 @@ def N_(template: str) -> str:
     return template
 
 
+Code = StrEnum
+"""A refusal's code: the table's (`ErrorCode`), or one a game names in an enum of its own
+(its registration's Telegram side gives each its text)."""
+
+
 class RuleError(Exception):
     """A command that the rules refuse; the room is unchanged.
 
     `detail` says more: a template marked with `N_` whose `facts` fill it (shown to players
     in their language), or a text given as it is (a name, what a player typed)."""
 
-    def __init__(self, code: ErrorCode, detail: str = "", **facts: str | int) -> None:
+    def __init__(self, code: StrEnum, detail: str = "", **facts: str | int) -> None:
         self.code = code
         self.template = detail
         self.facts = facts

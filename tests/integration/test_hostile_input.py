@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import itertools
 import re
+from enum import StrEnum
 
 import pytest
 
@@ -24,7 +25,9 @@ from engine.commands import (
 )
 from engine.errors import ErrorCode
 from engine.games.guesswhat import commands as gw
+from engine.games.guesswhat.errors import Refusal as GW_REFUSAL
 from engine.games.huescues import commands as hc
+from engine.games.huescues.errors import Refusal as HC_REFUSAL
 from engine.model import Room
 from engine.settings import LANGUAGES
 from engine.store import keys
@@ -32,7 +35,6 @@ from tests.harness import button, buttons, wait_for
 from tests.integration.test_bad_input import Table, stack  # noqa: F401 - shared fixture
 from tgbot import i18n
 from tgbot.games.registry import LINEUP
-from tgbot.i18n import texts
 
 MARKUP = '<a href="https://evil.example">click</a> <b>bold</b> a<b'
 RLO, HEBREW = "\u202e", "אבג"
@@ -194,10 +196,10 @@ def in_language(table: Table, game: str, language: str, settings=None) -> Room:
     return table.run(StartGame(user_id=table.users[0]))
 
 
-def refusal(language: str, code: ErrorCode, **facts: str) -> str:
+def refusal(language: str, code: StrEnum, **facts: str) -> str:
     """The answer to a refusal, as a player speaking `language` reads it."""
     with i18n.use(language):
-        return texts.ERRORS[code].format(**facts)
+        return LINEUP.refusals[code].format(**facts)
 
 
 def no_failed_update(table: Table) -> None:
@@ -223,7 +225,7 @@ def test_a_clue_of_invisible_marks_is_empty_in_every_language(table: Table, lang
     for column in range(3):
         table.run(gw.PickIcon(user_id=active, icon=state.board[column * 3]))
     table.say(active, active, INVISIBLE + "\ufe0f")
-    table.dm(active, re.escape(refusal(language, ErrorCode.CLUE_EMPTY)))
+    table.dm(active, re.escape(refusal(language, GW_REFUSAL.CLUE_EMPTY)))
     assert table.room().play.round.clue is None
     assert table.stack.find(table.chat, "«") is None
     no_failed_update(table)
@@ -244,14 +246,14 @@ def test_cues_with_look_alike_letters_or_invisible_marks_are_refused_in_every_la
     room = in_language(table, "huescues", language, {"free_choice": True})
     giver = cue_giver(table, room)
     for cue, code in [
-        ("r\u0435d", ErrorCode.CUE_COLOUR_WORD),  # a Cyrillic е
-        ("re\u034fd", ErrorCode.CUE_COLOUR_WORD),  # a grapheme joiner
-        ("\u039715", ErrorCode.CUE_COORDINATE),  # a Greek Η for the row H
+        ("r\u0435d", HC_REFUSAL.CUE_COLOUR_WORD),  # a Cyrillic е
+        ("re\u034fd", HC_REFUSAL.CUE_COLOUR_WORD),  # a grapheme joiner
+        ("\u039715", HC_REFUSAL.CUE_COORDINATE),  # a Greek Η for the row H
     ]:
         table.say(giver, giver, cue)
         table.dm(giver, re.escape(refusal(language, code, detail=cue)))
     table.say(giver, giver, INVISIBLE)
-    table.dm(giver, re.escape(refusal(language, ErrorCode.CUE_EMPTY)))
+    table.dm(giver, re.escape(refusal(language, HC_REFUSAL.CUE_EMPTY)))
     assert table.room().play.round.cues == []
     no_failed_update(table)
 
@@ -260,7 +262,7 @@ def test_a_russian_cue_is_judged_by_the_russian_forms(table: Table):
     room = in_language(table, "huescues", "ru", {"free_choice": True})
     giver = cue_giver(table, room)
     table.say(giver, giver, "c\u0435p\u044b\u0439")  # серый with a Latin c and p
-    table.dm(giver, re.escape(refusal("ru", ErrorCode.CUE_COLOUR_WORD, detail="cеpый")))
+    table.dm(giver, re.escape(refusal("ru", HC_REFUSAL.CUE_COLOUR_WORD, detail="cеpый")))
     table.say(giver, giver, "морской")
     wait_for(lambda: table.room().play.round.cues == ["морской"], what="the cue given")
 

@@ -22,6 +22,7 @@ from engine.games.guesswhat.commands import (
     StopGame,
     Timeout,
 )
+from engine.games.guesswhat.errors import Refusal
 from engine.games.guesswhat.events import (
     EVENT_ADAPTER,
     BoardRedrawn,
@@ -155,7 +156,7 @@ def test_only_the_active_player_picks_and_only_icons_on_the_board():
     refused(game, PickIcon(user_id=user(other), icon=game.column(0)[0]), ErrorCode.NOT_STORYTELLER)
     off_board = next(i for i in range(len(icons())) if i not in game.state.board)
     refused(
-        game, PickIcon(user_id=user(game.active()), icon=off_board), ErrorCode.ICON_NOT_ON_BOARD
+        game, PickIcon(user_id=user(game.active()), icon=off_board), Refusal.ICON_NOT_ON_BOARD
     )
     refused(game, PickIcon(user_id=9999, icon=game.column(0)[0]), ErrorCode.NOT_IN_GAME)
 
@@ -172,15 +173,15 @@ def test_a_button_of_another_round_is_stale():
 @pytest.mark.parametrize(
     ("text", "code"),
     [
-        ("", ErrorCode.CLUE_EMPTY),
-        ("   \n\t", ErrorCode.CLUE_EMPTY),
-        ("\u200b\u3164", ErrorCode.CLUE_EMPTY),
-        ("\u034f\u034f\u034f", ErrorCode.CLUE_EMPTY),  # combining grapheme joiners
-        ("\ufe0f\u034f \ufe0f", ErrorCode.CLUE_EMPTY),  # variation selectors
-        ("\u0301\u20dd", ErrorCode.CLUE_EMPTY),  # combining marks without a base
-        ("\U000e0041\u2066\u00ad", ErrorCode.CLUE_EMPTY),  # a tag, an isolate, a soft hyphen
-        ("x" * 101, ErrorCode.CLUE_TOO_LONG),
-        ("  " + "y" * 101 + "  ", ErrorCode.CLUE_TOO_LONG),
+        ("", Refusal.CLUE_EMPTY),
+        ("   \n\t", Refusal.CLUE_EMPTY),
+        ("\u200b\u3164", Refusal.CLUE_EMPTY),
+        ("\u034f\u034f\u034f", Refusal.CLUE_EMPTY),  # combining grapheme joiners
+        ("\ufe0f\u034f \ufe0f", Refusal.CLUE_EMPTY),  # variation selectors
+        ("\u0301\u20dd", Refusal.CLUE_EMPTY),  # combining marks without a base
+        ("\U000e0041\u2066\u00ad", Refusal.CLUE_EMPTY),  # a tag, an isolate, a soft hyphen
+        ("x" * 101, Refusal.CLUE_TOO_LONG),
+        ("  " + "y" * 101 + "  ", Refusal.CLUE_TOO_LONG),
     ],
 )
 def test_a_clue_is_1_to_100_characters_after_stripping(text, code):
@@ -200,7 +201,7 @@ def test_the_clue_needs_a_pick_in_every_column():
     game = a_game().in_clue()
     game.do(PickIcon(user_id=user(game.active()), icon=game.column(0)[0]))
     game.do(PickIcon(user_id=user(game.active()), icon=game.column(2)[0]))
-    refused(game, GiveClue(user_id=user(game.active()), text="ok"), ErrorCode.PICKS_INCOMPLETE)
+    refused(game, GiveClue(user_id=user(game.active()), text="ok"), Refusal.PICKS_INCOMPLETE)
 
 
 def test_only_the_active_player_gives_the_clue():
@@ -244,7 +245,7 @@ def test_a_redraw_happens_once_per_turn_before_the_clue():
     uid = user(game.active())
     game.do(Redraw(user_id=uid, icons=(board[0], board[1], board[2])))
     board = game.state.board
-    refused(game, Redraw(user_id=uid, icons=(board[0], board[1], board[2])), ErrorCode.REDRAW_USED)
+    refused(game, Redraw(user_id=uid, icons=(board[0], board[1], board[2])), Refusal.REDRAW_USED)
     game.clue()
     refused(game, Redraw(user_id=uid, icons=(board[3], board[4], board[5])), ErrorCode.WRONG_PHASE)
 
@@ -254,14 +255,14 @@ def test_a_redraw_names_three_different_icons_of_the_board():
     board = game.state.board
     uid = user(game.active())
     off = next(i for i in range(len(icons())) if i not in board)
-    refused(game, Redraw(user_id=uid, icons=(board[0], board[1])), ErrorCode.REDRAW_COUNT)
+    refused(game, Redraw(user_id=uid, icons=(board[0], board[1])), Refusal.REDRAW_COUNT)
     refused(
         game,
         Redraw(user_id=uid, icons=(board[0], board[1], board[2], board[3])),
-        ErrorCode.REDRAW_COUNT,
+        Refusal.REDRAW_COUNT,
     )
-    refused(game, Redraw(user_id=uid, icons=(board[0], board[0], board[1])), ErrorCode.REDRAW_COUNT)
-    refused(game, Redraw(user_id=uid, icons=(board[0], board[1], off)), ErrorCode.ICON_NOT_ON_BOARD)
+    refused(game, Redraw(user_id=uid, icons=(board[0], board[0], board[1])), Refusal.REDRAW_COUNT)
+    refused(game, Redraw(user_id=uid, icons=(board[0], board[1], off)), Refusal.ICON_NOT_ON_BOARD)
     other = user(next_seat(game, game.active()))
     refused(
         game, Redraw(user_id=other, icons=(board[0], board[1], board[2])), ErrorCode.NOT_STORYTELLER
@@ -333,10 +334,10 @@ def test_every_other_participating_seat_guesses_one_icon_per_column_and_confirms
 def test_a_guess_is_confirmed_only_with_three_icons():
     game = a_game().in_guess()
     seat = game.guessers()[0]
-    refused(game, ConfirmGuess(user_id=user(seat)), ErrorCode.PICKS_INCOMPLETE)
+    refused(game, ConfirmGuess(user_id=user(seat)), Refusal.PICKS_INCOMPLETE)
     game.do(GuessIcon(user_id=user(seat), icon=game.column(0)[0]))
     game.do(GuessIcon(user_id=user(seat), icon=game.column(1)[0]))
-    refused(game, ConfirmGuess(user_id=user(seat)), ErrorCode.PICKS_INCOMPLETE)
+    refused(game, ConfirmGuess(user_id=user(seat)), Refusal.PICKS_INCOMPLETE)
 
 
 def test_a_confirmed_guess_is_final():
@@ -358,7 +359,7 @@ def test_the_active_player_does_not_guess_and_nobody_guesses_before_the_clue():
         ErrorCode.STORYTELLER_CANNOT_VOTE,
     )
     off = next(i for i in range(len(icons())) if i not in game.state.board)
-    refused(game, GuessIcon(user_id=user(other), icon=off), ErrorCode.ICON_NOT_ON_BOARD)
+    refused(game, GuessIcon(user_id=user(other), icon=off), Refusal.ICON_NOT_ON_BOARD)
 
 
 def test_guessing_closes_when_every_guesser_has_confirmed():

@@ -7,6 +7,7 @@ import pytest
 
 from engine.errors import ErrorCode, RuleError
 from engine.games.huescues.cues import check_cue, colour_words, languages
+from engine.games.huescues.errors import Refusal
 from engine.settings import LANGUAGES
 
 FORBIDDEN = {
@@ -60,14 +61,14 @@ def test_every_language_of_the_bot_ships_its_colour_words():
     ("language", "word"), [(lang, word) for lang, words in FORBIDDEN.items() for word in words]
 )
 def test_a_form_of_a_basic_colour_word_of_the_room_s_language_is_refused(language, word):
-    assert refusal(word, language) is ErrorCode.CUE_COLOUR_WORD
-    assert refusal(f"sea {word}", language, second=True) is ErrorCode.CUE_COLOUR_WORD
+    assert refusal(word, language) is Refusal.CUE_COLOUR_WORD
+    assert refusal(f"sea {word}", language, second=True) is Refusal.CUE_COLOUR_WORD
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
 @pytest.mark.parametrize("word", ["red", "Grey", "GRAY", "blues", "white"])
 def test_english_colour_words_are_refused_in_every_language(language, word):
-    assert refusal(word, language) is ErrorCode.CUE_COLOUR_WORD
+    assert refusal(word, language) is Refusal.CUE_COLOUR_WORD
 
 
 @pytest.mark.parametrize(
@@ -85,9 +86,9 @@ def test_another_language_s_colour_words_are_not_the_room_s(language, word):
 
 
 def test_forms_are_compared_after_nfkc_and_case_folding():
-    assert refusal("ＲＥＤ", "en") is ErrorCode.CUE_COLOUR_WORD  # full-width letters
-    assert refusal("WEIẞ", "de") is ErrorCode.CUE_COLOUR_WORD  # capital sharp s
-    assert refusal("Rossa", "it") is ErrorCode.CUE_COLOUR_WORD
+    assert refusal("ＲＥＤ", "en") is Refusal.CUE_COLOUR_WORD  # full-width letters
+    assert refusal("WEIẞ", "de") is Refusal.CUE_COLOUR_WORD  # capital sharp s
+    assert refusal("Rossa", "it") is Refusal.CUE_COLOUR_WORD
 
 
 def test_every_data_file_lists_each_form_once_and_in_lower_case():
@@ -130,29 +131,29 @@ LOOK_ALIKES = {
     ("language", "word"), [(lang, word) for lang, words in LOOK_ALIKES.items() for word in words]
 )
 def test_a_look_alike_of_a_form_of_the_room_s_language_is_refused(language, word):
-    assert refusal(word, language) is ErrorCode.CUE_COLOUR_WORD
-    assert refusal(f"sea {word}", language, second=True) is ErrorCode.CUE_COLOUR_WORD
+    assert refusal(word, language) is Refusal.CUE_COLOUR_WORD
+    assert refusal(f"sea {word}", language, second=True) is Refusal.CUE_COLOUR_WORD
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
 @pytest.mark.parametrize("word", ["r\u0435d", "R\u0415D", "dark r\u0435d", f"re{CGJ}d",
                                   f"red{VS16}", "gr\u0435y", "bIue", "wh\u0456te"])  # fmt: skip
 def test_english_look_alikes_are_refused_in_every_language(language, word):
-    assert refusal(word, language, second=" " in word) is ErrorCode.CUE_COLOUR_WORD
+    assert refusal(word, language, second=" " in word) is Refusal.CUE_COLOUR_WORD
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
 @pytest.mark.parametrize("word", ["\u0397", "\u0397" + "15", "15\u0397", "\u0391", "\u039f7",
                                   "\u039a-3", f"H{CGJ}15", "\u041d15", "\u0399"])  # fmt: skip
 def test_a_row_or_a_cell_written_with_look_alikes_is_refused(language, word):
-    assert refusal(word, language) is ErrorCode.CUE_COORDINATE
+    assert refusal(word, language) is Refusal.CUE_COORDINATE
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
 @pytest.mark.parametrize("text", [CGJ * 3, VS16, f"{CGJ} {VS16}", "\u0301\u0301", "\u200b"])
 def test_a_cue_of_invisible_marks_is_empty(language, text):
-    assert refusal(text, language) is ErrorCode.CUE_EMPTY
-    assert refusal(text, language, second=True) is ErrorCode.CUE_EMPTY
+    assert refusal(text, language) is Refusal.CUE_EMPTY
+    assert refusal(text, language, second=True) is Refusal.CUE_EMPTY
 
 
 @pytest.mark.parametrize(
@@ -173,5 +174,5 @@ def test_a_cue_given_before_written_with_look_alikes_is_repeated(language):
     for text in ["l\u0430vender", f"laven{CGJ}der", "LAV\u0415NDER", "HOTA", "нoтa"]:
         with pytest.raises(RuleError) as caught:
             check_cue(text, language, True, earlier)
-        assert caught.value.code is ErrorCode.CUE_REPEATED, text
+        assert caught.value.code is Refusal.CUE_REPEATED, text
     assert check_cue("lavender fields", language, True, earlier) == "lavender fields"

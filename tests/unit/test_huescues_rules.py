@@ -22,6 +22,7 @@ from engine.games.huescues.commands import (
     StopGame,
     Timeout,
 )
+from engine.games.huescues.errors import Refusal
 from engine.games.huescues.events import (
     EVENT_ADAPTER,
     FirstConesShown,
@@ -127,10 +128,10 @@ def test_the_colour_is_one_of_the_card_s_four_and_may_change_until_the_cue():
     card = game.state.card_cells()
     giver = game.uid(game.giver())
     outside = next(cell for cell in range(480) if cell not in card)
-    refused(game, ChooseColour(user_id=giver, cell=outside), ErrorCode.COLOUR_NOT_ON_CARD)
-    refused(game, ChooseColour(user_id=giver, cell=480), ErrorCode.NOT_A_CELL)
+    refused(game, ChooseColour(user_id=giver, cell=outside), Refusal.COLOUR_NOT_ON_CARD)
+    refused(game, ChooseColour(user_id=giver, cell=480), Refusal.NOT_A_CELL)
     other = game.uid(next(i for i in range(4) if i != game.giver()))
-    refused(game, ChooseColour(user_id=other, cell=card[0]), ErrorCode.NOT_CUE_GIVER)
+    refused(game, ChooseColour(user_id=other, cell=card[0]), Refusal.NOT_CUE_GIVER)
     game.colour(card[0]).colour(card[2])
     assert game.round.colour == card[2]
     assert kinds(game) == ["colour_chosen"]
@@ -150,10 +151,10 @@ def test_with_free_choice_no_card_is_drawn_and_any_cell_may_be_chosen():
 def test_the_cue_needs_a_colour_first_and_comes_from_the_cue_giver():
     game = a_game().in_cue()
     giver = game.uid(game.giver())
-    refused(game, GiveCue(user_id=giver, text="pig"), ErrorCode.NO_COLOUR_CHOSEN)
+    refused(game, GiveCue(user_id=giver, text="pig"), Refusal.NO_COLOUR_CHOSEN)
     game.colour()
     other = game.uid(next(i for i in range(4) if i != game.giver()))
-    refused(game, GiveCue(user_id=other, text="pig"), ErrorCode.NOT_CUE_GIVER)
+    refused(game, GiveCue(user_id=other, text="pig"), Refusal.NOT_CUE_GIVER)
     game.say("  pig ")
     assert game.round.cues == ["pig"] and game.state.phase is Phase.GUESS
     assert kinds(game) == ["cue_given"]
@@ -165,13 +166,13 @@ def test_the_cue_needs_a_colour_first_and_comes_from_the_cue_giver():
 def test_the_first_cue_is_one_word_and_the_second_one_or_two():
     game = a_game().in_cue().colour()
     giver = game.uid(game.giver())
-    refused(game, GiveCue(user_id=giver, text="candy floss"), ErrorCode.CUE_ONE_WORD)
-    refused(game, GiveCue(user_id=giver, text="   "), ErrorCode.CUE_EMPTY)
-    refused(game, GiveCue(user_id=giver, text="x" * 61), ErrorCode.CUE_TOO_LONG)
+    refused(game, GiveCue(user_id=giver, text="candy floss"), Refusal.CUE_ONE_WORD)
+    refused(game, GiveCue(user_id=giver, text="   "), Refusal.CUE_EMPTY)
+    refused(game, GiveCue(user_id=giver, text="x" * 61), Refusal.CUE_TOO_LONG)
     game.say("pig")
     game.cones({seat: 0 for seat in game.guessers()})
-    refused(game, GiveCue(user_id=giver, text="candy floss pink"), ErrorCode.CUE_TWO_WORDS)
-    refused(game, GiveCue(user_id=giver, text="candy floss sugar"), ErrorCode.CUE_TWO_WORDS)
+    refused(game, GiveCue(user_id=giver, text="candy floss pink"), Refusal.CUE_TWO_WORDS)
+    refused(game, GiveCue(user_id=giver, text="candy floss sugar"), Refusal.CUE_TWO_WORDS)
     game.say("candy  floss")
     assert game.round.cues == ["pig", "candy floss"]
     assert game.state.phase is Phase.SECOND_GUESS
@@ -193,7 +194,7 @@ def test_a_word_is_letters_or_digits_joined_by_hyphens_or_apostrophes(word):
 )  # fmt: skip
 def test_anything_else_is_not_a_word(word):
     game = a_game().in_cue().colour()
-    refused(game, GiveCue(user_id=game.uid(game.giver()), text=word), ErrorCode.CUE_NOT_WORDS)
+    refused(game, GiveCue(user_id=game.uid(game.giver()), text=word), Refusal.CUE_NOT_WORDS)
 
 
 # Cues: coordinates and repetitions
@@ -205,7 +206,7 @@ def test_anything_else_is_not_a_word(word):
 )  # fmt: skip
 def test_a_row_letter_a_column_number_or_a_cell_is_refused(cue):
     game = a_game().in_cue().colour()
-    refused(game, GiveCue(user_id=game.uid(game.giver()), text=cue), ErrorCode.CUE_COORDINATE)
+    refused(game, GiveCue(user_id=game.uid(game.giver()), text=cue), Refusal.CUE_COORDINATE)
 
 
 @pytest.mark.parametrize("cue", ["Q", "z", "0", "31", "99", "H31", "Q15", "H15H"])
@@ -218,7 +219,7 @@ def test_letters_and_numbers_that_name_no_row_column_or_cell_are_cues(cue):
 def test_a_second_cue_with_a_coordinate_is_refused_too():
     game = a_game().in_guess()
     game.cones({seat: 0 for seat in game.guessers()})
-    refused(game, GiveCue(user_id=game.uid(game.giver()), text="pig 15"), ErrorCode.CUE_COORDINATE)
+    refused(game, GiveCue(user_id=game.uid(game.giver()), text="pig 15"), Refusal.CUE_COORDINATE)
 
 
 def test_a_cue_given_earlier_in_the_game_is_refused_whatever_its_case():
@@ -226,16 +227,16 @@ def test_a_cue_given_earlier_in_the_game_is_refused_whatever_its_case():
     game.cue("Lavender")
     giver = game.uid(game.giver())
     game.cones({seat: 0 for seat in game.guessers()})
-    refused(game, GiveCue(user_id=giver, text="lavender"), ErrorCode.CUE_REPEATED)
+    refused(game, GiveCue(user_id=giver, text="lavender"), Refusal.CUE_REPEATED)
     game.say("LAVENDER fields")
     game.time_out().time_out()  # the second guess, then the reveal
     refused(game.colour(), GiveCue(user_id=game.uid(game.giver()), text="LAVENDER"),
-            ErrorCode.CUE_REPEATED)  # fmt: skip
+            Refusal.CUE_REPEATED)  # fmt: skip
     game.say("moss")
     game.cones({seat: 0 for seat in game.guessers()})
     refused(game, GiveCue(user_id=game.uid(game.giver()), text="lavender  FIELDS"),
-            ErrorCode.CUE_REPEATED)  # fmt: skip
-    refused(game, GiveCue(user_id=game.uid(game.giver()), text="Moss"), ErrorCode.CUE_REPEATED)
+            Refusal.CUE_REPEATED)  # fmt: skip
+    refused(game, GiveCue(user_id=game.uid(game.giver()), text="Moss"), Refusal.CUE_REPEATED)
     game.say("lavenders")
     assert game.round.cues == ["moss", "lavenders"]
 
@@ -244,7 +245,7 @@ def test_repetitions_compare_e_and_yo_as_one_letter():
     game = a_game().in_language("ru").with_settings(timers=False).in_cue()
     game.cue("ёлка")
     game.cones({seat: 0 for seat in game.guessers()})
-    refused(game, GiveCue(user_id=game.uid(game.giver()), text="ЕЛКА"), ErrorCode.CUE_REPEATED)
+    refused(game, GiveCue(user_id=game.uid(game.giver()), text="ЕЛКА"), Refusal.CUE_REPEATED)
 
 
 # Guesses
@@ -265,10 +266,10 @@ def test_a_cone_is_chosen_changed_then_confirmed_and_stays_hidden_until_its_phas
     assert view.placed == [first] and view.cones == {} and view.waiting_for == [second, third]
     assert "11" not in view.model_dump_json().replace(f'"index":{first}', "")
     refused(game, ChooseCell(user_id=game.uid(first), cell=12), ErrorCode.GUESS_FINAL)
-    refused(game, ConfirmCone(user_id=game.uid(second)), ErrorCode.NO_CELL_CHOSEN)
+    refused(game, ConfirmCone(user_id=game.uid(second)), Refusal.NO_CELL_CHOSEN)
     refused(game, ChooseCell(user_id=game.uid(game.giver()), cell=3),
-            ErrorCode.GIVER_DOES_NOT_GUESS)  # fmt: skip
-    refused(game, ChooseCell(user_id=game.uid(second), cell=-1), ErrorCode.NOT_A_CELL)
+            Refusal.GIVER_DOES_NOT_GUESS)  # fmt: skip
+    refused(game, ChooseCell(user_id=game.uid(second), cell=-1), Refusal.NOT_A_CELL)
 
 
 def test_cones_of_one_phase_may_share_a_cell_and_the_first_cones_are_then_shown():
@@ -287,8 +288,8 @@ def test_a_second_cone_may_not_go_on_a_cell_holding_a_first_cone():
     a, b, c = game.guessers()
     game.cones({a: 100, b: 101, c: 101})
     game.say("candy floss")
-    refused(game, ChooseCell(user_id=game.uid(a), cell=100), ErrorCode.CELL_HAS_FIRST_CONE)
-    refused(game, ChooseCell(user_id=game.uid(a), cell=101), ErrorCode.CELL_HAS_FIRST_CONE)
+    refused(game, ChooseCell(user_id=game.uid(a), cell=100), Refusal.CELL_HAS_FIRST_CONE)
+    refused(game, ChooseCell(user_id=game.uid(a), cell=101), Refusal.CELL_HAS_FIRST_CONE)
     game.cone(a, 102).cone(b, 102)  # second cones may share a cell too
     assert seat_view(game.state, c).first_cones == {a: 100, b: 101, c: 101}
 
@@ -335,7 +336,7 @@ def test_a_guess_every_guesser_confirmed_closes_without_a_guess_closed_event():
 def test_no_second_cue_by_the_button_goes_to_the_reveal_without_second_guesses():
     game = a_game().in_guess()
     game.cones({seat: 0 for seat in game.guessers()})
-    refused(game, NoSecondCue(user_id=game.uid(game.guessers()[0])), ErrorCode.NOT_CUE_GIVER)
+    refused(game, NoSecondCue(user_id=game.uid(game.guessers()[0])), Refusal.NOT_CUE_GIVER)
     game.no_second()
     assert kinds(game)[:2] == ["second_cue_skipped", "round_scored"]
     assert game.events[0].reason == "declined"  # type: ignore[union-attr]

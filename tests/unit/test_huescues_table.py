@@ -21,6 +21,7 @@ from engine.commands import (
 from engine.errors import ErrorCode, RuleError
 from engine.games.huescues import board
 from engine.games.huescues import commands as hc
+from engine.games.huescues.errors import Refusal
 from engine.games.huescues.model import Phase as OwnPhase
 from engine.games.huescues.model import Settings as HCSettings
 from engine.games.huescues.model import State
@@ -121,13 +122,13 @@ def test_text_typed_in_private_is_a_cue_or_a_cell() -> None:
     assert room.play.round.colour == board.at(10, 11)
     with pytest.raises(RuleError) as refused:
         apply(room, GiveHint(user_id=giver, text="Red"), 2.0)
-    assert refused.value.code is ErrorCode.CUE_COLOUR_WORD and refused.value.detail == "Red"
+    assert refused.value.code is Refusal.CUE_COLOUR_WORD and refused.value.detail == "Red"
     room, _ = apply(room, GiveHint(user_id=giver, text="salmon"), 2.0)
     assert room.play.round.cues == ["salmon"]
     guesser = next(s.user_id for i, s in enumerate(room.seats) if i in room.play.guessers())
     with pytest.raises(RuleError) as refused:
         apply(room, GiveHint(user_id=guesser, text="salmon"), 3.0)
-    assert refused.value.code is ErrorCode.NOT_A_CELL
+    assert refused.value.code is Refusal.NOT_A_CELL
     for text, cell in (("h15", 224), ("15H", 224), ("Р30", 479)):
         room, events = apply(room, GiveHint(user_id=guesser, text=text), 3.0)
         assert events[0].kind == "cell_chosen" and room.play.round.choices

@@ -18,7 +18,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from io import BytesIO
 from pathlib import Path
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
@@ -139,3 +139,12 @@ class Texts(Mapping[K, str]):
 
     def __len__(self) -> int:
         return len(self._messages)
+
+    def joined(self, *others: Texts[Any]) -> Texts[Any]:
+        """These texts and the `others`' (a key given twice is a mistake)."""
+        merged: dict[Any, str] = dict(self._messages)
+        for other in others:
+            if set(merged) & set(other._messages):
+                raise ValueError(f"texts given twice: {sorted(set(merged) & set(other._messages))}")
+            merged.update(other._messages)
+        return Texts(merged)

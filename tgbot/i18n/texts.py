@@ -50,37 +50,7 @@ ERRORS: Texts[ErrorCode] = Texts({
         "That began only a moment ago, so I did not skip it: send /skip again if you mean it."
     ),
     ErrorCode.UNKNOWN_GAME: N_("There is no game called {detail} here."),
-    ErrorCode.ICON_NOT_ON_BOARD: N_("That icon is not on the board."),
-    ErrorCode.PICKS_INCOMPLETE: N_("Pick one icon in each column first."),
-    ErrorCode.CLUE_EMPTY: N_("The clue is empty. Send a word, an expression, a title or a name."),
-    ErrorCode.CLUE_TOO_LONG: N_("The clue is too long: at most 100 characters."),
-    ErrorCode.REDRAW_USED: N_("You have already replaced icons this turn."),
-    ErrorCode.REDRAW_COUNT: N_("Choose three different icons of the board to replace."),
     ErrorCode.GUESS_FINAL: N_("Your guess is confirmed: it cannot change any more."),
-    ErrorCode.NOT_CUE_GIVER: N_("Only the cue giver does that."),
-    ErrorCode.GIVER_DOES_NOT_GUESS: N_("You give the cues this round: the others place cones."),
-    ErrorCode.NOT_A_CELL: N_("That is not a cell of the board. Type it like H15."),
-    ErrorCode.COLOUR_NOT_ON_CARD: N_("That colour is not on your card."),
-    ErrorCode.NO_COLOUR_CHOSEN: N_("Choose your colour first, then send the cue."),
-    ErrorCode.CUE_EMPTY: N_("The cue is empty. Send one word."),
-    ErrorCode.CUE_TOO_LONG: N_("The cue is too long: at most 60 characters."),
-    ErrorCode.CUE_NOT_WORDS: N_(
-        "“{detail}” is not a word: only letters or digits, joined by hyphens or apostrophes."
-    ),
-    ErrorCode.CUE_ONE_WORD: N_("The first cue is one word only."),
-    ErrorCode.CUE_TWO_WORDS: N_("The second cue is one or two words."),
-    ErrorCode.CUE_COLOUR_WORD: N_(
-        "“{detail}” is a basic colour word: cues may not name one. Try something that has "
-        "the colour."
-    ),
-    ErrorCode.CUE_COORDINATE: N_(
-        "“{detail}” could name a place on the board (a row, a column or a cell): not allowed."
-    ),
-    ErrorCode.CUE_REPEATED: N_("“{detail}” was already a cue in this game. Find another one."),
-    ErrorCode.NO_CELL_CHOSEN: N_("Choose a cell first, then confirm."),
-    ErrorCode.CELL_HAS_FIRST_CONE: N_(
-        "A first cone stands on that cell: your second cone goes on another one."
-    ),
 })
 
 # Each language by name, as a sentence names it ("I write to you in {language}"); menus and

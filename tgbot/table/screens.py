@@ -13,6 +13,8 @@ from telegram import CallbackQuery, Update
 from engine.games.base import Game, Games
 from engine.model import Room
 from tgbot.egress.outgoing import Outgoing
+from tgbot.i18n import Texts
+from tgbot.i18n.texts import ERRORS
 from tgbot.pictures.model import Picture
 from tgbot.table.callback import Codec
 from tgbot.table.render.common import Look
@@ -65,6 +67,10 @@ class Screens:
     """What /skip did, told in the group (room, the command's events, who skipped, safe to
     show), or None when the messages it changed say it at the bottom of the chat; unset: the
     table's own answer."""
+    refusals: Texts[Any] = field(default_factory=lambda: Texts({}))
+    """The answers to the game's own refusals (`RuleError` codes of its own enum), by code."""
+    aliases: tuple[str, ...] = ()
+    """Other names `/newgame` knows the game by (its own name always works)."""
     results_text: Callable[[Room], str] | None = None
     """The results picture's facts in words, added to the final's text with the picture ("":
     nothing to add)."""
@@ -82,6 +88,11 @@ class Lineup:
         self.codec = Codec.with_games(
             [(side.button_kinds, side.private_buttons) for side in screens]
         )
+        self.refusals = ERRORS.joined(*(side.refusals for side in screens))
+        """What players are told of every refusal: the table's and each game's."""
+        self.aliases: Mapping[str, str] = {
+            alias: side.name for side in screens for alias in side.aliases
+        }
         self.buttons: Mapping[str, ButtonHandler] = {
             kind: handler for side in screens for kind, handler in side.buttons.items()
         }

@@ -5,6 +5,7 @@ from __future__ import annotations
 from engine.errors import ErrorCode, RuleError
 from engine.games.guesswhat import board
 from engine.games.guesswhat.context import Ctx
+from engine.games.guesswhat.errors import Refusal
 from engine.games.guesswhat.events import (
     BoardRedrawn,
     ClueGiven,
@@ -49,7 +50,7 @@ def _require_active(ctx: Ctx, index: int) -> None:
 def _column(ctx: Ctx, icon: int) -> int:
     column = ctx.state.column_of(icon)
     if column is None:
-        raise RuleError(ErrorCode.ICON_NOT_ON_BOARD)
+        raise RuleError(Refusal.ICON_NOT_ON_BOARD)
     return column
 
 
@@ -67,9 +68,9 @@ def redraw(ctx: Ctx, index: int, icons: tuple[int, ...]) -> None:
     _require_active(ctx, index)
     rnd, state = ctx.round, ctx.state
     if rnd.redrawn:
-        raise RuleError(ErrorCode.REDRAW_USED)
+        raise RuleError(Refusal.REDRAW_USED)
     if len(icons) != REDRAW_COUNT or len(set(icons)) != REDRAW_COUNT:
-        raise RuleError(ErrorCode.REDRAW_COUNT)
+        raise RuleError(Refusal.REDRAW_COUNT)
     for icon in icons:
         _column(ctx, icon)
     positions = sorted(state.board.index(icon) for icon in icons)
@@ -89,12 +90,12 @@ def give_clue(ctx: Ctx, index: int, text: str) -> None:
     _require_active(ctx, index)
     clue = text.strip()
     if shows_nothing(clue):
-        raise RuleError(ErrorCode.CLUE_EMPTY)
+        raise RuleError(Refusal.CLUE_EMPTY)
     if len(clue) > CLUE_MAX:
-        raise RuleError(ErrorCode.CLUE_TOO_LONG, f"{len(clue)} > {CLUE_MAX}")
+        raise RuleError(Refusal.CLUE_TOO_LONG, f"{len(clue)} > {CLUE_MAX}")
     rnd, state = ctx.round, ctx.state
     if None in rnd.picks:
-        raise RuleError(ErrorCode.PICKS_INCOMPLETE)
+        raise RuleError(Refusal.PICKS_INCOMPLETE)
     ctx.seat(index).missed = 0
     rnd.clue = clue
     state.phase = Phase.GUESS
@@ -131,7 +132,7 @@ def confirm_guess(ctx: Ctx, index: int) -> None:
     rnd = ctx.round
     guess = rnd.guesses.get(index)
     if guess is None or None in guess:
-        raise RuleError(ErrorCode.PICKS_INCOMPLETE)
+        raise RuleError(Refusal.PICKS_INCOMPLETE)
     rnd.confirmed.append(index)
     ctx.emit(GuessConfirmed(round_no=rnd.no, seat=index))
     close_if_complete(ctx)

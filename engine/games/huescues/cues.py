@@ -24,8 +24,9 @@ from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 
-from engine.errors import ErrorCode, RuleError
+from engine.errors import RuleError
 from engine.games.huescues import board
+from engine.games.huescues.errors import Refusal
 from engine.text import shows_nothing, skeleton, without_ignorable
 
 CUE_MAX = 60
@@ -185,19 +186,19 @@ def check_cue(text: str, language: str, second: bool, earlier: list[str]) -> str
     words = text.split()
     cue = " ".join(words)
     if not words or shows_nothing(cue):
-        raise RuleError(ErrorCode.CUE_EMPTY)
+        raise RuleError(Refusal.CUE_EMPTY)
     if len(cue) > CUE_MAX:
-        raise RuleError(ErrorCode.CUE_TOO_LONG, f"{len(cue)} > {CUE_MAX}")
+        raise RuleError(Refusal.CUE_TOO_LONG, f"{len(cue)} > {CUE_MAX}")
     for word in words:
         if not is_word(word):
-            raise RuleError(ErrorCode.CUE_NOT_WORDS, word)
+            raise RuleError(Refusal.CUE_NOT_WORDS, word)
     if len(words) > (2 if second else 1):
-        raise RuleError(ErrorCode.CUE_TWO_WORDS if second else ErrorCode.CUE_ONE_WORD)
+        raise RuleError(Refusal.CUE_TWO_WORDS if second else Refusal.CUE_ONE_WORD)
     for word in words:
         if is_colour_word(word, language):
-            raise RuleError(ErrorCode.CUE_COLOUR_WORD, word)
+            raise RuleError(Refusal.CUE_COLOUR_WORD, word)
         if is_coordinate(word):
-            raise RuleError(ErrorCode.CUE_COORDINATE, word)
+            raise RuleError(Refusal.CUE_COORDINATE, word)
     if earlier and reads_as(cue, forms_of(earlier)):
-        raise RuleError(ErrorCode.CUE_REPEATED, cue)
+        raise RuleError(Refusal.CUE_REPEATED, cue)
     return cue

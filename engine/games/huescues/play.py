@@ -6,6 +6,7 @@ from engine.errors import ErrorCode, RuleError
 from engine.games.huescues.board import CELLS
 from engine.games.huescues.context import Ctx
 from engine.games.huescues.cues import check_cue, fold
+from engine.games.huescues.errors import Refusal
 from engine.games.huescues.events import (
     CellChosen,
     ColourChosen,
@@ -39,12 +40,12 @@ def require_phase(ctx: Ctx, *phases: Phase) -> None:
 def _require_giver(ctx: Ctx, index: int, *phases: Phase) -> None:
     require_phase(ctx, *phases)
     if index != ctx.round.giver:
-        raise RuleError(ErrorCode.NOT_CUE_GIVER)
+        raise RuleError(Refusal.NOT_CUE_GIVER)
 
 
 def _require_cell(cell: int) -> None:
     if not 0 <= cell < CELLS:
-        raise RuleError(ErrorCode.NOT_A_CELL)
+        raise RuleError(Refusal.NOT_A_CELL)
 
 
 def choose_colour(ctx: Ctx, index: int, cell: int) -> None:
@@ -53,7 +54,7 @@ def choose_colour(ctx: Ctx, index: int, cell: int) -> None:
     _require_giver(ctx, index, Phase.CUE)
     _require_cell(cell)
     if not ctx.state.settings.free_choice and cell not in ctx.state.card_cells():
-        raise RuleError(ErrorCode.COLOUR_NOT_ON_CARD)
+        raise RuleError(Refusal.COLOUR_NOT_ON_CARD)
     ctx.round.colour = cell
     ctx.emit(ColourChosen(round_no=ctx.round.no, seat=index, cell=cell))
 
@@ -64,7 +65,7 @@ def give_cue(ctx: Ctx, index: int, text: str) -> None:
     state, rnd = ctx.state, ctx.round
     second = state.phase is Phase.SECOND_CUE
     if rnd.colour is None:
-        raise RuleError(ErrorCode.NO_COLOUR_CHOSEN)
+        raise RuleError(Refusal.NO_COLOUR_CHOSEN)
     cue = check_cue(text, state.language, second, state.used_cues)
     rnd.cues.append(cue)
     state.used_cues.append(fold(cue))
@@ -96,7 +97,7 @@ def _require_guesser(ctx: Ctx, index: int) -> None:
     require_phase(ctx, *GUESS_PHASES)
     rnd = ctx.round
     if index == rnd.giver:
-        raise RuleError(ErrorCode.GIVER_DOES_NOT_GUESS)
+        raise RuleError(Refusal.GIVER_DOES_NOT_GUESS)
     if index not in rnd.participants:
         raise RuleError(ErrorCode.NOT_IN_ROUND)
     if index in rnd.dropped:
@@ -113,7 +114,7 @@ def choose_cell(ctx: Ctx, index: int, cell: int) -> None:
     rnd = ctx.round
     second = ctx.state.phase is Phase.SECOND_GUESS
     if second and cell in rnd.cones.values():
-        raise RuleError(ErrorCode.CELL_HAS_FIRST_CONE)
+        raise RuleError(Refusal.CELL_HAS_FIRST_CONE)
     rnd.choices[index] = cell
     ctx.emit(CellChosen(round_no=rnd.no, seat=index, cell=cell, second=second))
 
@@ -124,7 +125,7 @@ def confirm_cone(ctx: Ctx, index: int) -> None:
     rnd = ctx.round
     cell = rnd.choices.get(index)
     if cell is None:
-        raise RuleError(ErrorCode.NO_CELL_CHOSEN)
+        raise RuleError(Refusal.NO_CELL_CHOSEN)
     second = ctx.state.phase is Phase.SECOND_GUESS
     del rnd.choices[index]
     rnd.phase_cones(second)[index] = cell

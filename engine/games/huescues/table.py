@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.errors import ErrorCode, RuleError
+from engine.errors import RuleError
 from engine.games.common.table import PureTable
 from engine.games.huescues import commands as own
 from engine.games.huescues.board import parse as parse_cell
+from engine.games.huescues.errors import Refusal
 from engine.games.huescues.model import GUESS_PHASES, Settings, State
 from engine.games.huescues.model import Phase as OwnPhase
 from engine.games.huescues.rules import apply
@@ -38,7 +39,7 @@ def typed(state: State, user_id: int, text: str) -> Any:
         return own.GiveCue(user_id=user_id, text=text)
     if index != rnd.giver and (state.phase in GUESS_PHASES or cell is not None):
         if cell is None:
-            raise RuleError(ErrorCode.NOT_A_CELL, text)
+            raise RuleError(Refusal.NOT_A_CELL, text)
         return own.ChooseCell(user_id=user_id, cell=cell)  # refused outside a guess
     if state.phase is OwnPhase.CUE and state.settings.free_choice and cell is not None:
         return own.ChooseColour(user_id=user_id, cell=cell)

@@ -10,9 +10,11 @@ from telegram import CallbackQuery, Update
 from engine.errors import ErrorCode
 from engine.games.guesswhat import commands as gw
 from engine.games.guesswhat import icon
+from engine.games.guesswhat.errors import Refusal
 from engine.games.guesswhat.model import COLUMN_NAMES, ROWS, Phase, State
 from engine.games.guesswhat.turns import CARRIED_CLUE_S
 from engine.store import Outcome
+from tgbot.games.guesswhat.refusals import REFUSALS
 from tgbot.games.guesswhat.render import REDRAW_MODE, active_dm
 from tgbot.i18n import _, texts
 from tgbot.table.handlers.buttons import (
@@ -93,7 +95,7 @@ async def on_select(
         await answer(query, texts.ERRORS[ErrorCode.NOT_STORYTELLER], alert=True)
         return
     if state.round.redrawn:
-        await answer(query, texts.ERRORS[ErrorCode.REDRAW_USED], alert=True)
+        await answer(query, REFUSALS[Refusal.REDRAW_USED], alert=True)
         return
     await show_prompt(svc, query, room, lambda look: active_dm(room, index, look, selection))
 

@@ -8,6 +8,7 @@ from tgbot import i18n
 from tgbot.egress.outgoing import Outgoing
 from tgbot.games.guesswhat import buttons, effects
 from tgbot.games.guesswhat import render as gw
+from tgbot.games.guesswhat.refusals import REFUSALS
 from tgbot.i18n import _, ngettext
 from tgbot.table.render.common import Look, duration
 from tgbot.table.screens import Screens
@@ -94,6 +95,8 @@ def _reminder(room: Room, look: Look) -> Outgoing | None:
 
 
 SCREENS = Screens(
+    refusals=REFUSALS,
+    aliases=("guess", "guess_what", "guesswhat!"),
     name="guesswhat",
     messages=effects.messages,
     settings_text=settings_text,

@@ -8,6 +8,7 @@ from tgbot import i18n
 from tgbot.egress.outgoing import Outgoing
 from tgbot.games.huescues import buttons, effects
 from tgbot.games.huescues import render as hc
+from tgbot.games.huescues.refusals import REFUSALS
 from tgbot.i18n import _, ngettext
 from tgbot.table.render.common import Look, duration
 from tgbot.table.screens import Screens
@@ -104,6 +105,8 @@ def _reminder(room: Room, look: Look) -> Outgoing | None:
 
 
 SCREENS = Screens(
+    refusals=REFUSALS,
+    aliases=("hues", "hues_and_cues", "huesandcues"),
     name="huescues",
     messages=effects.messages,
     settings_text=settings_text,

@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import html
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from contextvars import ContextVar
 from typing import Any
 
@@ -72,9 +72,12 @@ def display_name(update: Update) -> tuple[str, str | None]:
     return user.full_name or str(user.id), user.username
 
 
-def error_text(error: RuleError, markup: bool = True) -> str:
+def error_text(
+    error: RuleError, markup: bool = True, refusals: Mapping[Any, str] = texts.ERRORS
+) -> str:
     """A rule error as a short answer in the language spoken: HTML for a message (its detail
-    escaped, since it may echo what a user typed or named), plain text for a press's answer."""
+    escaped, since it may echo what a user typed or named), plain text for a press's answer.
+    `refusals`: the answers to the table's refusals and to those of the games hosted."""
     facts = dict(error.facts)
     if isinstance(setting := facts.get("setting"), str) and setting in render.SETTING_LABELS:
         facts["setting"] = render.SETTING_LABELS[setting]
@@ -83,7 +86,7 @@ def error_text(error: RuleError, markup: bool = True) -> str:
         detail = detail.format(**facts)
     if error.code is ErrorCode.LOBBY_LONGEST:  # a span of time, as players read one
         detail = render.duration(int(facts.get("seconds", 600)))
-    return texts.ERRORS[error.code].format(detail=user_text(detail) if markup else detail)
+    return refusals[error.code].format(detail=user_text(detail) if markup else detail)
 
 
 async def run(
@@ -181,7 +184,7 @@ async def attempt_coded(
         user_id = getattr(command, "user_id", None)
         if error.code is ErrorCode.IN_OTHER_GAME and markup and isinstance(user_id, int):
             return None, await elsewhere(context, user_id, error), error.code
-        return None, error_text(error, markup=markup), error.code
+        return None, error_text(error, markup, svc.lineup.refusals), error.code
     except CorruptRoom:
         log.exception("room %s is damaged", where)
         return None, texts.DAMAGED, None
@@ -197,7 +200,7 @@ async def elsewhere(context: Context, user_id: int, error: RuleError) -> str:
     where = await asyncio.to_thread(svc.store.room_of_player, user_id)
     found = await asyncio.to_thread(_latest_group_message, svc, where) if where else None
     if where is None or found is None:
-        return error_text(error)
+        return error_text(error, refusals=svc.lineup.refusals)
     title, message_id = found
     username = None
     if message_id is not None and render.private_link_works(where.chat):

@@ -63,12 +63,6 @@ from tgbot.table.render import user_text
 SKIP_GRACE = 2.0
 
 
-GAME_ALIASES = {
-    "guess": "guesswhat", "guess_what": "guesswhat", "guesswhat!": "guesswhat",
-    "hues": "huescues", "hues_and_cues": "huescues", "huesandcues": "huescues",
-}  # fmt: skip
-
-
 async def on_newgame(update: Update, context: Context) -> None:
     """/newgame [game]: open a lobby of the group's last game (or the one named), make the
     open lobby one of the game named, or point to the lobby or game already here."""
@@ -78,7 +72,7 @@ async def on_newgame(update: Update, context: Context) -> None:
     name, username = display_name(update)
     svc = service(context)
     asked = (context.args or [""])[0].lower().strip("/")
-    asked = GAME_ALIASES.get(asked, asked)
+    asked = svc.lineup.aliases.get(asked, asked)
     if asked and asked not in svc.games:
         await reply(update, context, texts.ERRORS[ErrorCode.UNKNOWN_GAME].format(
             detail=user_text(asked, 32)) + " " + _("Games: {games}.").format(
