@@ -57,10 +57,11 @@ from engine.games.registry import GAMES
 from engine.model import OVER_PHASES, Phase, Room  # noqa: E402
 from engine.rules import apply as apply_at  # noqa: E402
 from workers.ai import guesswhat as ai_guesswhat  # noqa: E402
-from workers.ai import hintrigue, warm_up  # noqa: E402
+from workers.ai import hintrigue  # noqa: E402
 from workers.ai import huescues as ai_huescues  # noqa: E402
 from workers.ai.mind import seed_for  # noqa: E402
 from workers.ai.vocab import LANGUAGES  # noqa: E402
+from workers.games import warm_up  # noqa: E402
 
 apply = partial(apply_at, games=GAMES)  # the rules at the bot's table
 

@@ -50,7 +50,7 @@ def test_a_fresh_process_imports_and_loads_everything_with_the_network_blocked()
         "socket.socket.connect = refuse\n"
         "socket.create_connection = refuse\n"
         "socket.getaddrinfo = refuse\n"
-        "from workers.ai import hintrigue, warm_up\n"
+        "from workers.ai import hintrigue\nfrom workers.games import warm_up\n"
         "warm_up()\n"
         "print(hintrigue.choose_hint([0, 1, 2], 'default', 'de', 1))\n"
     )

@@ -1,4 +1,6 @@
-"""The AI players' mind: pure decisions for Hintrigue, Guess What! and Hues and Cues seats.
+"""The AI players' minds: pure decisions for Hintrigue, Guess What! and Hues and Cues seats,
+each game's in its own module, with what they share (the meaning model, the vocabulary, the
+glosses); `workers.games` registers them, and warms them up.
 
 What a seat's job calls (each loads the model on first use, once per process, offline):
 
@@ -9,27 +11,4 @@ What a seat's job calls (each loads the model on first use, once per process, of
   the seed, since a Guess What! state does not know its room.
 - `huescues`: Hues and Cues' cues and cones, from a table of colour words compared in CIELAB
   (no model: numpy only).
-- `warm_up()`: load the model and the vocabulary ahead of the first decision.
 """
-
-from __future__ import annotations
-
-from engine.games.hintrigue.decks import decks
-from workers.ai import huescues
-from workers.ai.gloss import dictionary
-from workers.ai.hintrigue import concept_bias
-from workers.ai.model import load
-from workers.ai.vocab import LANGUAGES, concept_matrix
-
-
-def warm_up() -> None:
-    """Load the model, embed the vocabulary, build the gloss dictionaries and compare the
-    colour table with the board (about a second; a worker may call it when it starts, or
-    leave it to the first decision)."""
-    load()
-    concept_matrix()
-    for language in LANGUAGES[1:]:
-        dictionary(language)
-    for deck in decks():
-        concept_bias(deck)
-    huescues.variants()
