@@ -18,6 +18,7 @@ from engine.store import Store, keys
 from tests.conftest import test_redis_url
 from tgbot.ingress.web import SECRET_HEADER, create_app
 from tgbot.ops.config import Config
+from tgbot.ops.metrics import TALLY
 from tgbot.standin import World, serve_app
 
 SECRET = "s3cret-token_ok"
@@ -33,6 +34,9 @@ def config(redis_url: str) -> Config:
 
 @pytest.fixture
 def app(real_redis):
+    # Counts this test process made in earlier tests would reach this app's Redis with its
+    # first metrics flush: taken now, so the keys below are this app's alone.
+    TALLY._take()
     world = World()
     world.add_chat(GROUP, "supergroup", title="G")
     with serve_app(create_app(config(test_redis_url())), lifespan="on") as url:
