@@ -177,11 +177,11 @@ def test_a_refusal_s_detail_is_translated_but_what_a_player_typed_is_not():
         apply(a_room().with_players(3).in_lobby().room,
               ChangeSettings(user_id=user(0), changes={"rotations": 9}), 0)  # fmt: skip
     with i18n.use("it"):
-        assert error_text(typed.value).endswith(": deck.")
+        assert error_text(typed.value, lineup=LINEUP).endswith(": deck.")
         why = i18n._("{setting} must be {low}–{high}").format(
             setting=i18n._("rotations"), low=1, high=5
         )
-        assert error_text(bounds.value) == i18n._("That setting is not valid: {detail}.").format(
+        assert error_text(bounds.value, lineup=LINEUP) == i18n._("That setting is not valid: {detail}.").format(
             detail=why
         )
-        assert "rotations" not in error_text(bounds.value)
+        assert "rotations" not in error_text(bounds.value, lineup=LINEUP)

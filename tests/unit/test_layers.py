@@ -39,10 +39,6 @@ AT_THE_TABLE = {
         "Hintrigue's private messages still live with the table's",
     ("tgbot.table.render.private", "engine.games.hintrigue.views"):
         "Hintrigue's private messages still live with the table's",
-    ("tgbot.table.render.lobby", "engine.games.guesswhat.settings"):
-        "the settings keyboard's bounds are still listed by the table",
-    ("tgbot.table.render.lobby", "engine.games.huescues.settings"):
-        "the settings keyboard's bounds are still listed by the table",
     ("tgbot.pictures", "tgbot.games.guesswhat.pictures"):
         "the pictures' kinds are still one union drawn in one place",
     ("tgbot.pictures", "tgbot.games.hintrigue.pictures"):

@@ -18,6 +18,8 @@ from tgbot.i18n.texts import ERRORS
 from tgbot.pictures.model import Picture
 from tgbot.table.callback import Codec
 from tgbot.table.render.common import Look
+from tgbot.table.render.lobby import SHARED_SETTINGS_ROWS
+from tgbot.table.setting import Setting
 
 ButtonHandler = Callable[[Update, Any, CallbackQuery, tuple[int, ...]], Awaitable[None]]
 
@@ -34,7 +36,8 @@ class Screens:
     settings_text: Callable[[Room], str]
     """The lobby's settings in one line."""
     setting_rows: tuple[str, ...]
-    """The settings keyboard's rows, by setting name."""
+    """The settings keyboard's rows, by setting name (the table's shared ones, or the game's
+    own in `settings`)."""
     rules: Callable[[], str]
     """/rules while a lobby or game of it is here (or it is the group's last game)."""
     settings_help: Callable[[], str]
@@ -67,6 +70,8 @@ class Screens:
     """What /skip did, told in the group (room, the command's events, who skipped, safe to
     show), or None when the messages it changed say it at the bottom of the chat; unset: the
     table's own answer."""
+    settings: Mapping[str, Setting] = field(default_factory=dict)
+    """The game's own settings rows (and the table's, where the game words one its own way)."""
     refusals: Texts[Any] = field(default_factory=lambda: Texts({}))
     """The answers to the game's own refusals (`RuleError` codes of its own enum), by code."""
     aliases: tuple[str, ...] = ()
@@ -88,6 +93,11 @@ class Lineup:
         self.codec = Codec.with_games(
             [(side.button_kinds, side.private_buttons) for side in screens]
         )
+        self._settings = {
+            side.name: {**SHARED_SETTINGS_ROWS, **side.settings} for side in screens
+        }
+        self.setting_at: Mapping[int, str] = _indices(self._settings.values())
+        """Every setting a settings button may name, by its index."""
         self.refusals = ERRORS.joined(*(side.refusals for side in screens))
         """What players are told of every refusal: the table's and each game's."""
         self.aliases: Mapping[str, str] = {
@@ -97,6 +107,18 @@ class Lineup:
             kind: handler for side in screens for kind, handler in side.buttons.items()
         }
 
+    def setting(self, game: str, name: str) -> Setting:
+        """A setting row as the game shows it."""
+        return self._settings[game][name]
+
+    def any_setting(self, name: str) -> Setting | None:
+        """A setting row as the first game that has it shows it: its kind (a switch, choices,
+        a number) and label are the same in every game."""
+        for rows in self._settings.values():
+            if name in rows:
+                return rows[name]
+        return None
+
     def of(self, room: Room) -> Screens:
         """The Telegram side of the room's game."""
         return self.screens[room.game]
@@ -104,3 +126,18 @@ class Lineup:
     def game(self, room: Room) -> Game:
         """The room's game (its rules' registration)."""
         return self.games.named(room.game)
+
+
+def _indices(games: Any) -> dict[int, str]:
+    """Each settings index's one name, checked: a name keeps its index in every game."""
+    found: dict[int, str] = {}
+    for rows in games:
+        for name, row in rows.items():
+            if found.setdefault(row.index, name) != name:
+                raise ValueError(f"settings index {row.index} is {found[row.index]} and {name}")
+    named = {name: index for index, name in found.items()}
+    for rows in games:
+        for name, row in rows.items():
+            if named[name] != row.index:
+                raise ValueError(f"setting {name} has two indices")
+    return found

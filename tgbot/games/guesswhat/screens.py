@@ -9,23 +9,10 @@ from tgbot.egress.outgoing import Outgoing
 from tgbot.games.guesswhat import buttons, effects
 from tgbot.games.guesswhat import render as gw
 from tgbot.games.guesswhat.refusals import REFUSALS
+from tgbot.games.guesswhat.settings import ROWS, SETTINGS
 from tgbot.i18n import _, ngettext
 from tgbot.table.render.common import Look, duration
 from tgbot.table.screens import Screens
-
-SETTING_ROWS = (
-    "max_seats",
-    "rotations",
-    "target",
-    "connoisseurs",
-    "timers",
-    "clue_s",
-    "guess_s",
-    "reveal_s",
-    "language",
-    "join_s",
-    "pictures",
-)
 
 
 def settings_text(room: Room) -> str:
@@ -100,7 +87,8 @@ SCREENS = Screens(
     name="guesswhat",
     messages=effects.messages,
     settings_text=settings_text,
-    setting_rows=SETTING_ROWS,
+    setting_rows=ROWS,
+    settings=SETTINGS,
     rules=rules,
     settings_help=settings_help,
     waiting_prompt=gw.waiting_prompt,

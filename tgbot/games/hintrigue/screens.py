@@ -7,11 +7,11 @@ from __future__ import annotations
 from engine.model import Phase, Room, SeatStatus
 from tgbot.egress.outgoing import Outgoing
 from tgbot.games.hintrigue import buttons, effects
+from tgbot.games.hintrigue.settings import ROWS, SETTINGS
 from tgbot.i18n import _, texts
 from tgbot.table import render
 from tgbot.table.render import Look
 from tgbot.table.render.group import fooled_text, results_picture
-from tgbot.table.render.lobby import HINTRIGUE_ROWS
 from tgbot.table.screens import Screens
 
 
@@ -66,7 +66,8 @@ SCREENS = Screens(
     name="hintrigue",
     messages=effects.messages,
     settings_text=render.settings_text,
-    setting_rows=HINTRIGUE_ROWS,
+    setting_rows=ROWS,
+    settings=SETTINGS,
     rules=lambda: texts.RULES,
     settings_help=_settings_help,
     waiting_prompt=render.waiting_prompt,

@@ -9,23 +9,10 @@ from tgbot.egress.outgoing import Outgoing
 from tgbot.games.huescues import buttons, effects
 from tgbot.games.huescues import render as hc
 from tgbot.games.huescues.refusals import REFUSALS
+from tgbot.games.huescues.settings import ROWS, SETTINGS
 from tgbot.i18n import _, ngettext
 from tgbot.table.render.common import Look, duration
 from tgbot.table.screens import Screens
-
-SETTING_ROWS = (
-    "max_seats",
-    "turns",
-    "free_choice",
-    "timers",
-    "cue_s",
-    "guess_s",
-    "second_cue_s",
-    "second_guess_s",
-    "reveal_s",
-    "language",
-    "join_s",
-)
 
 
 def settings_text(room: Room) -> str:
@@ -110,7 +97,8 @@ SCREENS = Screens(
     name="huescues",
     messages=effects.messages,
     settings_text=settings_text,
-    setting_rows=SETTING_ROWS,
+    setting_rows=ROWS,
+    settings=SETTINGS,
     rules=rules,
     settings_help=settings_help,
     waiting_prompt=hc.waiting_prompt,

@@ -25,7 +25,6 @@ from engine.commands import (
 from engine.errors import ErrorCode
 from engine.model import OVER_PHASES, Phase, Room
 from engine.roomid import RoomId
-from engine.settings import LANGUAGES
 from engine.store import Outcome
 from tgbot import i18n
 from tgbot.egress.outgoing import Outgoing
@@ -44,8 +43,7 @@ from tgbot.table.handlers.common import (
 )
 from tgbot.table.handlers.community import on_notify_button
 from tgbot.table.handlers.language import on_language_button, speakers
-from tgbot.table.render import DECK_NAMES, SETTING_ROWS, Look
-from tgbot.table.render.lobby import SWITCHES
+from tgbot.table.render import Look
 from tgbot.table.service import Service
 
 log = logging.getLogger(__name__)
@@ -206,17 +204,17 @@ async def on_set(
 ) -> None:
     """A settings button: change one setting."""
     row, value = args[:2]
-    if not 0 <= row < len(SETTING_ROWS):
+    svc = service(context)
+    name = svc.lineup.setting_at.get(row)
+    shown = svc.lineup.any_setting(name) if name is not None else None
+    if name is None or shown is None:
         await answer(query, texts.FORGED_BUTTON, alert=True)
         return
-    name = SETTING_ROWS[row]
     setting: int | bool | str = value
-    if name in SWITCHES:
+    if shown.switch:
         setting = bool(value)
-    elif name == "deck":
-        setting = DECK_NAMES[value % len(DECK_NAMES)]
-    elif name == "language":
-        setting = LANGUAGES[value % len(LANGUAGES)]
+    elif shown.choices:
+        setting = shown.choices[value % len(shown.choices)]
     await button_command(
         update,
         context,
@@ -295,10 +293,14 @@ async def on_info(
 ) -> None:
     """A setting's label on the settings keyboard: say what the setting does."""
     (row,) = args
-    if not 0 <= row < len(SETTING_ROWS):
+    svc = service(context)
+    name = svc.lineup.setting_at.get(row)
+    if name is None:
         await answer(query, texts.FORGED_BUTTON, alert=True)
         return
-    await answer(query, render.SETTING_HELP[SETTING_ROWS[row]], alert=True)
+    room = await asyncio.to_thread(svc.store.load, _room(update))
+    game = room.game if room is not None else svc.games.default.name
+    await answer(query, _(svc.lineup.setting(game, name).help), alert=True)
 
 
 async def on_back_button(

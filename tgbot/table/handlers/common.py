@@ -29,6 +29,7 @@ from tgbot.local.quick import quick_settings
 from tgbot.table import render
 from tgbot.table.notify import tell_subscribers
 from tgbot.table.render.common import user_text
+from tgbot.table.screens import Lineup
 from tgbot.table.service import Service
 
 log = logging.getLogger(__name__)
@@ -72,15 +73,15 @@ def display_name(update: Update) -> tuple[str, str | None]:
     return user.full_name or str(user.id), user.username
 
 
-def error_text(
-    error: RuleError, markup: bool = True, refusals: Mapping[Any, str] = texts.ERRORS
-) -> str:
+def error_text(error: RuleError, markup: bool = True, lineup: Lineup | None = None) -> str:
     """A rule error as a short answer in the language spoken: HTML for a message (its detail
     escaped, since it may echo what a user typed or named), plain text for a press's answer.
-    `refusals`: the answers to the table's refusals and to those of the games hosted."""
+    `lineup`: the games hosted, whose refusals and settings it names (None: the table's)."""
+    refusals: Mapping[Any, str] = lineup.refusals if lineup is not None else texts.ERRORS
     facts = dict(error.facts)
-    if isinstance(setting := facts.get("setting"), str) and setting in render.SETTING_LABELS:
-        facts["setting"] = render.SETTING_LABELS[setting]
+    row = lineup.any_setting(str(facts.get("setting"))) if lineup is not None else None
+    if row is not None:
+        facts["setting"] = _(row.label)
     detail = _(error.template) if error.template in MARKED else error.template
     if facts:
         detail = detail.format(**facts)
@@ -184,7 +185,7 @@ async def attempt_coded(
         user_id = getattr(command, "user_id", None)
         if error.code is ErrorCode.IN_OTHER_GAME and markup and isinstance(user_id, int):
             return None, await elsewhere(context, user_id, error), error.code
-        return None, error_text(error, markup, svc.lineup.refusals), error.code
+        return None, error_text(error, markup, svc.lineup), error.code
     except CorruptRoom:
         log.exception("room %s is damaged", where)
         return None, texts.DAMAGED, None
@@ -200,7 +201,7 @@ async def elsewhere(context: Context, user_id: int, error: RuleError) -> str:
     where = await asyncio.to_thread(svc.store.room_of_player, user_id)
     found = await asyncio.to_thread(_latest_group_message, svc, where) if where else None
     if where is None or found is None:
-        return error_text(error, refusals=svc.lineup.refusals)
+        return error_text(error, lineup=svc.lineup)
     title, message_id = found
     username = None
     if message_id is not None and render.private_link_works(where.chat):
@@ -255,14 +256,14 @@ def too_late_to_join(svc: Service, where: RoomId) -> str | None:
     return None
 
 
-def settings_done(outcome: Outcome) -> str | None:
+def settings_done(outcome: Outcome, lineup: Lineup) -> str | None:
     """What a settings change did, as the group is told."""
     room = outcome.room
     changed = next((e for e in outcome.events if isinstance(e, SettingsChanged)), None)
     if room is None or changed is None:
         return None
     with i18n.use(room.settings.language):  # the group's, changed or not
-        shown = ", ".join(render.setting_line(room, name) for name in changed.changes)
+        shown = ", ".join(render.setting_line(room, name, lineup) for name in changed.changes)
         return _("Settings changed: {changes}.").format(changes=shown)
 
 

@@ -150,11 +150,14 @@ async def on_settings(update: Update, context: Context) -> None:
         await reply(
             update,
             context,
-            error_text(error) + "\n" + _("Example: /settings rotations=3 hint=60 timers=off"),
+            error_text(error, lineup=service(context).lineup)
+            + "\n"
+            + _("Example: /settings rotations=3 hint=60 timers=off"),
         )
         return
     await command_in_group(
-        update, context, ChangeSettings(user_id=user.id, changes=changes), settings_done
+        update, context, ChangeSettings(user_id=user.id, changes=changes),
+        lambda done: settings_done(done, service(context).lineup),
     )
 
 

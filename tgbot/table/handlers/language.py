@@ -187,7 +187,8 @@ async def group_language(update: Update, context: Context, language: str) -> Non
         room = None
     if room is not None and room.phase is Phase.LOBBY:
         command = ChangeSettings(user_id=user.id, changes={"language": language})
-        await command_in_group(update, context, command, settings_done)
+        await command_in_group(update, context, command,
+                           lambda done: settings_done(done, service(context).lineup))
         return
     if (room is None or room.creator != user.id) and not await is_admin(update, context):
         await reply(update, context, texts.ERRORS[ErrorCode.NOT_ALLOWED])

@@ -31,11 +31,6 @@ from tgbot.table.render.group import (
     void_message,
 )
 from tgbot.table.render.lobby import (
-    DECK_NAMES,
-    SETTING_HELP,
-    SETTING_LABELS,
-    SETTING_ROWS,
-    SETTING_STEPS,
     lobby,
     setting_line,
     setting_shown,
@@ -53,11 +48,6 @@ from tgbot.table.render.private import (
 
 __all__ = [
     "NAME_MAX",
-    "DECK_NAMES",
-    "SETTING_HELP",
-    "SETTING_LABELS",
-    "SETTING_ROWS",
-    "SETTING_STEPS",
     "Look",
     "card",
     "closed_prompt",

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from engine.games.guesswhat.settings import BOUNDS as GUESSWHAT_BOUNDS
-from engine.games.huescues.settings import BOUNDS as HUESCUES_BOUNDS
+from typing import TYPE_CHECKING
+
 from engine.lobby import EXTEND_S, SHARED_SETTINGS, unreachable_seats
 from engine.model import MIN_SEATS, Phase, Room
 from engine.settings import BOUNDS, LANGUAGES
@@ -13,7 +13,6 @@ from tgbot.i18n import N_, Texts, _, ngettext
 from tgbot.table.render.common import (
     NAME_MAX,
     Look,
-    deck_name,
     duration,
     in_group_language,
     names,
@@ -22,107 +21,55 @@ from tgbot.table.render.common import (
     user_text,
 )
 from tgbot.table.render.group import listed
+from tgbot.table.setting import Setting
 
-HINTRIGUE_ROWS = (
-    "max_seats",
-    "rotations",
-    "hand_size",
-    "timers",
-    "hint_s",
-    "decoy_s",
-    "vote_s",
-    "reveal_s",
-    "deck",
-    "language",
-    "join_s",
-    "pictures",  # rows are numbered in buttons: new ones go last
-)
-"""Hintrigue's settings keyboard, row by row."""
-SETTING_ROWS = (
-    *HINTRIGUE_ROWS, "target", "connoisseurs", "clue_s", "guess_s",
-    "turns", "free_choice", "cue_s", "second_cue_s", "second_guess_s",
-)  # fmt: skip
-"""Every setting a settings button may name, by its index (each game shows some of them)."""
-SWITCHES = frozenset({"timers", "connoisseurs", "pictures", "free_choice"})
-SETTING_BOUNDS = {**HUESCUES_BOUNDS, **GUESSWHAT_BOUNDS, **BOUNDS}
-SETTING_STEPS = {
-    "max_seats": 1,
-    "rotations": 1,
-    "hand_size": 1,
-    "hint_s": 15,
-    "decoy_s": 15,
-    "vote_s": 15,
-    "reveal_s": 2,
-    "join_s": 30,
-    "target": 1,
-    "clue_s": 15,
-    "guess_s": 15,
-    "turns": 1,
-    "cue_s": 15,
-    "second_cue_s": 15,
-    "second_guess_s": 15,
-}
-DECK_NAMES = ("default", "short")
-SETTING_LABELS = Texts({
-    "max_seats": N_("max players"),
-    "rotations": N_("rotations"),
-    "hand_size": N_("cards in hand"),
-    "timers": N_("timers"),
-    "hint_s": N_("hint time"),
-    "decoy_s": N_("decoy time"),
-    "vote_s": N_("vote time"),
-    "reveal_s": N_("reveal time"),
-    "deck": N_("deck"),
-    "language": N_("language"),
-    "join_s": N_("join time"),
-    "target": N_("target points"),
-    "connoisseurs": N_("connoisseurs"),
-    "clue_s": N_("clue time"),
-    "guess_s": N_("guess time"),
-    "pictures": N_("pictures"),
-    "turns": N_("cues per player"),
-    "free_choice": N_("free choice of colour"),
-    "cue_s": N_("cue time"),
-    "second_cue_s": N_("second cue time"),
-    "second_guess_s": N_("second guess time"),
-    "ai": N_("AI players"),
-})
-SETTING_HELP = Texts({
-    "max_seats": N_("How many players may join: 3–10."),
-    "rotations": N_("How many times the storyteller's turn goes round the table: 1–5."),
-    "hand_size": N_("How many cards each player holds: 4–8."),
-    "timers": N_("With timers off, nobody is ever rushed; the host can /skip."),
-    "hint_s": N_("Time for the storyteller's card and hint."),
-    "decoy_s": N_("Time for everybody's decoys."),
-    "vote_s": N_("Time for the vote."),
-    "reveal_s": N_("How long the reveal shows before the next round."),
-    "deck": N_("Which cards to play with: default (all) or short."),
-    "language": N_(
-        "The language of the group's messages. Each player can choose their own for private "
-        "messages with /language in a private chat with me."
+if TYPE_CHECKING:  # the line-up is built from the games' screens, which render with this
+    from tgbot.table.screens import Lineup
+
+def _timer(seconds: int) -> str:
+    return _("off") if not seconds else duration(seconds)
+
+
+SHARED_SETTINGS_ROWS: dict[str, Setting] = {
+    "max_seats": Setting(
+        0, N_("max players"), N_("How many players may join: 3–10."),
+        bounds=BOUNDS["max_seats"],
     ),
-    "join_s": N_(
-        "How long the lobby waits for players before it starts by itself: up to 10 min. Off: "
-        "the host starts it, and a lobby left alone for a day closes."
+    "timers": Setting(
+        3, N_("timers"), N_("With timers off, nobody is ever rushed; the host can /skip."),
+        switch=True,
     ),
-    "target": N_("The game ends after the turn in which somebody reaches this many points: 5–20."),
-    "connoisseurs": N_(
-        "On: when every other player finds the three icons, the active player scores nothing."
+    "language": Setting(
+        9,
+        N_("language"),
+        N_(
+            "The language of the group's messages. Each player can choose their own for "
+            "private messages with /language in a private chat with me."
+        ),
+        choices=LANGUAGES,
+        shown=lambda value: i18n.LANGUAGES.get(value, str(value)),
     ),
-    "clue_s": N_("Time for the active player's three icons and clue."),
-    "guess_s": N_("Time for everybody's guesses."),
-    "pictures": N_(
-        "With pictures on, boards and results also come as pictures; the text says the same."
+    "join_s": Setting(
+        10,
+        N_("join time"),
+        N_(
+            "How long the lobby waits for players before it starts by itself: up to 10 min. "
+            "Off: the host starts it, and a lobby left alone for a day closes."
+        ),
+        bounds=BOUNDS["join_s"],
+        step=30,
+        shown=_timer,
     ),
-    "turns": N_(
-        "How many times each player gives the cues: 1–3, or by the number of players (twice "
-        "with 3–6, once with 7 or more)."
+    "pictures": Setting(
+        11,
+        N_("pictures"),
+        N_("With pictures on, boards and results also come as pictures; the text says the same."),
+        switch=True,
     ),
-    "free_choice": N_("On: the cue giver chooses any colour of the board instead of a card's."),
-    "cue_s": N_("Time for the cue giver's colour and first cue."),
-    "second_cue_s": N_("Time for the cue giver's second cue (or none)."),
-    "second_guess_s": N_("Time for everybody's second cones."),
-})
+}  # fmt: skip
+"""The settings every game plays with, on every game's keyboard (its rows are numbered in
+the buttons: a new setting takes a new index)."""
+AI_LABEL = N_("AI players")
 
 
 CLOSED_BECAUSE = Texts({
@@ -223,30 +170,26 @@ def setting_values(room: Room) -> dict[str, int | bool | str]:
     return values
 
 
-def setting_shown(room: Room, name: str) -> str:
+def setting_shown(room: Room, name: str, lineup: Lineup) -> str:
     """A setting's value as players read it (timers as long as they really run)."""
     if name == "ai":  # not a setting kept in the room: the AI seats it leaves
         return str(len(room.ai_seats()))
     value = setting_values(room)[name]
-    if name in SWITCHES:
+    row = lineup.setting(room.game, name)
+    if row.switch:
         return _("on") if value else _("off")
-    if name == "join_s" and not value:
-        return _("off")
-    if name == "turns" and not value:
-        return _("by player count")
+    if row.shown is not None:
+        return row.shown(value * room.timer_scale if name.endswith("_s") else value)
     if name.endswith("_s"):
         return duration(value * room.timer_scale)
-    if name == "language":
-        return i18n.LANGUAGES.get(value, str(value))
-    if name == "deck":
-        return deck_name(str(value))
     return str(value)
 
 
-def setting_line(room: Room, name: str) -> str:
+def setting_line(room: Room, name: str, lineup: Lineup) -> str:
     """A setting's label with its value: "rotations: 2"."""
+    label = AI_LABEL if name == "ai" else lineup.setting(room.game, name).label
     return _("{setting}: {value}").format(
-        setting=SETTING_LABELS[name], value=setting_shown(room, name)
+        setting=_(label), value=setting_shown(room, name, lineup)
     )
 
 
@@ -254,26 +197,24 @@ def _settings_rows(room: Room, look: Look) -> list[list[Button]]:
     rows = []
     game = room.game_id
     current = setting_values(room)
-    for name in look.lineup.of(room).setting_rows:
-        index = SETTING_ROWS.index(name)
+    lineup = look.lineup
+    for name in lineup.of(room).setting_rows:
+        row = lineup.setting(room.game, name)
         value = current[name]
-        label = setting_line(room, name)
-        if name in SWITCHES:
-            rows.append([look.button(label, "set", index, int(not value), game)])
-        elif name == "deck":
-            other = DECK_NAMES.index(value) ^ 1
-            rows.append([look.button(label, "set", index, other, game)])
-        elif name == "language":
-            following = (LANGUAGES.index(value) + 1) % len(LANGUAGES)
-            rows.append([look.button(label, "set", index, following, game)])
+        label = setting_line(room, name, lineup)
+        if row.switch:
+            rows.append([look.button(label, "set", row.index, int(not value), game)])
+        elif row.choices:
+            following = (row.choices.index(value) + 1) % len(row.choices)
+            rows.append([look.button(label, "set", row.index, following, game)])
         else:
-            low, high = SETTING_BOUNDS[name]
-            step = SETTING_STEPS[name]
+            assert row.bounds is not None, name
+            low, high = row.bounds
             rows.append(
                 [
-                    look.button("−", "set", index, max(low, value - step), game),
-                    look.button(label, "info", index),
-                    look.button("+", "set", index, min(high, value + step), game),
+                    look.button("−", "set", row.index, max(low, value - row.step), game),
+                    look.button(label, "info", row.index),
+                    look.button("+", "set", row.index, min(high, value + row.step), game),
                 ]
             )
     rows.append([look.button(_("Done"), "done", game)])

@@ -1,0 +1,56 @@
+"""Hintrigue's rows on the lobby's settings keyboard."""
+
+from __future__ import annotations
+
+from engine.settings import BOUNDS
+from tgbot.i18n import N_
+from tgbot.table.render.common import deck_name
+from tgbot.table.setting import Setting
+
+ROWS = (
+    "max_seats",
+    "rotations",
+    "hand_size",
+    "timers",
+    "hint_s",
+    "decoy_s",
+    "vote_s",
+    "reveal_s",
+    "deck",
+    "language",
+    "join_s",
+    "pictures",
+)
+"""Hintrigue's settings keyboard, row by row."""
+DECKS = ("default", "short")
+
+SETTINGS = {
+    "rotations": Setting(
+        1, N_("rotations"),
+        N_("How many times the storyteller's turn goes round the table: 1–5."),
+        bounds=BOUNDS["rotations"],
+    ),
+    "hand_size": Setting(
+        2, N_("cards in hand"), N_("How many cards each player holds: 4–8."),
+        bounds=BOUNDS["hand_size"],
+    ),
+    "hint_s": Setting(
+        4, N_("hint time"), N_("Time for the storyteller's card and hint."),
+        bounds=BOUNDS["hint_s"], step=15,
+    ),
+    "decoy_s": Setting(
+        5, N_("decoy time"), N_("Time for everybody's decoys."), bounds=BOUNDS["decoy_s"], step=15,
+    ),
+    "vote_s": Setting(
+        6, N_("vote time"), N_("Time for the vote."), bounds=BOUNDS["vote_s"], step=15,
+    ),
+    "reveal_s": Setting(
+        7, N_("reveal time"), N_("How long the reveal shows before the next round."),
+        bounds=BOUNDS["reveal_s"], step=2,
+    ),
+    "deck": Setting(
+        8, N_("deck"), N_("Which cards to play with: default (all) or short."),
+        choices=DECKS, shown=lambda deck: deck_name(str(deck)),
+    ),
+}  # fmt: skip
+"""Hintrigue's own settings (a row's index is what its buttons carry: never reused)."""
