@@ -181,7 +181,6 @@ def test_a_refusal_s_detail_is_translated_but_what_a_player_typed_is_not():
         why = i18n._("{setting} must be {low}–{high}").format(
             setting=i18n._("rotations"), low=1, high=5
         )
-        assert error_text(bounds.value, lineup=LINEUP) == i18n._("That setting is not valid: {detail}.").format(
-            detail=why
-        )
+        told = i18n._("That setting is not valid: {detail}.").format(detail=why)
+        assert error_text(bounds.value, lineup=LINEUP) == told
         assert "rotations" not in error_text(bounds.value, lineup=LINEUP)

@@ -45,10 +45,6 @@ AT_THE_TABLE = {
         "the pictures' kinds are still one union drawn in one place",
     ("tgbot.pictures", "tgbot.games.huescues.pictures"):
         "the pictures' kinds are still one union drawn in one place",
-    ("tgbot.games.common", "engine.games.guesswhat.model"):
-        "the pure games' shared Telegram side names their states",
-    ("tgbot.games.common", "engine.games.huescues.model"):
-        "the pure games' shared Telegram side names their states",
 }
 """Where the table still names a game, each with why: Hintrigue is not yet a guest with its
 state in `Room.play` (issue: every game a guest). The list may only shrink."""

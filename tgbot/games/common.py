@@ -4,19 +4,37 @@ game stands. Each game keeps its own texts."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol
 
 from engine import events as table
-from engine.games.guesswhat.model import State as GuessState
-from engine.games.huescues.model import State as HuesState
 from engine.model import Room, SeatStatus
 from tgbot.egress.outgoing import Outgoing
 from tgbot.i18n import _
 from tgbot.table import render
 from tgbot.table.render.common import Look, names, title, to_group
 
-PlayState = GuessState | HuesState
+
+class _Round(Protocol):
+    @property
+    def participants(self) -> list[int]: ...
+
+
+class _Seat(Protocol):
+    @property
+    def status(self) -> SeatStatus: ...
+
+
+class PlayState(Protocol):
+    """What the shared lines read of a game's own state: its round and seats."""
+
+    @property
+    def round(self) -> _Round | None: ...
+
+    @property
+    def seats(self) -> Sequence[_Seat]: ...
+
+    def seat_of(self, user_id: int) -> int | None: ...
 
 
 def table_messages(
