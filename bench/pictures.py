@@ -25,17 +25,17 @@ from engine.games.guesswhat.icons import icons  # noqa: E402
 from engine.games.huescues import board  # noqa: E402
 from engine.settings import LANGUAGES  # noqa: E402
 from tgbot import pictures  # noqa: E402
-from tgbot.pictures import (  # noqa: E402
-    Cone,
+from tgbot.games.guesswhat.pictures import (  # noqa: E402
     GuessBoardPicture,
     GuessLine,
     GuessRevealPicture,
+)
+from tgbot.games.hintrigue.pictures import ResultRow, ResultsPicture, Tally  # noqa: E402
+from tgbot.games.huescues.picture_parts import Cone  # noqa: E402
+from tgbot.games.huescues.pictures import (  # noqa: E402
     HuesBoardPicture,
     HuesCardPicture,
     HuesCloseupPicture,
-    ResultRow,
-    ResultsPicture,
-    Tally,
 )
 
 NAMES = [

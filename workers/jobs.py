@@ -220,7 +220,7 @@ def flush(room: int | str, attempt: int = 0) -> int:
         return await flush_outbox(
             await rt.bot(), rt.client, where, rt.limiter, unreachable, attempt,
             stopping=STOPPING.is_set, patient=lambda: not rt.inbox.any_ready(),
-            topic_gone=topic_gone, look_again=LOOK_AGAIN,
+            topic_gone=topic_gone, look_again=LOOK_AGAIN, pictures=service.lineup.pictures,
         )  # fmt: skip
 
     result = rt.run(go)

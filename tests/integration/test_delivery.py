@@ -14,7 +14,8 @@ from tgbot import pictures
 from tgbot.egress import delivery, lease
 from tgbot.egress.delivery import SHORT_WAIT, FlushResult, flush
 from tgbot.egress.outgoing import Outgoing
-from tgbot.pictures import ResultRow, ResultsPicture
+from tgbot.games.hintrigue.pictures import ResultRow, ResultsPicture
+from tgbot.games.registry import LINEUP
 from tgbot.standin import run_double
 from workers.ratelimit import Limits, RedisLimiter
 
@@ -33,7 +34,8 @@ def deliver_three(client, patient: bool) -> tuple[FlushResult, int, int]:
         async def go() -> FlushResult:
             async with Bot(double.world.token, base_url=f"{double.url}/bot") as bot:
                 return await flush(bot, client, user, RedisLimiter(client, LIMITS),
-                                   lambda *_: None, patient=lambda: patient)  # fmt: skip
+                                   lambda *_: None, patient=lambda: patient,
+                                   pictures=LINEUP.pictures)  # fmt: skip
 
         result = asyncio.run(go())
         return result, len(double.world.bot_messages(user)), client.llen(keys.outbox(user))
@@ -54,7 +56,8 @@ def test_with_updates_waiting_a_delivery_hands_on_instead_of_sleeping(real_redis
 def flush_room(double, client, room: int) -> FlushResult:
     async def go() -> FlushResult:
         async with Bot(double.world.token, base_url=f"{double.url}/bot") as bot:
-            return await flush(bot, client, room, RedisLimiter(client, WIDE), lambda *_: None)
+            return await flush(bot, client, room, RedisLimiter(client, WIDE), lambda *_: None,
+                               pictures=LINEUP.pictures)  # fmt: skip
 
     return asyncio.run(go())
 
@@ -163,7 +166,8 @@ def test_a_fresh_copy_that_must_wait_for_its_chats_limit_is_sent_on_the_next_try
             async def go() -> FlushResult:
                 async with Bot(double.world.token, base_url=f"{double.url}/bot") as bot:
                     return await flush(bot, real_redis, user, RedisLimiter(real_redis, one_at_once),
-                                       lambda *_: None, patient=lambda: False)  # fmt: skip
+                                       lambda *_: None, patient=lambda: False,
+                                       pictures=LINEUP.pictures)  # fmt: skip
 
             return asyncio.run(go())
 

@@ -86,7 +86,8 @@ class Bot:
         await handle(self.app, json.dumps(update).encode())
         while self.deliveries.waiting:
             where = self.deliveries.waiting.pop()
-            await flush(self.app.bot, self.client, where, NoWait(), lambda *_: None)
+            await flush(self.app.bot, self.client, where, NoWait(), lambda *_: None,
+                        pictures=self.lineup.pictures)  # fmt: skip
 
     def latest(self, chat: int, pattern: str) -> MessageRecord:
         for message in reversed(self.world.bot_messages(chat)):

@@ -28,7 +28,7 @@ from tests.harness import (
 )
 from tests.integration.test_topics import FORUM, find_in, in_topic, players, say_in
 from tgbot import pictures
-from tgbot.pictures import GuessBoardPicture
+from tgbot.games.guesswhat.pictures import GuessBoardPicture
 
 NAMES = ["Ann", "Bob", "Cy"]
 CLUE = "<i>sea</i> & shore"

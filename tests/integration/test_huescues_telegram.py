@@ -28,7 +28,8 @@ from tests.harness import (
     wait_for,
 )
 from tgbot import pictures
-from tgbot.pictures.model import Cone, HuesBoardPicture, HuesCardPicture, HuesCloseupPicture
+from tgbot.games.huescues.picture_parts import Cone
+from tgbot.games.huescues.pictures import HuesBoardPicture, HuesCardPicture, HuesCloseupPicture
 from tgbot.table.handlers.group import SKIP_GRACE
 
 NAMES = ["Ann", "Bob", "Cy"]

@@ -26,7 +26,9 @@ from tgbot.egress import delivery
 from tgbot.egress.delivery import FlushResult, flush
 from tgbot.egress.outgoing import MAX_CAPTION, Outgoing, caption_length
 from tgbot.egress.uploads import RETENTION_SECONDS, key
-from tgbot.pictures import GuessBoardPicture, ResultRow, ResultsPicture, Tally
+from tgbot.games.guesswhat.pictures import GuessBoardPicture
+from tgbot.games.hintrigue.pictures import ResultRow, ResultsPicture, Tally
+from tgbot.games.registry import LINEUP
 from tgbot.standin import run_double
 from tgbot.table.render import final
 from workers.ratelimit import Limits, RedisLimiter
@@ -85,7 +87,8 @@ def test_pictures_off_sends_the_final_as_text_only(stack: Stack):
 def flush_once(double: Any, client: Any, room: int) -> FlushResult:
     async def go() -> FlushResult:
         async with Bot(double.world.token, base_url=f"{double.url}/bot") as bot:
-            return await flush(bot, client, room, RedisLimiter(client, LIMITS), lambda *_: None)
+            return await flush(bot, client, room, RedisLimiter(client, LIMITS), lambda *_: None,
+                               pictures=LINEUP.pictures)  # fmt: skip
 
     return asyncio.run(go())
 

@@ -13,7 +13,8 @@ from tests.ink import ink_runs
 from tgbot import pictures
 from tgbot.games.huescues import picture_parts as parts
 from tgbot.games.huescues import pictures as hp
-from tgbot.pictures import Cone, HuesBoardPicture, HuesCardPicture, HuesCloseupPicture
+from tgbot.games.huescues.picture_parts import Cone
+from tgbot.games.huescues.pictures import HuesBoardPicture, HuesCardPicture, HuesCloseupPicture
 
 P = board.parse
 REVEAL = HuesBoardPicture(

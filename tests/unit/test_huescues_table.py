@@ -31,8 +31,8 @@ from engine.store import stats
 from tests.huescues_builders import next_move
 from tests.table import apply
 from tgbot.games.huescues import render as hc_render
+from tgbot.games.huescues.pictures import HuesBoardPicture, HuesCardPicture, HuesCloseupPicture
 from tgbot.games.registry import LINEUP
-from tgbot.pictures.model import HuesBoardPicture, HuesCardPicture, HuesCloseupPicture
 from tgbot.table import callback
 from tgbot.table.effects import outgoing_for
 from tgbot.table.render import Look

@@ -39,12 +39,6 @@ AT_THE_TABLE = {
         "Hintrigue's private messages still live with the table's",
     ("tgbot.table.render.private", "engine.games.hintrigue.views"):
         "Hintrigue's private messages still live with the table's",
-    ("tgbot.pictures", "tgbot.games.guesswhat.pictures"):
-        "the pictures' kinds are still one union drawn in one place",
-    ("tgbot.pictures", "tgbot.games.hintrigue.pictures"):
-        "the pictures' kinds are still one union drawn in one place",
-    ("tgbot.pictures", "tgbot.games.huescues.pictures"):
-        "the pictures' kinds are still one union drawn in one place",
 }
 """Where the table still names a game, each with why: Hintrigue is not yet a guest with its
 state in `Room.play` (issue: every game a guest). The list may only shrink."""

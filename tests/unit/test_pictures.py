@@ -30,25 +30,16 @@ from tgbot import pictures
 from tgbot.egress.outgoing import MAX_CAPTION, Outgoing, caption_length
 from tgbot.games.guesswhat import pictures as guesswhat
 from tgbot.games.guesswhat import render as gw
+from tgbot.games.guesswhat.pictures import GuessBoardPicture, GuessLine, GuessRevealPicture
 from tgbot.games.hintrigue import pictures as results
+from tgbot.games.hintrigue.pictures import ResultRow, ResultsPicture, Tally, results_picture
 from tgbot.games.huescues import picture_parts as parts
 from tgbot.games.huescues import pictures as huescues
+from tgbot.games.huescues.picture_parts import Cone
+from tgbot.games.huescues.pictures import HuesBoardPicture, HuesCardPicture, HuesCloseupPicture
 from tgbot.games.registry import LINEUP
-from tgbot.pictures import (
-    Cone,
-    GuessBoardPicture,
-    GuessLine,
-    GuessRevealPicture,
-    HuesBoardPicture,
-    HuesCardPicture,
-    HuesCloseupPicture,
-    ResultRow,
-    ResultsPicture,
-    Tally,
-)
 from tgbot.pictures.draw import FONTS, draw_text, emoji_font, runs, text_font
 from tgbot.table.render import Look, final
-from tgbot.table.render.group import results_picture
 
 LOOK = Look(bot_username="hintrigue_bot", key=b"k", lineup=LINEUP)
 NAMES = [
@@ -369,7 +360,7 @@ def test_the_card_shows_its_four_colours_numbered():
 def test_a_message_keeps_its_picture_kind_through_json():
     for picture in hues_pictures():
         message = Outgoing(chat_id=1, text="x", picture=picture)
-        again = Outgoing.model_validate_json(message.model_dump_json())
+        again = Outgoing.parse(message.model_dump_json(), LINEUP.pictures)
         assert again.picture == picture and type(again.picture) is type(picture)
 
 

@@ -12,7 +12,7 @@ import asyncio
 import contextlib
 import logging
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -32,6 +32,7 @@ from tgbot.egress.outgoing import MAX_CAPTION, Outgoing, caption_length
 from tgbot.egress.uploads import FileIds
 from tgbot.i18n import texts
 from tgbot.ops.metrics import TALLY
+from tgbot.pictures.model import Picture
 
 log = logging.getLogger(__name__)
 
@@ -273,7 +274,7 @@ _STAGED_PNGS: dict[str, bytes] = {}  # pictures drawn for a `Staged` message, by
 _STAGED_KEPT = 8
 
 
-def _render(picture: pictures.Picture, language: str, shown: str) -> bytes:
+def _render(picture: Picture, language: str, shown: str) -> bytes:
     """The picture's PNG: the one drawn already when its message was staged, else drawn."""
     png = _STAGED_PNGS.pop(shown, None)
     return png if png is not None else pictures.render(picture, language)
@@ -341,12 +342,15 @@ async def flush(
     patient: Callable[[], bool] = lambda: True,
     topic_gone: TopicGone = lambda: None,
     look_again: float = 0.0,
+    *,
+    pictures: Mapping[str, type[Picture]],
 ) -> FlushResult:
     """Deliver the room's outbox in order until it is empty or must wait. A short wait for
     the rate limits is slept through unless `patient()` says more urgent work waits. Another
     process holding the room takes what waits (`busy`), unless its lease shows it is gone:
     then the room is taken when the lease runs out. While it holds the room, its entry in the
-    set of waiting deliveries is kept at `look_again` seconds from now (`tgbot.egress.lease`)."""
+    set of waiting deliveries is kept at `look_again` seconds from now (`tgbot.egress.lease`).
+    `pictures`: the kinds of picture the bot's games draw, by kind (its line-up's)."""
     held = lease.Lease(client, keys.delivery_lock(where), keys.pending_deliveries(), str(where),
                        look_again)  # fmt: skip
     finished = client.register_script(_FINISHED)
@@ -357,7 +361,7 @@ async def flush(
         try:
             result = await _drain(
                 bot, client, where, limiter, (unreachable, topic_gone), attempt, held,
-                stopping, patient,
+                stopping, patient, pictures,
             )  # fmt: skip
         finally:
             held.release()
@@ -385,9 +389,9 @@ def _superseded(first: Outgoing, then: Outgoing) -> bool:
         and not then.fresh  # fmt: skip
 
 
-def _parse(raw: bytes | str) -> Outgoing | None:
+def _parse(raw: bytes | str, pictures: Mapping[str, type[Picture]]) -> Outgoing | None:
     try:
-        return Outgoing.model_validate_json(raw)
+        return Outgoing.parse(raw, pictures)
     except ValidationError:
         log.error("dropping an outbox entry that does not parse: %r", raw[:200])
         return None
@@ -403,6 +407,7 @@ async def _drain(
     held: lease.Lease,
     stopping: Callable[[], bool],
     patient: Callable[[], bool],
+    pictures: Mapping[str, type[Picture]],
 ) -> FlushResult:
     """Deliver the outbox in order per chat. A room's outbox holds its group's messages and its
     players' private ones: when one chat must wait (a group's 20 messages a minute), the
@@ -412,7 +417,7 @@ async def _drain(
     waiting: dict[int, float] = {}  # chat → seconds it must wait; its messages stay put
     kept = 0  # entries at the head of the outbox that wait for their chat
     while raws := client.lrange(box, kept, kept + BATCH - 1):
-        batch = [_parse(raw) for raw in raws]
+        batch = [_parse(raw, pictures) for raw in raws]
         known = _known_ids(client, where, batch)
         start = 0
         while start < len(batch):

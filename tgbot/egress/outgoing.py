@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import html
 import re
+from collections.abc import Mapping
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, SerializeAsAny, ValidationInfo, field_validator
 
 from tgbot import i18n
 from tgbot.pictures.model import Picture
@@ -49,10 +50,28 @@ class Outgoing(BaseModel):
     """For a private message: (user id, round, phase) to report if the user cannot be reached."""
     lang: str = Field(default_factory=i18n.current)
     """The language it is written in (what delivery adds to it speaks it too)."""
-    picture: Picture | None = None
+    picture: SerializeAsAny[Picture] | None = None
     """A picture to show with it: delivery draws it and sends it as a photo with the text as
     its caption (or, when Telegram refuses the photo or the text is too long for a caption,
-    sends the text alone)."""
+    sends the text alone). Read back from the outbox by its kind (`Outgoing.parse`)."""
+
+    @field_validator("picture", mode="before")
+    @classmethod
+    def _picture(cls, value: object, info: ValidationInfo) -> object:
+        """A picture read back from JSON takes the model its kind names, among the kinds
+        given as the validation context (the bot's games')."""
+        if value is None or isinstance(value, Picture):
+            return value
+        kinds = info.context
+        kind = value.get("kind") if isinstance(value, dict) else None
+        if not isinstance(kinds, Mapping) or kind not in kinds:
+            raise ValueError(f"a picture of no known kind: {kind!r}")
+        return kinds[kind].model_validate(value)
+
+    @classmethod
+    def parse(cls, raw: str | bytes, pictures: Mapping[str, type[Picture]]) -> Outgoing:
+        """An outbox entry as a message, its picture of one of these kinds."""
+        return cls.model_validate_json(raw, context=pictures)
 
 
 MAX_CAPTION = 1024  # a photo's caption, in characters once its HTML is parsed

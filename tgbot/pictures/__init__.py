@@ -1,6 +1,7 @@
-"""Pictures: what they show (`model`), how they are drawn (`draw`, `results`), and the
-`file_id`s of those Telegram already has (`cache`). Drawn at delivery, in the worker, from the
-data a rendered message carries; never inside the engine's rules."""
+"""Pictures: what they show (`model`: each game's kinds of picture, with their drawing, in its
+own folder), the drawing kit (`tgbot.pictures.draw`: fonts, emoji, text), and the PNG they become. Drawn at
+delivery, in the worker, from the data a rendered message carries; never inside the engine's
+rules."""
 
 from __future__ import annotations
 
@@ -10,49 +11,17 @@ import io
 from PIL import Image
 
 from tgbot import i18n
-from tgbot.games.guesswhat import pictures as guesswhat
-from tgbot.games.hintrigue.pictures import draw_results
-from tgbot.games.huescues import pictures as huescues
-from tgbot.pictures.model import (
-    Cone,
-    GuessBoardPicture,
-    GuessLine,
-    GuessRevealPicture,
-    HuesBoardPicture,
-    HuesCardPicture,
-    HuesCloseupPicture,
-    Picture,
-    ResultRow,
-    ResultsPicture,
-    Tally,
-)
+from tgbot.pictures.model import Picture
 
 MAX_BYTES = 300_000  # SPEC 13: a picture is under 300 KB
 
-__all__ = [
-    "MAX_BYTES", "Cone", "GuessBoardPicture", "GuessLine", "GuessRevealPicture",
-    "HuesBoardPicture", "HuesCardPicture", "HuesCloseupPicture", "Picture", "ResultRow",
-    "ResultsPicture", "Tally", "digest", "identity", "render",
-]  # fmt: skip
+__all__ = ["MAX_BYTES", "Picture", "digest", "identity", "image_of", "render"]
 
 
-def draw(picture: Picture, language: str) -> Image.Image:
-    """The picture as an image, its texts in `language`."""
+def image_of(picture: Picture, language: str) -> Image.Image:
+    """The picture as an image, its texts in `language` (each kind draws itself)."""
     with i18n.use(language):
-        match picture:
-            case ResultsPicture():
-                return draw_results(picture)
-            case HuesBoardPicture():
-                return huescues.draw_board(picture)
-            case HuesCloseupPicture():
-                return huescues.draw_closeup(picture)
-            case HuesCardPicture():
-                return huescues.draw_card(picture)
-            case GuessBoardPicture():
-                return guesswhat.draw_board(picture)
-            case GuessRevealPicture():
-                return guesswhat.draw_reveal(picture)
-    raise TypeError(f"no drawing for {picture!r}")
+        return picture.draw()
 
 
 def render(picture: Picture, language: str) -> bytes:
@@ -61,13 +30,11 @@ def render(picture: Picture, language: str) -> bytes:
     Most pictures are reduced to 256 colours, which keeps flat colours, text and emoji sharp at
     a third of the bytes, and takes less time to encode than the full colours would. Hues and
     Cues' pictures keep their full colours: the board has 480 that must stay exact."""
-    image = draw(picture, language)
-    if picture.kind in FULL_COLOUR:
+    image = image_of(picture, language)
+    if picture.full_colour:
         return _png(image, compress_level=3)
     return _png(image.quantize(256, method=Image.Quantize.FASTOCTREE), compress_level=3)
 
-
-FULL_COLOUR = frozenset({"hues_board", "hues_closeup", "hues_card"})
 
 
 def _png(image: Image.Image, compress_level: int) -> bytes:

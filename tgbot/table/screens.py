@@ -64,6 +64,8 @@ class Screens:
     """Those of its kinds on private messages (they carry the room's forum topic)."""
     buttons: dict[str, ButtonHandler] = field(default_factory=dict)
     """The game's own button handlers, by callback kind."""
+    pictures: tuple[type[Picture], ...] = ()
+    """The game's kinds of picture (each draws itself), read back from the outbox by kind."""
     results_picture: Callable[[Room], Picture | None] | None = None
     """The picture the final message carries when the room's pictures are on (None: none)."""
     skipped: Callable[[Room, list[Any], str], str | None] | None = None
@@ -103,6 +105,10 @@ class Lineup:
         self.aliases: Mapping[str, str] = {
             alias: side.name for side in screens for alias in side.aliases
         }
+        self.pictures: Mapping[str, type[Picture]] = {
+            kind.model_fields["kind"].default: kind for side in screens for kind in side.pictures
+        }
+        """Every kind of picture a message may carry, by its kind."""
         self.buttons: Mapping[str, ButtonHandler] = {
             kind: handler for side in screens for kind, handler in side.buttons.items()
         }

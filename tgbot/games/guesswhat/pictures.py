@@ -4,10 +4,55 @@ each confirmed guess with a mark per icon (right or wrong) and one for the whole
 
 from __future__ import annotations
 
+from typing import Literal
+
 from PIL import Image, ImageDraw
+from pydantic import BaseModel, ConfigDict
 
 from tgbot.pictures.draw import Color, draw_text, emoji_image, text_font
-from tgbot.pictures.model import GuessBoardPicture, GuessLine, GuessRevealPicture
+from tgbot.pictures.model import Picture
+
+
+class GuessBoardPicture(Picture):
+    """Guess What!'s board: columns A, B and C of three icons."""
+
+    kind: Literal["guess_board"] = "guess_board"
+    icons: list[str]
+    """The nine icons (one emoji each), column by column: A's three, then B's, then C's."""
+
+    def draw(self) -> Image.Image:
+        """The picture, in the language spoken."""
+        return draw_board(self)
+
+
+class GuessLine(BaseModel):
+    """One confirmed guess of a Guess What! turn."""
+
+    model_config = ConfigDict(frozen=True)
+
+    name: str
+    """As the player set it (not escaped: a picture shows it as it is)."""
+    icons: list[str]
+    """The three icons guessed, by column."""
+
+
+class GuessRevealPicture(Picture):
+    """Guess What!'s reveal: the board with the active player's three icons marked, and each
+    guess with a mark per icon."""
+
+    kind: Literal["guess_reveal"] = "guess_reveal"
+    icons: list[str]
+    """The board's nine icons, column by column."""
+    answer: list[str]
+    """The active player's three icons, by column."""
+    active: str
+    clue: str
+    guesses: list[GuessLine] = []
+
+    def draw(self) -> Image.Image:
+        """The picture, in the language spoken."""
+        return draw_reveal(self)
+
 
 COLUMNS = ("A", "B", "C")
 ROWS = 3

@@ -14,8 +14,8 @@ from engine.model import Phase as TablePhase
 from engine.model import Room, SeatStatus
 from tgbot.egress.outgoing import MAX_CAPTION, Button, Outgoing, caption_length, dm_key
 from tgbot.games import common
+from tgbot.games.guesswhat.pictures import GuessBoardPicture, GuessLine, GuessRevealPicture
 from tgbot.i18n import N_, Texts, _, ngettext
-from tgbot.pictures.model import GuessBoardPicture, GuessLine, GuessRevealPicture
 from tgbot.table.render.common import (
     Look,
     duration,

@@ -8,6 +8,7 @@ from tgbot import i18n
 from tgbot.egress.outgoing import Outgoing
 from tgbot.games.guesswhat import buttons, effects
 from tgbot.games.guesswhat import render as gw
+from tgbot.games.guesswhat.pictures import GuessBoardPicture, GuessRevealPicture
 from tgbot.games.guesswhat.refusals import REFUSALS
 from tgbot.games.guesswhat.settings import ROWS, SETTINGS
 from tgbot.i18n import _, ngettext
@@ -82,6 +83,7 @@ def _reminder(room: Room, look: Look) -> Outgoing | None:
 
 
 SCREENS = Screens(
+    pictures=(GuessBoardPicture, GuessRevealPicture,),
     refusals=REFUSALS,
     aliases=("guess", "guess_what", "guesswhat!"),
     name="guesswhat",

@@ -4,11 +4,58 @@ a phone: shown 390 px wide, its smallest text is still 11 px high (SPEC 13)."""
 
 from __future__ import annotations
 
-from PIL import Image, ImageDraw
+from typing import Literal
 
+from PIL import Image, ImageDraw
+from pydantic import BaseModel, ConfigDict, Field
+
+from engine.games.hintrigue.views import group_view
+from engine.model import Phase, Room
 from tgbot.i18n import _, ngettext
 from tgbot.pictures.draw import Color, draw_text
-from tgbot.pictures.model import ResultRow, ResultsPicture, Tally
+from tgbot.pictures.model import Picture
+from tgbot.table.render.group import plain_names, ranks
+
+
+class Tally(BaseModel):
+    """Another player and how many times (votes) it concerns."""
+
+    model_config = ConfigDict(frozen=True)
+
+    name: str
+    times: int
+
+
+class ResultRow(BaseModel):
+    """One seat of the results: rank, name, figures, and whom its decoys fooled and who
+    fooled it over the whole game."""
+
+    model_config = ConfigDict(frozen=True)
+
+    rank: int
+    name: str
+    """As the player set it (not escaped: a picture shows it as it is)."""
+    points: int
+    finds: int = 0
+    stolen: int = 0
+    status: Literal["playing", "spectating", "left"] = "playing"
+    winner: bool = False
+    fooled: list[Tally] = Field(default_factory=list)
+    fooled_by: list[Tally] = Field(default_factory=list)
+
+
+class ResultsPicture(Picture):
+    """Hintrigue's results picture on the final message."""
+
+    kind: Literal["results"] = "results"
+    finished: bool = True
+    """False: the game ended early, without a winner."""
+    rows: list[ResultRow]
+
+    def draw(self) -> Image.Image:
+        """The picture, in the language spoken."""
+        return draw_results(self)
+
 
 WIDTH = 720
 PAD = 24
@@ -76,3 +123,33 @@ def _row(image: Image.Image, row: ResultRow, top: int) -> None:
     draw_text(image, (left + 84, top + 102), fooled, 30, INK, room=text_room)
     fooled_by = _("Was fooled by: {names}").format(names=tallies(row.fooled_by))
     draw_text(image, (left + 84, top + 140), fooled_by, 30, INK, room=text_room)
+
+
+def results_picture(room: Room) -> ResultsPicture:
+    """What the final's results picture shows: the standings, and per seat whom its decoys
+    fooled and who fooled it over the game."""
+    view = group_view(room)
+    who = plain_names(room)
+    winners = set(view.winners) if room.phase is Phase.FINISHED else set()
+    rows = []
+    for rank, index in zip(ranks(room, view.standings), view.standings, strict=True):
+        seat = room.seats[index]
+        fooled_by = [
+            Tally(name=who[other], times=s.fooled[index])
+            for other, s in enumerate(room.seats)
+            if index in s.fooled
+        ]
+        rows.append(
+            ResultRow(
+                rank=rank,
+                name=who[index],
+                points=seat.score,
+                finds=seat.finds,
+                stolen=seat.stolen,
+                status=seat.status.value,
+                winner=index in winners,
+                fooled=[Tally(name=who[v], times=t) for v, t in sorted(seat.fooled.items())],
+                fooled_by=fooled_by,
+            )
+        )
+    return ResultsPicture(finished=room.phase is Phase.FINISHED, rows=rows)

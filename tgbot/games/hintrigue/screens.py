@@ -7,11 +7,12 @@ from __future__ import annotations
 from engine.model import Phase, Room, SeatStatus
 from tgbot.egress.outgoing import Outgoing
 from tgbot.games.hintrigue import buttons, effects
+from tgbot.games.hintrigue.pictures import ResultsPicture, results_picture
 from tgbot.games.hintrigue.settings import ROWS, SETTINGS
 from tgbot.i18n import _, texts
 from tgbot.table import render
 from tgbot.table.render import Look
-from tgbot.table.render.group import fooled_text, results_picture
+from tgbot.table.render.group import fooled_text
 from tgbot.table.screens import Screens
 
 
@@ -63,6 +64,7 @@ def _settings_help() -> str:
 
 
 SCREENS = Screens(
+    pictures=(ResultsPicture,),
     name="hintrigue",
     messages=effects.messages,
     settings_text=render.settings_text,

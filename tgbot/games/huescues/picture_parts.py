@@ -13,10 +13,22 @@ from collections import defaultdict
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
+from pydantic import BaseModel, ConfigDict
 
 from engine.games.huescues import board
 from tgbot.pictures.draw import Color, text_font
-from tgbot.pictures.model import Cone
+
+
+class Cone(BaseModel):
+    """A player's cone on Hues and Cues' board."""
+
+    model_config = ConfigDict(frozen=True)
+
+    cell: int
+    seat: int
+    """The seat number printed on the disc (1-based seat order)."""
+    second: bool = False
+    """Placed after the second cue (drawn distinguishably)."""
 
 BACKGROUND: Color = (243, 240, 232)
 INK: Color = (34, 34, 40)

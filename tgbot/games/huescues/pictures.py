@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import math
 from functools import lru_cache
+from typing import ClassVar, Literal
 
 from PIL import Image, ImageDraw
 
@@ -26,6 +27,7 @@ from tgbot.games.huescues.picture_parts import (
     HEAVY,
     INK,
     LINE,
+    Cone,
     box_of,
     cone_image,
     draw_cones,
@@ -36,7 +38,52 @@ from tgbot.games.huescues.picture_parts import (
     paint,
 )
 from tgbot.pictures.draw import text_font
-from tgbot.pictures.model import HuesBoardPicture, HuesCardPicture, HuesCloseupPicture
+from tgbot.pictures.model import Picture
+
+
+class HuesBoardPicture(Picture):
+    """Hues and Cues' whole board, with the cones placed and the chosen colour's frame."""
+
+    kind: Literal["hues_board"] = "hues_board"
+    cones: list[Cone] = []
+    frame: int | None = None
+    """The chosen colour: its 3x3 frame is drawn (clipped at the board's edges)."""
+
+    full_colour: ClassVar[bool] = True  # its colours must stay exact
+
+    def draw(self) -> Image.Image:
+        """The picture, in the language spoken."""
+        return draw_board(self)
+
+
+class HuesCloseupPicture(Picture):
+    """A labelled 5x5 close-up of Hues and Cues' board around one cell."""
+
+    kind: Literal["hues_closeup"] = "hues_closeup"
+    cell: int
+    """The chosen cell, highlighted."""
+    cones: list[Cone] = []
+    """Cones already visible there (the first cones, in the second guess)."""
+
+    full_colour: ClassVar[bool] = True  # its colours must stay exact
+
+    def draw(self) -> Image.Image:
+        """The picture, in the language spoken."""
+        return draw_closeup(self)
+
+
+class HuesCardPicture(Picture):
+    """A Hues and Cues card: its four colours, numbered 1-4, each with its cell name."""
+
+    kind: Literal["hues_card"] = "hues_card"
+    cells: list[int]
+
+    full_colour: ClassVar[bool] = True  # its colours must stay exact
+
+    def draw(self) -> Image.Image:
+        """The picture, in the language spoken."""
+        return draw_card(self)
+
 
 CELL = 44  # the board's cells, in pixels
 MARGIN = 48  # room for the labels around the board

@@ -20,8 +20,9 @@ from engine.model import Phase as TablePhase
 from engine.model import Room, SeatStatus
 from tgbot.egress.outgoing import MAX_CAPTION, Button, Outgoing, caption_length, dm_key
 from tgbot.games import common
+from tgbot.games.huescues.picture_parts import Cone
+from tgbot.games.huescues.pictures import HuesBoardPicture, HuesCardPicture, HuesCloseupPicture
 from tgbot.i18n import N_, Texts, _, ngettext
-from tgbot.pictures.model import Cone, HuesBoardPicture, HuesCardPicture, HuesCloseupPicture
 from tgbot.table.render.common import (
     Look,
     duration,

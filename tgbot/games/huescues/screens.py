@@ -8,6 +8,7 @@ from tgbot import i18n
 from tgbot.egress.outgoing import Outgoing
 from tgbot.games.huescues import buttons, effects
 from tgbot.games.huescues import render as hc
+from tgbot.games.huescues.pictures import HuesBoardPicture, HuesCardPicture, HuesCloseupPicture
 from tgbot.games.huescues.refusals import REFUSALS
 from tgbot.games.huescues.settings import ROWS, SETTINGS
 from tgbot.i18n import _, ngettext
@@ -92,6 +93,7 @@ def _reminder(room: Room, look: Look) -> Outgoing | None:
 
 
 SCREENS = Screens(
+    pictures=(HuesBoardPicture, HuesCloseupPicture, HuesCardPicture,),
     refusals=REFUSALS,
     aliases=("hues", "hues_and_cues", "huesandcues"),
     name="huescues",

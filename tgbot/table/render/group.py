@@ -10,7 +10,6 @@ from engine.games.hintrigue.views import group_view, missed_voters, waiting_for
 from engine.model import OVER_PHASES, Phase, Room, Round, SeatStatus
 from tgbot.egress.outgoing import MAX_CAPTION, Button, Outgoing, caption_length
 from tgbot.i18n import N_, Texts, _, ngettext
-from tgbot.pictures.model import ResultRow, ResultsPicture, Tally
 from tgbot.table.render.common import (
     Look,
     card,
@@ -316,36 +315,6 @@ def plain_names(room: Room) -> list[str]:
         else seat.name
         for index, seat in enumerate(room.seats)
     ]
-
-
-def results_picture(room: Room) -> ResultsPicture:
-    """What the final's results picture shows: the standings, and per seat whom its decoys
-    fooled and who fooled it over the game."""
-    view = group_view(room)
-    who = plain_names(room)
-    winners = set(view.winners) if room.phase is Phase.FINISHED else set()
-    rows = []
-    for rank, index in zip(ranks(room, view.standings), view.standings, strict=True):
-        seat = room.seats[index]
-        fooled_by = [
-            Tally(name=who[other], times=s.fooled[index])
-            for other, s in enumerate(room.seats)
-            if index in s.fooled
-        ]
-        rows.append(
-            ResultRow(
-                rank=rank,
-                name=who[index],
-                points=seat.score,
-                finds=seat.finds,
-                stolen=seat.stolen,
-                status=seat.status.value,
-                winner=index in winners,
-                fooled=[Tally(name=who[v], times=t) for v, t in sorted(seat.fooled.items())],
-                fooled_by=fooled_by,
-            )
-        )
-    return ResultsPicture(finished=room.phase is Phase.FINISHED, rows=rows)
 
 
 @in_group_language
