@@ -1,7 +1,7 @@
 """Pictures: what they show (`model`: each game's kinds of picture, with their drawing, in its
-own folder), the drawing kit (`tgbot.pictures.draw`: fonts, emoji, text), and the PNG they become. Drawn at
-delivery, in the worker, from the data a rendered message carries; never inside the engine's
-rules."""
+own folder), the drawing kit (`tgbot.pictures.draw`: fonts, emoji, text), and the PNG they
+become. Drawn at delivery, in the worker, from the data a rendered message carries; never
+inside the engine's rules."""
 
 from __future__ import annotations
 
