@@ -34,7 +34,8 @@ def test_a_lobby_starts_by_itself_when_its_join_time_runs_out_a_minute_later_per
 ):
     stack = launch(timer_scale=SCALE)
     users = lobby_with(stack, ["Ann", "Bob", "Cy"])
-    lobby = stack.wait_find(GROUP, "a new game is open")
+    # A join is answered before the lobby's message is edited to show it.
+    lobby = stack.wait_find(GROUP, "a new game is open.*3 players:")
     assert "It starts by itself in" in lobby.plain_text
     assert "(/extend: 3 s more)" in lobby.plain_text  # a minute, as scaled timers run it
     opened = stack.room().opened_at
