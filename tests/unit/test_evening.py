@@ -19,9 +19,10 @@ from engine.model import Phase
 from tests.builders import CHAT, a_room, user
 from tests.table import apply
 from tgbot.egress.outgoing import dm_key
+from tgbot.games.hintrigue.group import reveal, standings_text
 from tgbot.games.registry import LINEUP
 from tgbot.table.effects import outgoing_for
-from tgbot.table.render import Look, lobby, reveal, standings_text
+from tgbot.table.render import Look, lobby
 from tgbot.table.render.lobby import _settings_rows
 
 LOOK = Look(bot_username="hintrigue_bot", key=b"k", lineup=LINEUP, now=1_000.0)

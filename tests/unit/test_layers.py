@@ -33,12 +33,6 @@ AT_THE_TABLE = {
         "Hintrigue's settings (hand, deck) are still the table's `Settings`",
     ("tgbot.table.render.common", "engine.games.hintrigue.decks"):
         "Hintrigue's cards are drawn by the table's shared lines",
-    ("tgbot.table.render.group", "engine.games.hintrigue.views"):
-        "Hintrigue's group messages still live with the table's",
-    ("tgbot.table.render.private", "engine.games.hintrigue.game"):
-        "Hintrigue's private messages still live with the table's",
-    ("tgbot.table.render.private", "engine.games.hintrigue.views"):
-        "Hintrigue's private messages still live with the table's",
 }
 """Where the table still names a game, each with why: Hintrigue is not yet a guest with its
 state in `Room.play` (issue: every game a guest). The list may only shrink."""

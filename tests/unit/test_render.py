@@ -3,10 +3,11 @@
 from engine.games.hintrigue.decks import scene
 from engine.model import Phase
 from tests.builders import a_room
+from tgbot.games.hintrigue.group import reveal, table
 from tgbot.games.registry import LINEUP
 from tgbot.table.callback import MAX_BYTES, decode
 from tgbot.table.effects import outgoing_for
-from tgbot.table.render import Look, lobby, names, reveal, table
+from tgbot.table.render import Look, lobby, names
 
 LOOK = Look(bot_username="hintrigue_bot", key=b"k", lineup=LINEUP)
 

@@ -28,6 +28,9 @@ from engine.store import stats
 from tests.builders import next_move
 from tests.guesswhat_builders import next_move as next_guesswhat
 from tests.table import apply
+from tgbot.games.registry import LINEUP
+from tgbot.table.effects import outgoing_for
+from tgbot.table.render import Look
 
 DATA = Path(__file__).parent / "data"
 
@@ -190,3 +193,22 @@ def test_guess_what_is_abandoned_at_the_table_below_three_active_seats() -> None
     with pytest.raises(RuleError) as refused:
         apply(room, Leave(user_id=1), 3.0)
     assert refused.value.code is ErrorCode.NO_GAME
+
+
+@pytest.mark.parametrize(("game", "title"), [("guesswhat", "Guess What!"),
+                                             ("huescues", "Hues and Cues")])  # fmt: skip
+def test_a_closed_private_prompt_names_its_own_game(game: str, title: str) -> None:
+    # Prompts of two games in one private chat must never mix: a prompt closed because its
+    # player left, or because the game ended, names the game it belonged to.
+    room = lobby(game=game, players=4)
+    room, _ = apply(room, StartGame(user_id=1), 1.0)
+    look = Look(bot_username="hintrigue_bot", key=b"k", lineup=LINEUP, now=2.0)
+    closed = []
+    for user in (2, 3, 4, 1):
+        room, events = apply(room, Leave(user_id=user), 2.0)
+        mine = [m for m in outgoing_for(room, events, look) if m.chat_id == user]
+        closed += [m.text for m in mine if "Round 1" in m.text]
+        if room.phase in OVER_PHASES:
+            break
+    assert closed, "a prompt was closed"
+    assert all(text.startswith(f"<b>{title} · Round 1</b>") for text in closed), closed

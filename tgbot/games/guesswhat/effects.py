@@ -6,7 +6,7 @@ from typing import Any
 
 from engine.games.guesswhat import events as own
 from engine.games.guesswhat.model import Phase
-from engine.games.guesswhat.table import state_of
+from engine.games.guesswhat.table import GAME, state_of
 from engine.model import Room, SeatStatus
 from tgbot.egress.outgoing import Outgoing
 from tgbot.games import common
@@ -64,7 +64,8 @@ def messages(room: Room, event: Any, look: Look, settings_mode: bool) -> list[Ou
     if isinstance(event, own.SeatLeft):
         out = [render.left_notice(room, event.seat)]
         if event.prompt_round is not None:
-            out.append(render.closed_prompt(room, event.seat, event.prompt_round, "left"))
+            closed = render.closed_prompt(room, event.seat, event.prompt_round, "left", GAME.title)
+            out.append(closed)
         if state_of(room).phase in (Phase.CLUE, Phase.GUESS):
             out.append(gw.board_message(room, look))
         return out
@@ -106,7 +107,7 @@ def _interrupted(room: Room, event: own.GameAbandoned, look: Look) -> list[Outgo
         i for i in rnd.participants if i != rnd.active
     ]  # fmt: skip
     out += [
-        render.closed_prompt(room, i, rnd.no, "ended")
+        render.closed_prompt(room, i, rnd.no, "ended", GAME.title)
         for i in prompted
         if room.seats[i].status is not SeatStatus.LEFT
     ]

@@ -428,7 +428,7 @@ def void_prompt(room: Room, index: int, round_no: int, reason: str) -> Outgoing:
         why = _("your turn was skipped.")
     else:
         why = VOID_REASONS[reason].format(name=names(room)[index])
-    return closed_with(room, index, round_no, why)
+    return closed_with(room, index, round_no, why, GAME.title)
 
 
 @in_seat_language

@@ -22,12 +22,13 @@ from engine.events import (
     VoteCast,
     VotingOpened,
 )
+from engine.games.hintrigue.game import GAME as HINTRIGUE
 from engine.model import Phase, Room, SeatStatus
 from tgbot.egress.outgoing import Outgoing
+from tgbot.games.hintrigue import group, private
 from tgbot.table import render
 from tgbot.table.effects import game_over
 from tgbot.table.render import Look
-from tgbot.table.render.private import hint_given_closed
 
 
 def messages(
@@ -40,10 +41,10 @@ def messages(
     if isinstance(event, PlayerJoined):
         return [render.late_join_notice(room, event.seat)]
     if isinstance(event, RoundStarted):
-        after = [render.reveal(room, look, event.after, settled=True)] if event.after else []
+        after = [group.reveal(room, look, event.after, settled=True)] if event.after else []
         return after + _round_start(room, look)
     if isinstance(event, CardChosen):
-        return [render.storyteller_dm(room, event.seat, look)]
+        return [private.storyteller_dm(room, event.seat, look)]
     if isinstance(event, HintGiven) and rnd is not None:
         decoys = [
             i
@@ -51,34 +52,34 @@ def messages(
             if i != rnd.storyteller and room.seats[i].status is not SeatStatus.LEFT
         ]
         return [
-            render.round_message(room, look),
-            render.storyteller_dm(room, rnd.storyteller, look),
-            *(render.decoy_dm(room, i, look) for i in decoys),
+            group.round_message(room, look),
+            private.storyteller_dm(room, rnd.storyteller, look),
+            *(private.decoy_dm(room, i, look) for i in decoys),
         ]
     if isinstance(event, DecoyPlayed):
-        return [render.decoy_dm(room, event.seat, look), render.round_message(room, look)]
+        return [private.decoy_dm(room, event.seat, look), group.round_message(room, look)]
     if isinstance(event, VotingOpened):
-        return [render.round_message(room, look), render.table(room, look)]
+        return [group.round_message(room, look), group.table(room, look)]
     if isinstance(event, VoteCast):
-        return [render.table(room, look)]
+        return [group.table(room, look)]
     if isinstance(event, RoundScored) and rnd is not None:
         return [
-            render.round_message(room, look),
-            render.table(room, look),
-            render.reveal(room, look),
-            hint_given_closed(room, rnd.storyteller, rnd),
+            group.round_message(room, look),
+            group.table(room, look),
+            group.reveal(room, look),
+            private.hint_given_closed(room, rnd.storyteller, rnd),
         ]
     if isinstance(event, RoundVoided):
         return [
-            render.void_message(room, event.round_no, event.storyteller, event.reason),
+            group.void_message(room, event.round_no, event.storyteller, event.reason),
             *(
-                render.void_prompt(room, i, event.round_no, event.storyteller, event.reason)
+                private.void_prompt(room, i, event.round_no, event.storyteller, event.reason)
                 for i in event.prompted
             ),
         ]
     if isinstance(event, LanguageChosen):
         # The prompt the player has open now speaks their new language.
-        prompt = render.waiting_prompt(room, event.seat, look)
+        prompt = private.waiting_prompt(room, event.seat, look)
         return [prompt] if prompt is not None else []
     if isinstance(event, SeatSpectating | SeatReturned):
         return [render.spectator_dm(room, event.seat, look)]
@@ -87,7 +88,7 @@ def messages(
     if isinstance(event, SeatLeft):
         # Said first: leaving may close the vote, or end the game.
         closed = [render.left_notice(room, event.seat)] + (
-            [render.closed_prompt(room, event.seat, event.prompt_round, "left")]
+            [render.closed_prompt(room, event.seat, event.prompt_round, "left", HINTRIGUE.title)]
             if event.prompt_round is not None
             else []
         )
@@ -105,7 +106,7 @@ def _round_start(room: Room, look: Look) -> list[Outgoing]:
     rnd = room.round
     if rnd is None or room.phase is not Phase.HINT:
         return []
-    return [render.round_message(room, look), render.storyteller_dm(room, rnd.storyteller, look)]
+    return [group.round_message(room, look), private.storyteller_dm(room, rnd.storyteller, look)]
 
 
 def _settled_reveal(room: Room, look: Look) -> list[Outgoing]:
@@ -113,7 +114,7 @@ def _settled_reveal(room: Room, look: Look) -> list[Outgoing]:
     rnd = room.round
     if rnd is None or rnd.points is None:
         return []
-    return [render.reveal(room, look, rnd, settled=True)]
+    return [group.reveal(room, look, rnd, settled=True)]
 
 
 def _interrupted(room: Room, event: GameAbandoned, look: Look) -> list[Outgoing]:
@@ -123,23 +124,23 @@ def _interrupted(room: Room, event: GameAbandoned, look: Look) -> list[Outgoing]
         return []
     if event.interrupted == Phase.REVEAL.value:
         return _settled_reveal(room, look)
-    out = [render.round_message(room, look)]
+    out = [group.round_message(room, look)]
     if event.interrupted == Phase.VOTING.value:
-        out.append(render.table(room, look))
+        out.append(group.table(room, look))
     # Once the hint was given, every player of the round has a private message of it.
     closing = event.prompted
     if event.interrupted in (Phase.DECOYS.value, Phase.VOTING.value):
         closing = [i for i in rnd.participants if room.seats[i].status is not SeatStatus.LEFT]
-    out += [render.closed_prompt(room, i, rnd.no, "ended") for i in closing]
+    out += [render.closed_prompt(room, i, rnd.no, "ended", HINTRIGUE.title) for i in closing]
     if rnd.hint is not None:
-        out.append(hint_given_closed(room, rnd.storyteller, rnd))
+        out.append(private.hint_given_closed(room, rnd.storyteller, rnd))
     return out
 
 
 def _phase_messages(room: Room, look: Look) -> list[Outgoing]:
     """Refresh the current phase's group message (someone left)."""
     if room.phase is Phase.VOTING:
-        return [render.table(room, look)]
+        return [group.table(room, look)]
     if room.phase in (Phase.HINT, Phase.DECOYS):
-        return [render.round_message(room, look)]
+        return [group.round_message(room, look)]
     return []

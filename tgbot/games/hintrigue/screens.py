@@ -6,20 +6,19 @@ from __future__ import annotations
 
 from engine.model import Phase, Room, SeatStatus
 from tgbot.egress.outgoing import Outgoing
-from tgbot.games.hintrigue import buttons, effects
+from tgbot.games.hintrigue import buttons, effects, group, private
 from tgbot.games.hintrigue.pictures import ResultsPicture, results_picture
 from tgbot.games.hintrigue.settings import ROWS, SETTINGS
 from tgbot.i18n import _, texts
 from tgbot.table import render
 from tgbot.table.render import Look
-from tgbot.table.render.group import fooled_text
 from tgbot.table.screens import Screens
 
 
 def _reminder(room: Room, look: Look) -> Outgoing | None:
     if room.phase is Phase.VOTING:
-        return render.table(room, look)
-    return render.round_message(room, look)
+        return group.table(room, look)
+    return group.round_message(room, look)
 
 
 def where_it_stands(room: Room, user_id: int) -> str:
@@ -72,15 +71,15 @@ SCREENS = Screens(
     settings=SETTINGS,
     rules=lambda: texts.RULES,
     settings_help=_settings_help,
-    waiting_prompt=render.waiting_prompt,
+    waiting_prompt=private.waiting_prompt,
     where_it_stands=where_it_stands,
-    standings=render.standings_text,
+    standings=group.standings_text,
     reminder=_reminder,
     text_given=lambda: _("Hint given. The others are choosing their decoys."),
     joined=lambda: texts.JOINED_IN,
     buttons=buttons.BUTTONS,
     results_picture=results_picture,
-    results_text=fooled_text,
+    results_text=group.fooled_text,
     private_why=lambda: _(
         "Everybody must open a private chat with me before the start: that is where the cards "
         "are dealt."

@@ -3,46 +3,19 @@ and prompts closed once their moment is over."""
 
 from __future__ import annotations
 
-from engine.games.hintrigue.game import GAME as HINTRIGUE
-from engine.games.hintrigue.views import seat_view
-from engine.model import OVER_PHASES, Phase, Room, Round, SeatStatus
+from engine.model import OVER_PHASES, Room, SeatStatus
 from tgbot.egress.outgoing import Button, Outgoing, dm_key
 from tgbot.i18n import N_, Texts, _
 from tgbot.table.render.common import (
     Look,
-    card,
     in_seat_language,
     message,
-    names,
-    time_left,
     title,
     topic_field,
-    user_text,
 )
-from tgbot.table.render.group import VOID_REASONS
 
 
-def hand_buttons(room: Room, index: int, kind: str, look: Look) -> list[list[Button]]:
-    """The seat's hand as buttons, two per row, the chosen card marked."""
-    view = seat_view(room, index)
-    rnd = room.round
-    assert rnd is not None
-    buttons = [
-        look.button(
-            ("✅ " if c == view.chosen else "") + card(room, c),
-            kind,
-            room.chat_id,
-            rnd.no,
-            c,
-            room.game_id,
-            *topic_field(room),
-        )
-        for c in view.hand
-    ]
-    return [buttons[i : i + 2] for i in range(0, len(buttons), 2)]
-
-
-def heading(room: Room, round_no: int, game: str = HINTRIGUE.title) -> str:
+def heading(room: Room, round_no: int, game: str) -> str:
     """"Hues and Cues · Round 3 in <group>", the start of every private prompt of a round of
     the `game` so called: the game is named, so prompts of two games in one private chat never
     mix."""
@@ -50,99 +23,9 @@ def heading(room: Room, round_no: int, game: str = HINTRIGUE.title) -> str:
         game=game, n=round_no, group=title(room))
 
 
-@in_seat_language
-def storyteller_dm(room: Room, index: int, look: Look) -> Outgoing:
-    """The storyteller's private message: choose a card, then send the hint."""
-    rnd = room.round
-    assert rnd is not None
-    seat = room.seats[index]
-    lines = [_("{heading}: you are the storyteller.").format(heading=heading(room, rnd.no))]
-    rows: list[list[Button]] = []
-    if room.phase is Phase.HINT and seat.status is not SeatStatus.LEFT:
-        if rnd.chosen is None:
-            lines.append(
-                _("Choose a card{left}, then send your hint here as a message.").format(
-                    left=time_left(room, look)
-                )
-            )
-        else:
-            lines.append(
-                _(
-                    "Chosen: {card}. Now send your hint as a message{left}; you may still "
-                    "change the card."
-                ).format(card=card(room, rnd.chosen), left=time_left(room, look))
-            )
-        rows = hand_buttons(room, index, "card", look)
-    elif rnd.hint is not None and index in rnd.plays:
-        lines.append(
-            _("Your card {card} with the hint «{hint}» is on the table.").format(
-                card=card(room, rnd.plays[index]), hint=user_text(rnd.hint)
-            )
-        )
-    return message(
-        room,
-        chat_id=seat.user_id,
-        key=dm_key(seat.user_id, rnd.no),
-        text="\n".join(lines),
-        buttons=rows,
-        unreachable=(seat.user_id, rnd.no, Phase.HINT.value),
-    )
-
-
-@in_seat_language
-def decoy_dm(room: Room, index: int, look: Look) -> Outgoing:
-    """A player's private message for the decoy: the hint and the hand."""
-    rnd = room.round
-    assert rnd is not None
-    seat = room.seats[index]
-    who = names(room)
-    lines = [
-        _("{heading}: {name}'s hint is <b>«{hint}»</b>.").format(
-            heading=heading(room, rnd.no),
-            name=who[rnd.storyteller],
-            hint=user_text(rnd.hint or ""),
-        )
-    ]
-    rows: list[list[Button]] = []
-    played = rnd.plays.get(index)
-    if played is None and room.phase is Phase.DECOYS and seat.status is not SeatStatus.LEFT:
-        lines.append(_("Choose a decoy from your hand{left}:").format(left=time_left(room, look)))
-        rows = hand_buttons(room, index, "decoy", look)
-    elif played is not None:
-        how = _("your choice")
-        if index in rnd.auto:
-            how = _("chosen for you: skipped") if Phase.DECOYS in rnd.skipped else _(
-                "chosen for you when time ran out"
-            )
-        lines.append(
-            _("Your decoy: {card} ({how}). Vote on the table in the group.").format(
-                card=card(room, played), how=how
-            )
-        )
-    return message(
-        room,
-        chat_id=seat.user_id,
-        key=dm_key(seat.user_id, rnd.no),
-        text="\n".join(lines),
-        buttons=rows,
-        unreachable=(seat.user_id, rnd.no, Phase.DECOYS.value),
-    )
-
-
 def given_key(user_id: int, round_no: int) -> str:
     """The key of the answer to a storyteller's hint ("Hint given…"), closed with its round."""
     return f"{dm_key(user_id, round_no)}:given"  # private, as every "dm:" key
-
-
-@in_seat_language
-def hint_given_closed(room: Room, index: int, rnd: Round) -> Outgoing:
-    """The answer to the storyteller's hint once its round is over: it no longer says the
-    others are choosing (edited only: a hint given by a button or an AI had no answer)."""
-    seat = room.seats[index]
-    text = _("{heading}: your hint «{hint}» was given; this round is over.").format(
-        heading=heading(room, rnd.no), hint=user_text(rnd.hint or ""))
-    return message(room, chat_id=seat.user_id, key=given_key(seat.user_id, rnd.no), text=text,
-                   edit_only=True)  # fmt: skip
 
 
 CLOSED_REASONS = Texts(
@@ -154,35 +37,22 @@ CLOSED_REASONS = Texts(
 
 
 @in_seat_language
-def closed_prompt(room: Room, index: int, round_no: int, reason: str) -> Outgoing:
-    """A private prompt whose moment is over (`reason`: one of CLOSED_REASONS): its buttons go,
-    and it says what happened."""
-    return closed_with(room, index, round_no, CLOSED_REASONS[reason])
+def closed_prompt(room: Room, index: int, round_no: int, reason: str, game: str) -> Outgoing:
+    """A private prompt of the `game` so called whose moment is over (`reason`: one of
+    CLOSED_REASONS): its buttons go, and it says what happened."""
+    return closed_with(room, index, round_no, CLOSED_REASONS[reason], game)
 
 
-def closed_with(room: Room, index: int, round_no: int, why: str) -> Outgoing:
-    """A seat's private prompt of a round, without its buttons, saying `why` (any game)."""
+def closed_with(room: Room, index: int, round_no: int, why: str, game: str) -> Outgoing:
+    """A seat's private prompt of a round of the `game` so called, without its buttons,
+    saying `why`."""
     seat = room.seats[index]
     return message(
         room,
         chat_id=seat.user_id,
         key=dm_key(seat.user_id, round_no),
-        text=_("{heading}: {why}").format(heading=heading(room, round_no), why=why),
+        text=_("{heading}: {why}").format(heading=heading(room, round_no, game), why=why),
     )
-
-
-@in_seat_language
-def void_prompt(room: Room, index: int, round_no: int, storyteller: int, reason: str) -> Outgoing:
-    """A prompt of a round that became void."""
-    if index == storyteller and reason == "missed_hint":
-        why = _("time ran out before your hint, so your turn passed. Your cards stay yours.")
-    elif index == storyteller and reason == "skipped":
-        why = _("your turn was skipped. Your cards stay yours.")
-    else:
-        why = _("the round is void: {why} Your cards stay yours.").format(
-            why=VOID_REASONS[reason].format(name=names(room)[storyteller])
-        )
-    return closed_with(room, index, round_no, why)
 
 
 @in_seat_language
@@ -214,15 +84,3 @@ def away_dm(room: Room, index: int, look: Look, sitting_out: str) -> Outgoing:
     )
 
 
-def waiting_prompt(room: Room, index: int, look: Look) -> Outgoing | None:
-    """The private message the game waits on from a seat now, if any."""
-    rnd = room.round
-    if rnd is None:
-        return None
-    if room.seats[index].status is SeatStatus.SPECTATING:
-        return spectator_dm(room, index, look)
-    if index == rnd.storyteller and room.phase is Phase.HINT:
-        return storyteller_dm(room, index, look)
-    if room.phase is Phase.DECOYS and index in room.open_prompts():
-        return decoy_dm(room, index, look)
-    return None
