@@ -1,16 +1,25 @@
-"""Bot API calls per round and seat: one whole 4-seat game of each kind, counted at the double.
+"""Bot API calls per round and seat: whole games of each kind, counted at the double, and
+how many games one bot token carries from that.
 
-For Hintrigue, Guess What! and Hues and Cues, in turn: a redis-server, the Bot API double (in
-this process, Telegram's flood limits scaled as in the end-to-end tests) and the Procfile's web
-and worker processes; four players seat themselves and play one rotation (four rounds) the way
-the end-to-end tests play it (`tests/e2e/`), everybody acting. Counted: every Bot API call the
-bot made from the Start press until its calls stopped after "Game over" (the last edits
-included), press answers (`answerCallbackQuery`) apart, each divided by rounds × seats; calls
-the double refused (`<game>_refused=`, 429s among them) are counted too, as Telegram would.
-Telegram's limits are per chat and per group, so `<game>_group_calls_per_round=` counts the
-group's share alone.
+For Hintrigue, Guess What! and Hues and Cues, in turn, with 4 seats and with 8: a redis-server,
+the Bot API double (in this process, Telegram's flood limits scaled as in the end-to-end tests)
+and the Procfile's web and worker processes; the players seat themselves and play one rotation
+(a round per seat) the way the end-to-end tests play it (`tests/e2e/`), everybody acting.
+Counted: every Bot API call the bot made from the Start press until its calls stopped after
+"Game over" (the last edits included), press answers (`answerCallbackQuery`) apart, each
+divided by rounds × seats; calls the double refused (`<game>_<n>_refused=`, 429s among them)
+are counted too, as Telegram would. Telegram's limits are per chat and per group, so
+`<game>_<n>_group_calls_per_round=` counts the group's share alone.
 
-Prints `name=value` lines. Run: `.venv/bin/python bench/capacity.py [--games hintrigue,...]`.
+The players act as fast as the bot answers, so progress edits that settle (the "waiting for"
+line, `tgbot.egress.outgoing.SETTLE_S`) are folded about as much as they can be; at a human
+pace, players seconds apart, fewer are.
+
+`<game>_games_per_token=`: how many 4-seat games at a human pace (a round every 90 s) one
+token carries under Telegram's 30 messages a second (edits count), from the calls per round.
+
+Prints `name=value` lines. Run: `.venv/bin/python bench/capacity.py [--games hintrigue,...]
+[--seats 4,8]`.
 """
 
 from __future__ import annotations
@@ -31,23 +40,24 @@ from tests.conftest import RedisServer  # noqa: E402
 from tests.e2e import players  # noqa: E402
 from tests.e2e import test_guesswhat as guesswhat  # noqa: E402
 from tests.e2e import test_huescues as huescues  # noqa: E402
+from tests.e2e.players import seat_for_game  # noqa: E402
 from tests.e2e.procs import GROUP, ProcStack, start_stack  # noqa: E402
 from tests.harness import button  # noqa: E402
 
-SEATS = 4
-ROUNDS = 4  # one rotation of four seats
+NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"]
 QUIET_S = 1.5  # no call for this long after "Game over": the bot is done
 ANSWER = "answercallbackquery"
+TOKEN_PER_S = 30  # Telegram's messages a second for one bot token, edits included
+ROUND_S = 90  # a round at a human pace
 
 
-def hintrigue(stack: ProcStack) -> list[int]:
-    users = players.seat_players(stack, ["Ann", "Bob", "Cy", "Dee"], "rotations=1 timers=off")
-    return users
+def hintrigue(stack: ProcStack, seats: int) -> list[int]:
+    return players.seat_players(stack, NAMES[:seats], "rotations=1 timers=off")
 
 
 def play_hintrigue(stack: ProcStack, users: list[int]) -> None:
     players.start(stack, users)
-    for number in range(1, ROUNDS + 1):
+    for number in range(1, len(users) + 1):
         players.play_round(stack, users, number)
 
 
@@ -56,16 +66,29 @@ def press_start(stack: ProcStack, users: list[int]) -> None:
     assert stack.press(users[0], lobby, button(lobby, "Start")) == "The game starts!"
 
 
+def seat_guesswhat(stack: ProcStack, seats: int) -> list[int]:
+    settings = "rotations=1 timers=off target=20 connoisseurs=on"
+    return seat_for_game(stack, NAMES[:seats], "g", "guesswhat", "Guess What!", settings,
+                         "connoisseurs")  # fmt: skip
+
+
 def play_guesswhat(stack: ProcStack, users: list[int]) -> None:
     press_start(stack, users)
-    for number in range(1, ROUNDS + 1):
+    for number in range(1, len(users) + 1):
         guesswhat.play_round(stack, users, number)
+
+
+def seat_huescues(stack: ProcStack, seats: int) -> list[int]:
+    if seats > len(huescues.CUES):
+        raise ValueError(f"Hues and Cues is played here with at most {len(huescues.CUES)} seats")
+    return seat_for_game(stack, NAMES[:seats], "h", "huescues", "Hues and Cues",
+                         "turns=1 timers=off", "timers off")  # fmt: skip
 
 
 def play_huescues(stack: ProcStack, users: list[int]) -> None:
     press_start(stack, users)
     expected: Counter[int] = Counter()
-    for number in range(1, ROUNDS + 1):
+    for number in range(1, len(users) + 1):
         expected.update(huescues.play_round(stack, users, number))
     top = max(expected.values())
     if list(expected.values()).count(top) > 1:  # a tie-break round begins: stopped there
@@ -75,12 +98,12 @@ def play_huescues(stack: ProcStack, users: list[int]) -> None:
         stack.press(users[0], question, button(question, "Yes"))
 
 
-GAMES: dict[str, tuple[Callable[[ProcStack], list[int]], Callable[[ProcStack, list[int]], None]]]
-GAMES = {
+GAMES: dict[str, tuple[Callable[[ProcStack, int], list[int]],
+                       Callable[[ProcStack, list[int]], None]]] = {
     "hintrigue": (hintrigue, play_hintrigue),
-    "guesswhat": (guesswhat.seat_players, play_guesswhat),
-    "huescues": (huescues.seat_players, play_huescues),
-}
+    "guesswhat": (seat_guesswhat, play_guesswhat),
+    "huescues": (seat_huescues, play_huescues),
+}  # fmt: skip
 
 
 def calls_since(stack: ProcStack, mark: int) -> list[tuple[str, object, bool]]:
@@ -99,12 +122,12 @@ def quiet(stack: ProcStack) -> int:
     return count
 
 
-def measure(name: str, directory: Path) -> dict[str, float]:
+def measure(name: str, seats: int, directory: Path) -> dict[str, float]:
     seat, play = GAMES[name]
     server = RedisServer(directory)
     stack = start_stack(server, directory, timer_scale=0.05)
     try:
-        users = seat(stack)
+        users = seat(stack, seats)
         mark = quiet(stack)  # the lobby's last edits are not the game's
         play(stack, users)
         stack.wait_find(GROUP, "Game over", 60)
@@ -114,33 +137,43 @@ def measure(name: str, directory: Path) -> dict[str, float]:
         stack.stop()
         stack.double.stop()
         server.kill()
+    rounds = seats  # one rotation
     answers = sum(method == ANSWER for method, _, _ in calls)
     others = [(method, chat, ok) for method, chat, ok in calls if method != ANSWER]
     group = sum(chat == GROUP for _, chat, _ in others)
     methods = Counter(method for method, _, _ in others)
-    return {
-        f"{name}_calls_per_round_per_seat": len(others) / (ROUNDS * SEATS),
-        f"{name}_answers_per_round_per_seat": answers / (ROUNDS * SEATS),
-        f"{name}_group_calls_per_round": group / ROUNDS,
-        f"{name}_calls": len(others),
-        f"{name}_answers": answers,
-        f"{name}_refused": sum(not ok for _, _, ok in calls),  # 429s and other errors
-        **{f"{name}_calls_{method}": n for method, n in sorted(methods.items())},
+    at = f"{name}_{seats}"
+    figures: dict[str, float] = {
+        f"{at}_calls_per_round_per_seat": len(others) / (rounds * seats),
+        f"{at}_answers_per_round_per_seat": answers / (rounds * seats),
+        f"{at}_group_calls_per_round": group / rounds,
+        f"{at}_calls": len(others),
+        f"{at}_answers": answers,
+        f"{at}_refused": sum(not ok for _, _, ok in calls),  # 429s and other errors
+        **{f"{at}_calls_{method}": n for method, n in sorted(methods.items())},
     }
+    if seats == 4:
+        figures[f"{name}_games_per_token"] = TOKEN_PER_S * ROUND_S / (len(others) / rounds)
+    return figures
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
     parser.add_argument("--games", default=",".join(GAMES),
                         help="comma-separated, of: " + ", ".join(GAMES))  # fmt: skip
+    parser.add_argument("--seats", default="4,8",
+                        help="comma-separated seat counts (Hues and Cues: at most 4 here)")
     args = parser.parse_args()
     figures: dict[str, float] = {}
-    for name in args.games.split(","):
-        directory = Path(tempfile.mkdtemp(prefix=f"hintrigue-capacity-{name}-"))
-        try:
-            figures.update(measure(name, directory))
-        finally:
-            shutil.rmtree(directory, ignore_errors=True)
+    for seats in (int(n) for n in args.seats.split(",")):
+        for name in args.games.split(","):
+            if name == "huescues" and seats > len(huescues.CUES):
+                continue
+            directory = Path(tempfile.mkdtemp(prefix=f"hintrigue-capacity-{name}-"))
+            try:
+                figures.update(measure(name, seats, directory))
+            finally:
+                shutil.rmtree(directory, ignore_errors=True)
     for key, value in figures.items():
         print(f"{key}={value:.2f}" if isinstance(value, float) else f"{key}={value}")
 

@@ -445,7 +445,9 @@ def test_message_links_by_username_internal_id_or_none():
     assert message_link(-4242, 42) is None  # a basic group's messages have no link
 
 
-def test_the_hint_given_answer_is_closed_when_its_round_ends(table: Table):
+def test_the_hint_given_answer_stays_through_its_round_and_is_closed_when_the_game_ends(
+    table: Table,
+):
     from engine.commands import ChooseCard
 
     room = table.started()
@@ -456,6 +458,14 @@ def test_the_hint_given_answer_is_closed_when_its_round_ends(table: Table):
     table.run(Skip(user_id=table.users[0]))  # decoys chosen at random
     table.run(Skip(user_id=table.users[0]))  # the vote closes: the round is scored
     assert table.room().phase is Phase.REVEAL
+    table.group_message("Reveal")  # delivered: the round's messages are out
+    answer = table.stack.world.message(teller.user_id, given.message_id)
+    assert answer.plain_text == "Hint given. The others are choosing their decoys."
+    assert not [call for call in table.stack.world.calls_of("editMessageText")
+                if int(call.params["chat_id"]) == teller.user_id
+                and int(call.params["message_id"]) == given.message_id]  # fmt: skip
+    table.run(StopGame(user_id=table.users[0]))
+    assert table.room().phase is Phase.ABANDONED  # in the reveal: no next prompt follows
     closed = wait_for(lambda: "this round is over" in (m := table.stack.world.message(
         teller.user_id, given.message_id)).plain_text and m, what="the answer closed")
     assert closed.plain_text == \

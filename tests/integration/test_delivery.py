@@ -251,3 +251,72 @@ def test_a_photo_sent_again_below_is_pointed_to_in_its_caption_in_one_call(real_
         assert made == ["editMessageCaption", "sendMessage"], made
         assert [m.plain_text for m in double.world.bot_messages(user)] == [
             "⬇️ Sent again below.", "You chose H15."]
+
+
+def test_progress_edits_settle_into_one_and_never_hold_back_a_new_message(real_redis):
+    # A phase's message edited by three players within the settling time: the edits wait,
+    # a new message of the same chat queued behind them goes at once, and once they are due
+    # one edit shows the last; an edit that is not progress (the phase ends) goes at once and
+    # replaces the waiting ones unsent.
+    with run_double() as double:
+        group = -1005
+        double.world.add_chat(group, "supergroup")
+        box = keys.outbox(group)
+
+        def queue(*messages: Outgoing) -> None:
+            real_redis.rpush(box, *(m.model_dump_json() for m in messages))
+
+        def edits() -> int:
+            return len(double.world.calls_of("editMessageText"))
+
+        queue(Outgoing(chat_id=group, key="round", game=1, text="Waiting for Ann, Bob, Cy."))
+        flush_room(double, real_redis, group)
+        soon = time.time() + 0.6
+        queue(*(Outgoing(chat_id=group, key="round", game=1, text=f"Waiting for {who}.",
+                         settle_until=soon) for who in ("Bob, Cy", "Cy")),  # fmt: skip
+              Outgoing(chat_id=group, key="table", game=1, text="The table"))
+        result = flush_room(double, real_redis, group)
+        assert [m.text for m in double.world.bot_messages(group)] == [
+            "Waiting for Ann, Bob, Cy.", "The table"]
+        assert result.retry_after is not None and 0 < result.retry_after <= 0.6
+        assert real_redis.llen(box) == 2 and edits() == 0
+        time.sleep(result.retry_after)
+        assert flush_room(double, real_redis, group).retry_after is None
+        assert double.world.bot_messages(group)[0].text == "Waiting for Cy."
+        assert edits() == 1 and real_redis.llen(box) == 0
+
+        later = time.time() + 60
+        queue(Outgoing(chat_id=group, key="table", game=1, text="Voted: Ann", settle_until=later),
+              Outgoing(chat_id=group, key="table", game=1, text="Voted: Ann, Bob",
+                       settle_until=later),  # fmt: skip
+              Outgoing(chat_id=group, key="table", game=1, text="Voting is closed."))
+        assert flush_room(double, real_redis, group).retry_after is None
+        assert double.world.bot_messages(group)[1].text == "Voting is closed."
+        assert edits() == 2 and real_redis.llen(box) == 0
+
+
+def test_a_progress_edit_held_in_an_earlier_batch_is_replaced_by_a_newer_one_in_a_later(
+    real_redis,
+):
+    # The outbox is read in batches: an edit held in the first must still give way to the
+    # phase's next rendering found in a later one, never be shown after it.
+    with run_double() as double:
+        group = -1006
+        double.world.add_chat(group, "supergroup")
+        users = [double.world.add_user(first_name=f"P{i}", started=True).id
+                 for i in range(delivery.BATCH)]  # fmt: skip
+        box = keys.outbox(group)
+        real_redis.rpush(box, Outgoing(chat_id=group, key="round", game=1,
+                                       text="Waiting for Ann and Bob.").model_dump_json())
+        flush_room(double, real_redis, group)
+        real_redis.rpush(box, *(m.model_dump_json() for m in [
+            Outgoing(chat_id=group, key="round", game=1, text="Waiting for Bob.",
+                     settle_until=time.time() + 60),
+            *(Outgoing(chat_id=user, text="Your prompt") for user in users),
+            Outgoing(chat_id=group, key="round", game=1, text="All cards are on the table."),
+        ]))  # fmt: skip
+        assert flush_room(double, real_redis, group).retry_after is None
+        assert [m.text for m in double.world.bot_messages(group)] == [
+            "All cards are on the table."]
+        assert len(double.world.calls_of("editMessageText")) == 1
+        assert real_redis.llen(box) == 0

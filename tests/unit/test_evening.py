@@ -7,18 +7,19 @@ from engine.commands import (
     Leave,
     OpenedPrivateChat,
     OpenLobby,
+    PlayDecoy,
     Skip,
     StartGame,
     StopGame,
     Vote,
 )
 from engine.errors import ErrorCode, RuleError
-from engine.events import GameAbandoned, RoundScored, RoundVoided, SeatLeft
+from engine.events import GameAbandoned, RoundScored, RoundStarted, RoundVoided, SeatLeft
 from engine.games.hintrigue.views import missed_voters
 from engine.model import Phase
 from tests.builders import CHAT, a_room, user
 from tests.table import apply
-from tgbot.egress.outgoing import dm_key
+from tgbot.egress.outgoing import SETTLE_S, dm_key
 from tgbot.games.hintrigue.group import reveal, standings_text
 from tgbot.games.registry import LINEUP
 from tgbot.table.effects import outgoing_for
@@ -129,7 +130,7 @@ def test_a_vote_that_timed_out_is_announced_with_the_reason_for_the_points():
     )
 
 
-def test_the_reveal_says_when_the_next_round_comes_and_is_settled_once_it_came():
+def test_the_reveal_says_when_the_next_round_comes_and_the_round_s_message_follows_it():
     game = a_room().with_settings(reveal_s=8).in_voting()
     game.room.timer_scale = 0.5
     for seat in game.others():
@@ -137,8 +138,9 @@ def test_the_reveal_says_when_the_next_round_comes_and_is_settled_once_it_came()
     assert "Next round in 4 s." in reveal(game.room, at(game)).text
     game.time_out()
     out = outgoing_for(game.room, game.events, at(game))
-    settled = next(o for o in out if o.key == "reveal:1")
-    assert "Next round" not in settled.text and "Reveal</b> · round 1" in settled.text
+    # No edit of the reveal: "Next round in 4 s." is followed by the round itself.
+    assert [o.key for o in out if o.chat_id == CHAT] == ["round:2"]
+    assert "<b>Round 2</b>" in out[0].text
 
 
 def test_time_left_and_lobby_timers_are_shown_as_they_really_run():
@@ -185,7 +187,9 @@ def test_skipping_the_reveal_does_not_turn_a_vote_that_timed_out_into_a_skipped_
     game.time_out()  # the others' votes time out
     game.do(Skip(user_id=user(0)))  # then the host skips the reveal
     out = outgoing_for(game.room, game.events, at(game))
-    settled = next(o for o in out if o.key == "reveal:1")
+    assert [o.key for o in out if o.chat_id == CHAT] == ["round:2"]  # the reveal stays as it was
+    started = next(e for e in game.events if isinstance(e, RoundStarted))
+    settled = reveal(game.room, at(game), started.after, settled=True)
     assert "Did not vote in time" in settled.text and "skipped" not in settled.text
 
 
@@ -199,3 +203,22 @@ def test_leaving_during_the_vote_is_said_before_the_reveal_it_brings():
     shown = [m.text for m in outgoing_for(game.room, events, at(game)) if m.chat_id == CHAT]
     said = next(i for i, text in enumerate(shown) if text == f"P{leaving} left the game.")
     assert said < next(i for i, text in enumerate(shown) if "Reveal" in text)
+
+
+def test_the_waiting_line_settles_while_players_act_and_a_phase_s_end_shows_at_once():
+    game = a_room().with_players(4).in_hint().give_hint()
+    first, *rest = game.others()
+    game.do(PlayDecoy(user_id=user(first), card=game.hand(first)[0]))
+    progress = next(o for o in outgoing_for(game.room, game.events, at(game)) if o.key == "round:1")
+    assert progress.settle_until == game.now + SETTLE_S and "Waiting for" in progress.text
+    assert all(o.settle_until is None for o in outgoing_for(game.room, game.events, at(game))
+               if o.chat_id != CHAT)  # a player's own prompt answers at once  # fmt: skip
+    for seat in rest:
+        game.do(PlayDecoy(user_id=user(seat), card=game.hand(seat)[0]))
+    out = outgoing_for(game.room, game.events, at(game))
+    ended = next(o for o in out if o.key == "round:1")
+    assert ended.settle_until is None and "All cards are on the table" in ended.text
+    voter, *others = game.others()
+    game.vote(voter, game.storyteller())
+    table = next(o for o in outgoing_for(game.room, game.events, at(game)) if o.key == "table:1")
+    assert table.settle_until == game.now + SETTLE_S

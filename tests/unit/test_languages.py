@@ -153,8 +153,9 @@ def test_group_messages_speak_the_groups_language_and_private_ones_each_players(
     game.room.seats[2].language = None  # no language of their own: the group's
     teller = game.storyteller()
     game.do(ChooseLanguage(user_id=user(teller), language="fr"))
+    out = outgoing_for(game.room, game.events, LOOK)  # the storyteller's prompt, in French
     game.give_hint()
-    out = outgoing_for(game.room, game.events, LOOK)
+    out += outgoing_for(game.room, game.events, LOOK)
     spoken = {(m.chat_id, m.lang) for m in out}
     assert (CHAT, "it") in spoken and all(lang == "it" for chat, lang in spoken if chat == CHAT)
     privates = {chat: lang for chat, lang in spoken if chat != CHAT}

@@ -416,9 +416,20 @@ async def _drain(
     delivered = 0
     waiting: dict[int, float] = {}  # chat → seconds it must wait; its messages stay put
     kept = 0  # entries at the head of the outbox that wait for their chat
+    stayed: list[tuple[bytes | str, Outgoing | None]] = []  # progress edits among them, settling
     while raws := client.lrange(box, kept, kept + BATCH - 1):
         batch = [_parse(raw, pictures) for raw in raws]
-        known = _known_ids(client, where, batch)
+        known = _known_ids(client, where, [m for _, m in stayed] + batch)
+        # The edits held from earlier batches count with this one's: a newer rendering of
+        # their message here replaces them, or waits with them.
+        n = len(stayed)
+        held_for, superseded = _settle([m for _, m in stayed] + batch, known, time.time())
+        for i in sorted(i for i in superseded if i < n):
+            client.lrem(box, 1, stayed[i][0])
+            kept -= 1
+        stayed = [entry for i, entry in enumerate(stayed) if i not in superseded]
+        held_for = {i - n for i in held_for if i >= n}
+        superseded = {i - n for i in superseded if i >= n}
         start = 0
         while start < len(batch):
             end = start
@@ -432,6 +443,13 @@ async def _drain(
             start = end + 1
             if message is not None and message.chat_id in waiting:
                 kept += len(run)
+                continue
+            if end in held_for:  # a progress edit waiting for a newer one: others go on
+                stayed += zip(run, batch[end + 1 - len(run) : end + 1], strict=True)
+                kept += len(run)
+                continue
+            if end in superseded:  # a later rendering of its message is queued: it shows
+                _done(client, box, where, run, None, None, known)
                 continue
             outcome: int | None | FlushResult = None
             if message is not None:
@@ -454,9 +472,41 @@ async def _drain(
             _done(client, box, where, run, message, outcome, known)
             if message is not None:
                 delivered += 1
+    if stayed:  # held for a newer rendering: looked at again when the first is due
+        waiting[0] = max(0.0, min(_due(m) for _, m in stayed) - time.time())
     if waiting:
         return FlushResult(delivered, retry_after=min(waiting.values()))
     return FlushResult(delivered)
+
+
+def _settle(
+    batch: list[Outgoing | None], known: dict[tuple[int, str], int], now: float
+) -> tuple[set[int], set[int]]:
+    """Which edits of messages already sent wait, and which a later one replaces unsent.
+
+    The edits of one message in a batch (whatever lies between them: a message's edits do not
+    move it) form a group. While every one of them is a progress edit still settling, the
+    group waits, untouched (so its earliest time is kept). Otherwise its last edit is delivered
+    now and the earlier ones are dropped: that is what they would be overwritten with at once."""
+    groups: dict[tuple[int, int, str], list[int]] = {}
+    for i, message in enumerate(batch):
+        if message is None or message.key is None or message.fresh:
+            continue
+        if (message.game, message.key) in known:
+            groups.setdefault((message.chat_id, message.game, message.key), []).append(i)
+    held: set[int] = set()
+    superseded: set[int] = set()
+    for indices in groups.values():
+        due = min(_due(batch[i]) for i in indices)
+        if due > now:
+            held.update(indices)
+        else:
+            superseded.update(indices[:-1])
+    return held, superseded
+
+
+def _due(message: Outgoing | None) -> float:
+    return (message.settle_until or 0.0) if message is not None else 0.0
 
 
 def _stage(

@@ -46,6 +46,11 @@ class Outgoing(BaseModel):
     """Only edit the message sent under its key: dropped when there is none (or it is gone)."""
     once: str | None = None
     """An answer (`help`, `rules`…) that is not queued again while it waits for delivery."""
+    settle_until: float | None = Field(default=None, exclude_if=lambda value: value is None)
+    """A progress edit (the "waiting for" line of a phase's message): delivery may hold it
+    until then for a newer rendering of the same message, which replaces it unsent (None: send
+    at once; a message not yet sent is never held). Not written when None, so other entries
+    read as before."""
     unreachable: tuple[int, int, str] | None = None
     """For a private message: (user id, round, phase) to report if the user cannot be reached."""
     lang: str = Field(default_factory=i18n.current)
@@ -72,6 +77,18 @@ class Outgoing(BaseModel):
     def parse(cls, raw: str | bytes, pictures: Mapping[str, type[Picture]]) -> Outgoing:
         """An outbox entry as a message, its picture of one of these kinds."""
         return cls.model_validate_json(raw, context=pictures)
+
+
+SETTLE_S = 3.0
+"""How long a progress edit waits for a newer one: the players of a phase often act within
+seconds of each other, and one edit then shows them all."""
+
+
+def settling(message: Outgoing, now: float | None) -> Outgoing:
+    """The message as a progress edit rendered at `now` (None: no time known, sent at once)."""
+    if now is None:
+        return message
+    return message.model_copy(update={"settle_until": now + SETTLE_S})
 
 
 MAX_CAPTION = 1024  # a photo's caption, in characters once its HTML is parsed

@@ -8,7 +8,7 @@ from engine.games.guesswhat import events as own
 from engine.games.guesswhat.model import Phase
 from engine.games.guesswhat.table import GAME, state_of
 from engine.model import Room, SeatStatus
-from tgbot.egress.outgoing import Outgoing
+from tgbot.egress.outgoing import Outgoing, settling
 from tgbot.games import common
 from tgbot.games.guesswhat import render as gw
 from tgbot.table import render
@@ -41,7 +41,10 @@ def messages(room: Room, event: Any, look: Look, settings_mode: bool) -> list[Ou
     if isinstance(event, own.GuessPicked):
         return [gw.guesser_dm(room, event.seat, look)]
     if isinstance(event, own.GuessConfirmed):
-        return [gw.guesser_dm(room, event.seat, look), gw.board_message(room, look)]
+        return [
+            gw.guesser_dm(room, event.seat, look),
+            settling(gw.board_message(room, look), look.now),
+        ]
     if isinstance(event, own.RoundScored):
         state = state_of(room)
         rnd = state.round

@@ -24,7 +24,7 @@ from engine.events import (
 )
 from engine.games.hintrigue.game import GAME as HINTRIGUE
 from engine.model import Phase, Room, SeatStatus
-from tgbot.egress.outgoing import Outgoing
+from tgbot.egress.outgoing import Outgoing, settling
 from tgbot.games.hintrigue import group, private
 from tgbot.table import render
 from tgbot.table.effects import game_over
@@ -41,8 +41,8 @@ def messages(
     if isinstance(event, PlayerJoined):
         return [render.late_join_notice(room, event.seat)]
     if isinstance(event, RoundStarted):
-        after = [group.reveal(room, look, event.after, settled=True)] if event.after else []
-        return after + _round_start(room, look)
+        # The reveal's "Next round in …" is left as it is: the round's message follows it.
+        return _round_start(room, look)
     if isinstance(event, CardChosen):
         return [private.storyteller_dm(room, event.seat, look)]
     if isinstance(event, HintGiven) and rnd is not None:
@@ -53,22 +53,23 @@ def messages(
         ]
         return [
             group.round_message(room, look),
-            private.storyteller_dm(room, rnd.storyteller, look),
+            private.storyteller_dm(room, rnd.storyteller, look),  # its card buttons closed
             *(private.decoy_dm(room, i, look) for i in decoys),
         ]
     if isinstance(event, DecoyPlayed):
-        return [private.decoy_dm(room, event.seat, look), group.round_message(room, look)]
+        return [
+            private.decoy_dm(room, event.seat, look),
+            settling(group.round_message(room, look), look.now),
+        ]
     if isinstance(event, VotingOpened):
         return [group.round_message(room, look), group.table(room, look)]
     if isinstance(event, VoteCast):
-        return [group.table(room, look)]
+        return [settling(group.table(room, look), look.now)]
     if isinstance(event, RoundScored) and rnd is not None:
-        return [
-            group.round_message(room, look),
-            group.table(room, look),
-            group.reveal(room, look),
-            private.hint_given_closed(room, rnd.storyteller, rnd),
-        ]
+        # The round's message keeps "vote below": the table closed and the reveal below say
+        # the rest. The answer to the hint is followed by the next round's prompt (closed
+        # when the game ends).
+        return [group.table(room, look), group.reveal(room, look)]
     if isinstance(event, RoundVoided):
         return [
             group.void_message(room, event.round_no, event.storyteller, event.reason),
@@ -96,7 +97,8 @@ def messages(
             return closed + _phase_messages(room, look)
         return closed
     if isinstance(event, GameFinished):
-        return _settled_reveal(room, look) + game_over(room, look, render.spectator_dm)
+        return [*_settled_reveal(room, look), *_hint_answer_closed(room),
+                *game_over(room, look, render.spectator_dm)]  # fmt: skip
     if isinstance(event, GameAbandoned):
         return _interrupted(room, event, look) + game_over(room, look, render.spectator_dm)
     return []
@@ -123,7 +125,7 @@ def _interrupted(room: Room, event: GameAbandoned, look: Look) -> list[Outgoing]
     if rnd is None:
         return []
     if event.interrupted == Phase.REVEAL.value:
-        return _settled_reveal(room, look)
+        return _settled_reveal(room, look) + _hint_answer_closed(room)
     out = [group.round_message(room, look)]
     if event.interrupted == Phase.VOTING.value:
         out.append(group.table(room, look))
@@ -132,9 +134,15 @@ def _interrupted(room: Room, event: GameAbandoned, look: Look) -> list[Outgoing]
     if event.interrupted in (Phase.DECOYS.value, Phase.VOTING.value):
         closing = [i for i in rnd.participants if room.seats[i].status is not SeatStatus.LEFT]
     out += [render.closed_prompt(room, i, rnd.no, "ended", HINTRIGUE.title) for i in closing]
-    if rnd.hint is not None:
-        out.append(private.hint_given_closed(room, rnd.storyteller, rnd))
-    return out
+    return out + _hint_answer_closed(room)
+
+
+def _hint_answer_closed(room: Room) -> list[Outgoing]:
+    """The answer to the last round's hint, which no next round's prompt follows, closed."""
+    rnd = room.round
+    if rnd is None or rnd.hint is None:
+        return []
+    return [private.hint_given_closed(room, rnd.storyteller, rnd)]
 
 
 def _phase_messages(room: Room, look: Look) -> list[Outgoing]:

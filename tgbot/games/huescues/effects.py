@@ -8,7 +8,7 @@ from engine.games.huescues import events as own
 from engine.games.huescues.model import GUESS_PHASES, Phase
 from engine.games.huescues.table import state_of
 from engine.model import Room, SeatStatus
-from tgbot.egress.outgoing import Outgoing
+from tgbot.egress.outgoing import Outgoing, settling
 from tgbot.games import common
 from tgbot.games.huescues import render as hc
 from tgbot.table import render
@@ -40,7 +40,10 @@ def messages(room: Room, event: Any, look: Look, settings_mode: bool) -> list[Ou
     if isinstance(event, own.CellChosen):
         return [hc.guesser_dm(room, event.seat, look)]
     if isinstance(event, own.ConeConfirmed):
-        return [hc.guesser_dm(room, event.seat, look), hc.board_message(room, look)]
+        return [
+            hc.guesser_dm(room, event.seat, look),
+            settling(hc.board_message(room, look), look.now),
+        ]
     if isinstance(event, own.GuessClosed):  # their prompts still show buttons
         return [
             *(hc.guesser_dm(room, i, look, unconfirmed=True) for i in event.unconfirmed),
