@@ -17,8 +17,10 @@ from playwright.sync_api import Locator, Page, expect
 
 from tests.browser.conftest import Runner
 from tgbot import i18n
+from tgbot.games.registry import LINEUP
 from tgbot.i18n import texts
 from tgbot.standin import StandinServer, World, run_double
+from tgbot.table import introduction
 
 PLAYERS = ["Ann", "Bob", "<i>Cy</i> & co"]  # the third is added through the page
 HINTS = ["a quiet night", "<b>not bold</b> & loud", "déjà vu"]
@@ -438,6 +440,12 @@ def text_in(lang: str, name: str) -> str:
         return re.sub(r"<[^>]+>", "", getattr(texts, name))
 
 
+def private_help_in(lang: str) -> str:
+    """/help in private in a language, as the page shows it."""
+    with i18n.use(lang):
+        return re.sub(r"<[^>]+>", "", introduction.private_help(LINEUP))
+
+
 def wait_for_language(runner: Runner, name: str, code: str | None) -> None:
     """The stand-in has this language_code for the player: their next updates carry it."""
     deadline = time.monotonic() + 10
@@ -465,8 +473,8 @@ def test_each_player_speaks_the_language_set_on_the_page(
     language.select_option("it")
     wait_for_language(runner, "Ann", "it")
     page.click("#start-button")
-    help_it = text_in("it", "PRIVATE_HELP").splitlines()[0]
-    assert help_it != text_in("en", "PRIVATE_HELP").splitlines()[0]
+    help_it = private_help_in("it").splitlines()[0]
+    assert help_it != private_help_in("en").splitlines()[0]
     expect(table.private(re.escape(help_it))).to_be_visible()
     # Ann added the bot before she had a language: the group speaks that of its first lobby.
     table.say("group", "/newgame")

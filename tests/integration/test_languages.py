@@ -6,13 +6,17 @@ not how a sentence is translated."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from engine.errors import ErrorCode
 from engine.games.registry import GAMES
 from engine.store import Store, keys
 from tests.harness import GROUP, Stack, button, buttons, wait_for
 from tgbot import i18n
+from tgbot.games.registry import LINEUP
 from tgbot.i18n import _, texts
+from tgbot.table import introduction
+from tgbot.table.screens import Lineup
 
 
 def say(speaking: str, text: str, **fields: str) -> str:
@@ -32,6 +36,12 @@ def plain(html: str) -> str:
     return re.sub(r"<[^>]+>", "", html)
 
 
+def about(speaking: str, text: Callable[[Lineup], str]) -> str:
+    """What the bot says of itself (`tgbot.table.introduction`) in one language, as plain text."""
+    with i18n.use(speaking):
+        return plain(text(LINEUP))
+
+
 def person(stack: Stack, name: str, language_code: str | None) -> int:
     user = stack.world.add_user(first_name=name, language_code=language_code).id
     stack.deliver(stack.world.start_private(user))
@@ -46,7 +56,7 @@ def test_a_new_group_speaks_the_language_of_who_added_the_bot_and_remembers_it(s
     ana = person(stack, "Ana", "pt-PT")
     boris = person(stack, "Boris", "ru")
     stack.deliver(stack.world.bot_added(GROUP, ana))
-    intro = plain(say("pt", texts._TEXTS["INTRO"]))
+    intro = about("pt", introduction.introduction)
     wait_for(lambda: stack.find(GROUP, re.escape(intro.splitlines()[0])), what="the intro")
     assert stack.client.get(keys.group_language(GROUP)) == b"pt"
     # A Russian player's command in the group is answered in the group's language.
@@ -57,7 +67,7 @@ def test_a_new_group_speaks_the_language_of_who_added_the_bot_and_remembers_it(s
         m.plain_text for m in stack.world.bot_messages(GROUP)))
     # Boris's own chat speaks Russian.
     stack.say(boris, boris, "/help")
-    private_help = plain(say("ru", texts._TEXTS["PRIVATE_HELP"])).splitlines()[0]
+    private_help = about("ru", introduction.private_help).splitlines()[0]
     wait_for(lambda: stack.find(boris, re.escape(private_help)), what="help in Russian")
 
 
@@ -136,7 +146,7 @@ def test_a_player_chooses_a_language_in_private_and_their_open_prompt_follows(st
                                                   "speak: {names}.", names="")[:20])),
              what="the refusal, in Russian")  # fmt: skip
     stack.say(cy, cy, "/help")
-    wait_for(lambda: stack.find(cy, re.escape(plain(say("ru", texts._TEXTS["PRIVATE_HELP"]))
+    wait_for(lambda: stack.find(cy, re.escape(about("ru", introduction.private_help)
                                               .splitlines()[0])), what="help in Russian")
 
 
@@ -145,5 +155,5 @@ def test_a_language_remembered_wrongly_does_not_hold_the_game_up(stack: Stack):
     stack.client.delete(keys.user_language(ann))
     stack.client.hset(keys.user_language(ann), "not", "a string")  # a key of the wrong type
     stack.say(ann, ann, "/help")
-    wait_for(lambda: stack.find(ann, re.escape(plain(say("en", texts._TEXTS["PRIVATE_HELP"]))
+    wait_for(lambda: stack.find(ann, re.escape(about("en", introduction.private_help)
                                                .splitlines()[0])), what="help, in English")

@@ -99,15 +99,14 @@ _TEXTS: dict[str, str] = {
     ),
     "OPEN_PRIVATE_LINK": N_("To play, open {link} and press Start: you join from there."),
     "INTRO": N_(
-        "Hi! I run <b>Hintrigue</b> (tell a story, bluff with cards), <b>Guess What!</b> (one "
-        "clue for three icons) and <b>Hues and Cues</b> (one word for a colour): party games for "
-        "3 to 10 players, and AI players can fill the seats.\n"
+        "Hi! I run {games}: party games for 3 to 10 players, and AI players can fill the "
+        "seats.\n"
         "Send /newgame to open a lobby (its Game button picks the game), /rules to learn the "
         "game, /help for commands."
     ),
     "HELP": N_(
         "<b>Commands</b>\n"
-        "/newgame — open a lobby in this group (/newgame guesswhat or huescues: another game)\n"
+        "/newgame — open a lobby in this group (/newgame {others}: another game)\n"
         "/settings key=value … — change the lobby's settings (host or admin)\n"
         "/join — join the lobby, or the running game until its last turn\n"
         "/extend — a minute more before the lobby starts by itself\n"
@@ -122,16 +121,11 @@ _TEXTS: dict[str, str] = {
         "/skip — skip the player we are waiting for (host or admin)\n"
         "/stop — end the game (host or admin)\n"
         "/rules — how to play\n"
-        "/language — the group's language (host or admin); in private, yours\n\n"
-        "Settings: seats=3–10 rotations=1–5 hand=4–8 timers=on|off hint=15–900 decoy=15–900 "
-        "vote=15–900 reveal=2–60 join=0–600 deck=default|short language=en|it|es|fr|de|pt|ru "
-        "pictures=on|off"
+        "/language — the group's language (host or admin); in private, yours"
     ),
     "PRIVATE_HELP": N_(
-        "I run <b>Hintrigue</b>, <b>Guess What!</b> and <b>Hues and Cues</b> in groups. Add me "
-        "to a group and send /newgame there.\n"
-        "Your secret choices (cards and hints, icons and clues, colours and cues, your guesses) "
-        "are made here with me.\n"
+        "I run {games} in groups. Add me to a group and send /newgame there.\n"
+        "Your secret choices ({secrets}, your guesses) are made here with me.\n"
         "/start re-sends whatever I am waiting for from you; /stats shows your lifetime figures; "
         "/language chooses the language I write to you in."
     ),

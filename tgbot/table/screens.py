@@ -81,6 +81,11 @@ class Screens:
     results_text: Callable[[Room], str] | None = None
     """The results picture's facts in words, added to the final's text with the picture ("":
     nothing to add)."""
+    blurb: Callable[[], str] | None = None
+    """How the bot's introduction names the game: its title and what it is about, in a few
+    words (None: its title alone)."""
+    secrets: Callable[[], str] | None = None
+    """The secret choices its players make in private, in a few words (for /help there)."""
 
 
 class Lineup:

@@ -59,12 +59,18 @@ def where_it_stands(room: Room, user_id: int) -> str:
 
 
 def _settings_help() -> str:
-    return texts.HELP.rsplit("\n\n", 1)[1]
+    return _(
+        "Settings: seats=3–10 rotations=1–5 hand=4–8 timers=on|off hint=15–900 decoy=15–900 "
+        "vote=15–900 reveal=2–60 join=0–600 deck=default|short language=en|it|es|fr|de|pt|ru "
+        "pictures=on|off"
+    )
 
 
 SCREENS = Screens(
     pictures=(ResultsPicture,),
     name="hintrigue",
+    blurb=lambda: _("<b>Hintrigue</b> (tell a story, bluff with cards)"),
+    secrets=lambda: _("cards and hints"),
     messages=effects.messages,
     settings_text=render.settings_text,
     setting_rows=ROWS,

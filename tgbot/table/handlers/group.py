@@ -38,7 +38,7 @@ from engine.settings import parse_changes
 from engine.store import CorruptRoom, Outcome
 from tgbot.egress.outgoing import Outgoing
 from tgbot.i18n import _, ngettext, texts
-from tgbot.table import render
+from tgbot.table import introduction, render
 from tgbot.table.handlers.common import (
     Context,
     attempt,
@@ -408,14 +408,13 @@ async def on_help(update: Update, context: Context) -> None:
     there)."""
     chat = update.effective_chat
     assert chat is not None
+    lineup = service(context).lineup
     if chat.type == "private":
-        await reply(update, context, texts.PRIVATE_HELP, once="help")
+        await reply(update, context, introduction.private_help(lineup), once="help")
         return
     game = await _game_here(update, context)
     # The commands are every game's; the last paragraph lists the settings of this one.
-    commands = texts.HELP.rsplit("\n\n", 1)[0]
-    lineup = service(context).lineup
-    text = commands + "\n\n" + lineup.screens[game].settings_help()
+    text = introduction.commands(lineup) + "\n\n" + lineup.screens[game].settings_help()
     await reply(update, context, text, once=_once("help", game, lineup.games))
 
 

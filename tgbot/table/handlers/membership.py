@@ -10,7 +10,7 @@ from telegram import ChatMember, Update
 from engine.roomid import RoomId
 from engine.store import LANGUAGE_TTL, keys
 from tgbot.egress.outgoing import Outgoing
-from tgbot.i18n import texts
+from tgbot.table import introduction
 from tgbot.table.handlers.common import (
     HANDLER_FAILURES,
     Context,
@@ -39,7 +39,8 @@ async def on_membership(update: Update, context: Context) -> None:
                 svc.redis.set, keys.group_language(chat_id), speakers().own, ex=LANGUAGE_TTL,
                 nx=True,
             )
-        intro = Outgoing(chat_id=chat_id, text=texts.INTRO)  # a forum's General topic
+        # In a forum, its General topic.
+        intro = Outgoing(chat_id=chat_id, text=introduction.introduction(svc.lineup))
         await asyncio.to_thread(svc.show, RoomId(chat_id), intro)
     elif new in (ChatMember.LEFT, ChatMember.BANNED) and change.chat.type != "private":
         await asyncio.to_thread(svc.store.delete_room, chat_id)

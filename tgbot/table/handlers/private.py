@@ -18,7 +18,7 @@ from engine.store import CorruptRoom
 from tgbot import i18n
 from tgbot.egress.outgoing import Outgoing
 from tgbot.i18n import _, texts
-from tgbot.table import render
+from tgbot.table import introduction, render
 from tgbot.table.handlers.common import (
     Context,
     attempt,
@@ -63,7 +63,7 @@ async def on_start(update: Update, context: Context) -> None:
         return
     room = await _connect(update, context)
     if room is None:
-        await reply(update, context, texts.PRIVATE_HELP)
+        await reply(update, context, introduction.private_help(service(context).lineup))
     elif not await resend(update, context, room):
         told = service(context).lineup.of(room).where_it_stands(room, user.id)
         await reply(update, context, told)
@@ -138,7 +138,7 @@ async def on_private_text(update: Update, context: Context) -> None:
     assert user is not None and message is not None
     where = await asyncio.to_thread(svc.store.room_of_player, user.id)
     if where is None:
-        await reply(update, context, texts.PRIVATE_HELP)
+        await reply(update, context, introduction.private_help(service(context).lineup))
         return
     # The text a player types in private is the game's: a hint, a clue.
     outcome, problem = await attempt(
