@@ -113,7 +113,7 @@ async def play(bench: Bench, games: int, first_chat: int, pace: float | None,
     latencies: list[float] = []
     pressed: dict[str, float] = {}
 
-    async def run(updates: list[dict[str, Any]], gaps: random.Random) -> None:
+    async def run(game: Game, updates: list[dict[str, Any]], gaps: random.Random) -> None:
         # Paced, a game's updates come as a Poisson stream (exponential gaps, `pace` apart on
         # average), each game on its own: the games never act in lockstep.
         next_at = time.perf_counter()
@@ -121,6 +121,7 @@ async def play(bench: Bench, games: int, first_chat: int, pace: float | None,
             if pace is not None:
                 next_at = max(next_at + gaps.expovariate(1 / pace), time.perf_counter())
                 await asyncio.sleep(max(0.0, next_at - time.perf_counter()))
+            await game.ready_for(update)
             if "callback_query" in update:
                 pressed[update["callback_query"]["id"]] = time.time()
             status, _, seconds = await hook.post("/webhook", update)
@@ -132,8 +133,9 @@ async def play(bench: Bench, games: int, first_chat: int, pace: float | None,
     gc.collect()
     gc.freeze()
     started = time.perf_counter()
-    await asyncio.gather(*(run(updates, random.Random(index))
-                           for index, (updates, _) in enumerate(plans)))  # fmt: skip
+    runs = [run(game, updates, random.Random(index))
+            for index, (game, (updates, _)) in enumerate(zip(setups, plans, strict=True))]
+    await asyncio.gather(*runs)
     wall = time.perf_counter() - started
     await hook.close()
     during = await meanwhile([updates for updates, _ in plans]) if meanwhile else None

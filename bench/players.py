@@ -19,7 +19,7 @@ import itertools
 import json
 import time
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
@@ -31,6 +31,7 @@ from engine.model import Phase, Room
 from engine.rules import apply as apply_at
 from engine.store import keys
 from tgbot.table import callback
+from tgbot.table.handlers.group import SKIP_GRACE
 
 apply = partial(apply_at, games=GAMES)  # the rules at the bot's table
 
@@ -119,6 +120,9 @@ class Move:
     chat: int
     text: str | None = None
     data: str | None = None
+    reveal_of: int | None = None
+    """Sent only once the reveal of this round is older than the /skip grace: a /skip in a
+    phase's first seconds is refused as meant for the phase before."""
 
 
 Send = Callable[[dict[str, Any]], Awaitable[None]]
@@ -135,6 +139,8 @@ class Game:
     client: aioredis.Redis
     key: bytes
     press: Press
+    waits: dict[int, int] = field(default_factory=dict)
+    """update_id → the round whose reveal must be older than the /skip grace before it goes."""
 
     async def room(self) -> Room:
         raw = await self.client.hget(keys.room(self.chat_id), "state")
@@ -210,7 +216,7 @@ class Game:
                 user = room.seats[index].user_id
                 move(Move(user, chat, data=self.button("vote", rnd.no, choice, game)),
                      Vote(user_id=user, card=choice, round_no=rnd.no))
-            move(Move(host, chat, text="/skip"), Skip(user_id=host))
+            move(Move(host, chat, text="/skip", reveal_of=rnd.no), Skip(user_id=host))
         return moves, room
 
     async def updates_for(self, moves: list[Move]) -> list[dict[str, Any]]:
@@ -222,4 +228,19 @@ class Game:
             else:
                 assert made.text is not None
                 updates.append(self.updates.message(made.user, made.chat, made.text))
+            if made.reveal_of is not None:
+                self.waits[updates[-1]["update_id"]] = made.reveal_of
         return updates
+
+    async def ready_for(self, update: dict[str, Any]) -> None:
+        """Wait until the bot is where the update may go (a reveal's /skip past its grace)."""
+        number = self.waits.get(update["update_id"])
+        if number is None:
+            return
+
+        def past_grace(room: Room) -> bool:
+            if room.round is None or room.round.no != number or room.phase is not Phase.REVEAL:
+                return room.round is not None and room.round.no > number  # already moved on
+            return time.time() - room.phase_at > SKIP_GRACE + 0.05
+
+        await self.room_when(past_grace)
