@@ -72,7 +72,6 @@ _TEXTS: dict[str, str] = {
     "FORGED_BUTTON": N_("This button is not valid."),
     "BUSY": N_("Too many moves at once. Please press again."),
     "SENT_AGAIN": N_("⬇️ Sent again below."),
-    "HINT_TOO_LATE": N_("Too late: time ran out before your hint, so your turn passed."),
     "FAILED": N_("Sorry, something went wrong with that, and it was noted. The game goes on."),
     "DAMAGED": N_(
         "This game's data is damaged and it cannot go on. Start a new one with /newgame."

@@ -19,7 +19,7 @@ from tgbot.table.render.common import (
     user_text,
 )
 from tgbot.table.render.group import VOID_REASONS
-from tgbot.table.render.private import closed_with, given_key, heading, spectator_dm
+from tgbot.table.render.private import closed_with, heading, spectator_dm
 
 
 def hand_buttons(room: Room, index: int, kind: str, look: Look) -> list[list[Button]]:
@@ -120,6 +120,12 @@ def decoy_dm(room: Room, index: int, look: Look) -> Outgoing:
         buttons=rows,
         unreachable=(seat.user_id, rnd.no, Phase.DECOYS.value),
     )
+
+
+def given_key(user_id: int, round_no: int) -> str:
+    """The key of the answer to a storyteller's hint ("Hint given…"), closed when no next
+    round's prompt follows it."""
+    return f"{dm_key(user_id, round_no)}:given"  # private, as every "dm:" key
 
 
 @in_seat_language

@@ -1,6 +1,5 @@
-"""Hintrigue's Telegram side, registered for the table: its effects and buttons beside this
-module; its messages in `tgbot.table.render` (group, private), which the table's own messages share
-(they were written before there were other games)."""
+"""Hintrigue's Telegram side, registered for the table: its effects, buttons, settings rows,
+pictures and messages (`group`, `private`) beside this module."""
 
 from __future__ import annotations
 
@@ -66,6 +65,22 @@ def _settings_help() -> str:
     )
 
 
+def _given_key(room: Room, user_id: int) -> str | None:
+    """The answer to a hint is kept under its round's key, to be closed when the game ends."""
+    return private.given_key(user_id, room.round.no) if room.round is not None else None
+
+
+def _too_late(room: Room, index: int) -> str | None:
+    """A refused hint from a storyteller whose time had just run out: the game waits on
+    somebody else's hint now, or on no hint at all."""
+    rnd = room.round
+    if room.seats[index].missed_hints == 0 or (
+        room.phase is Phase.HINT and rnd is not None and rnd.storyteller == index
+    ):
+        return None
+    return _("Too late: time ran out before your hint, so your turn passed.")
+
+
 SCREENS = Screens(
     pictures=(ResultsPicture,),
     name="hintrigue",
@@ -82,6 +97,8 @@ SCREENS = Screens(
     standings=group.standings_text,
     reminder=_reminder,
     text_given=lambda: _("Hint given. The others are choosing their decoys."),
+    given_key=_given_key,
+    too_late=_too_late,
     joined=lambda: texts.JOINED_IN,
     buttons=buttons.BUTTONS,
     results_picture=results_picture,

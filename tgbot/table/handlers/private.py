@@ -12,7 +12,7 @@ from telegram import Update
 from engine.commands import GiveHint, Join, OpenedPrivateChat
 from engine.errors import RuleError
 from engine.events import PlayerJoined
-from engine.model import OVER_PHASES, Phase, Room
+from engine.model import OVER_PHASES, Room
 from engine.roomid import RoomId
 from engine.store import CorruptRoom
 from tgbot import i18n
@@ -146,32 +146,32 @@ async def on_private_text(update: Update, context: Context) -> None:
         typed_by=user.id,
     )  # fmt: skip
     if problem:
-        late = await asyncio.to_thread(_hint_too_late, svc, where, user.id)
-        await reply(update, context, texts.HINT_TOO_LATE if late else problem)
+        late = await asyncio.to_thread(_too_late, svc, where, user.id)
+        await reply(update, context, late or problem)
+        return
+    room = outcome.room if outcome is not None else None
+    if room is None:  # a duplicate: answered as the first copy was
+        room = await asyncio.to_thread(svc.store.load, where)
+    side = svc.lineup.screens[room.game if room is not None else svc.games.default.name]
+    if side.text_given is None:
+        return
+    key = side.given_key(room, user.id) if room is not None and side.given_key else None
+    if room is not None and key is not None:  # the game edits its answer later
+        answer = Outgoing(chat_id=user.id, key=key, game=room.game_id, text=side.text_given())
+        await asyncio.to_thread(svc.show, room.room_id, answer)
     else:
-        room = outcome.room if outcome is not None else None
-        if room is None:  # a duplicate: answered as the first copy was
-            room = await asyncio.to_thread(svc.store.load, where)
-        game = room.game if room is not None else svc.games.default.name
-        given = svc.lineup.screens[game].text_given
-        if given is not None and room is not None and room.round is not None:
-            # A round kept in the room (Hintrigue's): the answer is closed with its round.
-            answer = Outgoing(chat_id=user.id, key=render.given_key(user.id, room.round.no),
-                              game=room.game_id, text=given())  # fmt: skip
-            await asyncio.to_thread(svc.show, room.room_id, answer)
-        elif given is not None:
-            await reply(update, context, given())
+        await reply(update, context, side.text_given())
 
 
-def _hint_too_late(svc: Service, where: RoomId, user_id: int) -> bool:
-    """Whether a refused hint came from a storyteller whose time had just run out (the game
-    waits on somebody else's hint now, or on no hint at all)."""
+def _too_late(svc: Service, where: RoomId, user_id: int) -> str | None:
+    """What a player whose typed text was refused is told instead of the refusal when their
+    time had just run out, as their game says (None: the refusal)."""
     try:
         room = svc.store.load(where)
     except CorruptRoom:
-        return False
+        return None
     index = room.seat_of(user_id) if room is not None else None
-    if room is None or index is None or room.seats[index].missed_hints == 0:
-        return False
-    rnd = room.round
-    return not (room.phase is Phase.HINT and rnd is not None and rnd.storyteller == index)
+    if room is None or index is None:
+        return None
+    too_late = svc.lineup.of(room).too_late
+    return too_late(room, index) if too_late is not None else None

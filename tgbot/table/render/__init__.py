@@ -32,7 +32,6 @@ from tgbot.table.render.lobby import (
 )
 from tgbot.table.render.private import (
     closed_prompt,
-    given_key,
     spectator_dm,
 )
 
@@ -46,7 +45,6 @@ __all__ = [
     "private_link_works",
     "STOP_KEY",
     "final",
-    "given_key",
     "late_join_notice",
     "left_notice",
     "listed",

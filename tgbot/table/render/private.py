@@ -23,11 +23,6 @@ def heading(room: Room, round_no: int, game: str) -> str:
         game=game, n=round_no, group=title(room))
 
 
-def given_key(user_id: int, round_no: int) -> str:
-    """The key of the answer to a storyteller's hint ("Hint given…"), closed with its round."""
-    return f"{dm_key(user_id, round_no)}:given"  # private, as every "dm:" key
-
-
 CLOSED_REASONS = Texts(
     {
         "left": N_("you left the game."),
