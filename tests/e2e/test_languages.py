@@ -17,6 +17,7 @@ from tests.conftest import RedisServer
 from tests.e2e.procs import GROUP, ProcStack, start_stack
 from tests.harness import buttons, wait_for
 from tgbot import i18n
+from tgbot.games.hintrigue.cards import ANSWERS
 from tgbot.i18n import catalogs, texts
 from tgbot.ops.release import COMMANDS
 from tgbot.standin import MessageRecord
@@ -117,7 +118,7 @@ def play(stack: ProcStack) -> dict[str, Any]:
         teller, hand = wait_for(prompt, 30, f"the storyteller of round {number}")
         scene, data = buttons(hand)[0]
         answer = press(stack, teller, hand, data)
-        assert answer.startswith(in_language(language[teller], lambda: texts.CARD_CHOSEN)
+        assert answer.startswith(in_language(language[teller], lambda: ANSWERS["CARD_CHOSEN"])
                                  .split("{card}")[0]), answer  # fmt: skip
         stack.say(teller, teller, HINT)
         for user in users.values():
@@ -130,7 +131,7 @@ def play(stack: ProcStack) -> dict[str, Any]:
         for user in users.values():
             if user != teller:
                 answer = press(stack, user, table, target)
-                expected = in_language(language[user], lambda: texts.VOTE_ACCEPTED)
+                expected = in_language(language[user], lambda: ANSWERS["VOTE_ACCEPTED"])
                 assert answer.startswith(expected.split("{card}")[0]), answer
     final = TAG.sub("", in_language("it", lambda: i18n._("<b>Game over</b>")))
     wait_for(lambda: stack.find(GROUP, re.escape(final)), 60, "the final message")

@@ -12,9 +12,9 @@ import pytest
 from engine.commands import Leave, StopGame
 from tests.harness import button, buttons, wait_for
 from tests.integration.test_bad_input import Table, stack  # noqa: F401 - shared fixture
+from tgbot.games.hintrigue.cards import card
 from tgbot.games.registry import LINEUP
 from tgbot.ingress.web import SECRET_HEADER
-from tgbot.table.render import card
 
 # Strangers never send /join: joining a running game late is allowed, a move, not a refusal.
 HOSTILE_TEXTS = [

@@ -31,8 +31,6 @@ FUNCTION_LEVEL = {
 AT_THE_TABLE = {
     ("engine.settings", "engine.games.hintrigue.decks"):
         "Hintrigue's settings (hand, deck) are still the table's `Settings`",
-    ("tgbot.table.render.common", "engine.games.hintrigue.decks"):
-        "Hintrigue's cards are drawn by the table's shared lines",
 }
 """Where the table still names a game, each with why: Hintrigue is not yet a guest with its
 state in `Room.play` (issue: every game a guest). The list may only shrink."""

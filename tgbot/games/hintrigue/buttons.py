@@ -11,8 +11,7 @@ from telegram import CallbackQuery, Update
 from engine.commands import ChooseCard, PlayDecoy, Vote
 from engine.events import VoteCast
 from engine.store import Outcome
-from tgbot.i18n import texts
-from tgbot.table import render
+from tgbot.games.hintrigue import cards
 from tgbot.table.handlers.buttons import button_command, game_of, named_room
 from tgbot.table.handlers.common import Context, room_of
 from tgbot.table.screens import ButtonHandler
@@ -21,7 +20,7 @@ from tgbot.table.screens import ButtonHandler
 def _scene(outcome: Outcome, card: int) -> str:
     """How a card looks in the room the command left."""
     assert outcome.room is not None
-    return render.card(outcome.room, card)
+    return cards.card(outcome.room, card)
 
 
 def _from_hand(
@@ -46,8 +45,10 @@ def _from_hand(
     return pressed
 
 
-on_card = _from_hand(ChooseCard, lambda: texts.CARD_CHOSEN, "The storyteller's card, in private.")
-on_decoy = _from_hand(PlayDecoy, lambda: texts.DECOY_ACCEPTED, "A decoy, in private.")
+on_card = _from_hand(
+    ChooseCard, lambda: cards.ANSWERS["CARD_CHOSEN"], "The storyteller's card, in private."
+)
+on_decoy = _from_hand(PlayDecoy, lambda: cards.ANSWERS["DECOY_ACCEPTED"], "A decoy, in private.")
 
 
 async def on_vote(
@@ -58,7 +59,7 @@ async def on_vote(
 
     def accepted(outcome: Outcome) -> str:
         changed = any(isinstance(e, VoteCast) and e.changed for e in outcome.events)
-        return (texts.VOTE_CHANGED if changed else texts.VOTE_ACCEPTED).format(
+        return cards.ANSWERS["VOTE_CHANGED" if changed else "VOTE_ACCEPTED"].format(
             card=_scene(outcome, card)
         )
 

@@ -6,10 +6,10 @@ from __future__ import annotations
 from engine.games.hintrigue.views import group_view, missed_voters, waiting_for
 from engine.model import OVER_PHASES, Phase, Room, Round
 from tgbot.egress.outgoing import Button, Outgoing
+from tgbot.games.hintrigue.cards import card
 from tgbot.i18n import _, ngettext
 from tgbot.table.render.common import (
     Look,
-    card,
     duration,
     in_group_language,
     names,

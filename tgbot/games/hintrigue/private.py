@@ -7,10 +7,10 @@ from engine.games.hintrigue.game import GAME as HINTRIGUE
 from engine.games.hintrigue.views import seat_view
 from engine.model import Phase, Room, Round, SeatStatus
 from tgbot.egress.outgoing import Button, Outgoing, dm_key
+from tgbot.games.hintrigue.cards import card
 from tgbot.i18n import _
 from tgbot.table.render.common import (
     Look,
-    card,
     in_seat_language,
     message,
     names,

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from engine.model import Phase, Room, SeatStatus
 from tgbot.egress.outgoing import Outgoing
-from tgbot.games.hintrigue import buttons, effects, group, private
+from tgbot.games.hintrigue import buttons, cards, effects, group, private
 from tgbot.games.hintrigue.pictures import ResultsPicture, results_picture
 from tgbot.games.hintrigue.settings import ROWS, SETTINGS
 from tgbot.i18n import _, texts
@@ -99,7 +99,7 @@ SCREENS = Screens(
     text_given=lambda: _("Hint given. The others are choosing their decoys."),
     given_key=_given_key,
     too_late=_too_late,
-    joined=lambda: texts.JOINED_IN,
+    joined=lambda: cards.ANSWERS["JOINED_IN"],
     buttons=buttons.BUTTONS,
     results_picture=results_picture,
     results_text=group.fooled_text,

@@ -3,7 +3,6 @@
 from tgbot.table.render.common import (
     NAME_MAX,
     Look,
-    card,
     duration,
     message_link,
     names,
@@ -38,7 +37,6 @@ from tgbot.table.render.private import (
 __all__ = [
     "NAME_MAX",
     "Look",
-    "card",
     "closed_prompt",
     "duration",
     "message_link",

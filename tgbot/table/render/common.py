@@ -11,7 +11,6 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, TypeVar
 
-from engine.games.hintrigue.decks import scene
 from engine.model import Room
 from tgbot import i18n
 from tgbot.egress.outgoing import Button, Outgoing
@@ -133,11 +132,6 @@ def names(room: Room) -> list[str]:
             name += f" (@{user_text(seat.username)})" if seat.username else f" #{index + 1}"
         result.append(name)
     return result
-
-
-def card(room: Room, number: int) -> str:
-    """A card as it looks everywhere: its scene."""
-    return scene(room.settings.deck, number)
 
 
 def seconds_left(deadline: float | None, look: Look) -> int | None:
