@@ -1,22 +1,28 @@
 -- Shared Telegram rate limits, checked and taken in one step for every process.
--- KEYS[1] global window (zset), KEYS[2] chat bucket (hash), KEYS[3] group window (zset)
+-- KEYS[1] global window (zset), KEYS[2] chat bucket (hash), KEYS[3] group window (zset),
+-- KEYS[4] chats with an appointment at the global limit (zset: chat → when)
 -- ARGV[1] is_group (0/1), ARGV[2] is_edit (0/1), ARGV[3] unique member id
 -- ARGV[4] global per second, ARGV[5] chat per second, ARGV[6] chat burst,
 -- ARGV[7] group per minute, ARGV[8] slack: windows are this fraction longer and the chat rate
 -- this fraction slower than the limits, so that arrival jitter never makes Telegram count more
+-- ARGV[9] the chat, ARGV[10] how long an appointment nobody came for is kept
 -- Returns the seconds to wait as a string ("0" when the message may go now).
+--
+-- Turns at the global limit: a group chat that finds every slot taken, or others waiting for
+-- one, gets an appointment (KEYS[4], chat → when) after the latest one outstanding, one
+-- slot's share of a second (`second` / the limit) apart, and is told to come back then; at or
+-- after it, it takes the next free slot. So groups go round in the order they came, however
+-- long their backlogs, and come back one at a time at the rate slots come free rather than
+-- all at once. A private chat takes a free slot at once, or has its appointment now: it goes
+-- before every group. One nobody came for (its job lost) is dropped after a while.
 local t = redis.call("TIME")
 local now = tonumber(t[1]) + tonumber(t[2]) / 1e6
 local is_group, is_edit = ARGV[1] == "1", ARGV[2] == "1"
 local wait = 0
 local stretch = 1 + tonumber(ARGV[8])
 local second, minute = stretch, 60 * stretch
-
-redis.call("ZREMRANGEBYSCORE", KEYS[1], "-inf", now - second)
-local global = redis.call("ZRANGE", KEYS[1], 0, 0, "WITHSCORES")
-if redis.call("ZCARD", KEYS[1]) >= tonumber(ARGV[4]) then
-  wait = math.max(wait, tonumber(global[2]) + second - now)
-end
+local cap = tonumber(ARGV[4])
+local chat = ARGV[9]
 
 -- One token of the chat's burst is never used: it absorbs messages that reach Telegram closer
 -- together than they were sent (a slow request followed by a quick one).
@@ -37,14 +43,54 @@ if is_group and not is_edit then
 end
 
 if wait > 0 then
+  -- Its own limits hold the chat back: it keeps any appointment, and takes no slot meanwhile.
   return tostring(wait)
 end
-redis.call("ZADD", KEYS[1], now, ARGV[3])
-redis.call("EXPIRE", KEYS[1], math.ceil(second) + 1)
-redis.call("HSET", KEYS[2], "tokens", tokens - 1, "last", now)
-redis.call("EXPIRE", KEYS[2], 60)
-if is_group and not is_edit then
-  redis.call("ZADD", KEYS[3], now, ARGV[3])
-  redis.call("EXPIRE", KEYS[3], math.ceil(minute) + 1)
+
+redis.call("ZREMRANGEBYSCORE", KEYS[1], "-inf", now - second)
+redis.call("ZREMRANGEBYSCORE", KEYS[4], "-inf", now - tonumber(ARGV[10]))
+local booked = redis.call("ZSCORE", KEYS[4], chat)
+local used = redis.call("ZCARD", KEYS[1])
+local free = used < cap
+local step = second / cap
+-- When a slot comes free next (now, if one is free).
+local slot = now
+if not free then
+  slot = tonumber(redis.call("ZRANGE", KEYS[1], 0, 0, "WITHSCORES")[2]) + second
 end
-return "0"
+
+local go = false
+if booked then
+  booked = tonumber(booked)
+  go = booked <= now and free  -- its turn came: the first free slot is its
+elseif free then
+  -- Without an appointment: a private chat goes at once; a group only when no appointment
+  -- is due within a slot's share of a second (else it would take that one's slot).
+  local first = redis.call("ZRANGE", KEYS[4], 0, 0, "WITHSCORES")
+  go = not is_group or #first == 0 or tonumber(first[2]) > now + step
+end
+
+if go then
+  redis.call("ZADD", KEYS[1], now, ARGV[3])
+  redis.call("EXPIRE", KEYS[1], math.ceil(second) + 1)
+  redis.call("HSET", KEYS[2], "tokens", tokens - 1, "last", now)
+  redis.call("EXPIRE", KEYS[2], 60)
+  if is_group and not is_edit then
+    redis.call("ZADD", KEYS[3], now, ARGV[3])
+    redis.call("EXPIRE", KEYS[3], math.ceil(minute) + 1)
+  end
+  if booked then redis.call("ZREM", KEYS[4], chat) end
+  return "0"
+end
+
+if not booked then
+  if is_group then
+    local latest = redis.call("ZRANGE", KEYS[4], -1, -1, "WITHSCORES")
+    booked = #latest == 0 and slot or math.max(slot, tonumber(latest[2]) + step)
+  else
+    booked = now
+  end
+  redis.call("ZADD", KEYS[4], booked, chat)
+  redis.call("EXPIRE", KEYS[4], 3600)
+end
+return tostring(math.max(booked, slot) - now)

@@ -3,6 +3,11 @@
 About 30 messages per second overall, about one per second per chat with short bursts, and at
 most 20 new messages per minute in a group (edits count toward the first two only). The
 per-process limiter of python-telegram-bot cannot see the other processes, hence this one.
+
+At the global limit, groups take turns (`ratelimit.lua`): one that must wait gets an
+appointment after those given out before, and comes back then, so a group with a long backlog
+does not starve the others and the waiters come back one at a time, at the rate slots come
+free; a private chat goes before every group (a player's prompt before the table's news).
 """
 
 from __future__ import annotations
@@ -15,6 +20,10 @@ from importlib import resources
 import redis
 
 from engine.store import keys
+
+# An appointment at the global limit nobody came for this long after it is dropped (its job was
+# lost: the sweeper asks for the room's delivery again, which books anew).
+STALE = 30.0
 
 
 @dataclass(frozen=True)
@@ -43,8 +52,10 @@ class Limits:
 class RedisLimiter:
     """Takes a slot for a message, or says how long to wait; atomic across processes."""
 
-    def __init__(self, client: redis.Redis, limits: Limits | None = None) -> None:
+    def __init__(self, client: redis.Redis, limits: Limits | None = None,
+                 stale: float = STALE) -> None:  # fmt: skip
         self.limits = limits or Limits.from_env()
+        self.stale = stale
         source = resources.files(__package__).joinpath("ratelimit.lua").read_text()
         self._script = client.register_script(source)
 
@@ -52,7 +63,8 @@ class RedisLimiter:
         """Return 0 and take a slot, or the seconds to wait before trying again."""
         lim = self.limits
         wait = self._script(
-            keys=[keys.rate_global(), keys.rate_chat(chat_id), keys.rate_group(chat_id)],
+            keys=[keys.rate_global(), keys.rate_chat(chat_id), keys.rate_group(chat_id),
+                  keys.rate_turns()],
             args=[
                 int(chat_id < 0),
                 int(is_edit),
@@ -62,6 +74,8 @@ class RedisLimiter:
                 lim.chat_burst,
                 lim.group_per_minute,
                 lim.slack,
+                chat_id,
+                self.stale,
             ],
         )
         return float(wait)
