@@ -174,6 +174,12 @@ def rate_turns() -> str:
 
 
 
+def rate_private_waits() -> str:
+    """Private chats waiting for a slot at the global limit, by when they began to: the groups
+    let them go first (`workers/ratelimit.lua`)."""
+    return f"{_NS}rate:turns:private"
+
+
 def flush_queued(room: RoomRef) -> str:
     """Set while a delivery job for the chat waits in the queue (one is enough)."""
     return f"{room_prefix(room)}flushq"

@@ -109,3 +109,14 @@ def test_a_turn_nobody_comes_for_is_given_up_after_a_while(real_redis):
     lost = limiter.reserve(GROUPS[1])  # its job never comes back
     time.sleep(lost + 0.3)
     assert limiter.reserve(GROUPS[2]) == 0.0  # no turn waits any more: a free slot is taken
+
+
+def test_no_group_takes_a_free_slot_while_a_private_chat_waits_for_one(real_redis):
+    limiter = only(real_redis, global_per_second=2)
+    assert limiter.reserve(GROUPS[0]) == limiter.reserve(GROUPS[1]) == 0.0
+    turn = limiter.reserve(GROUPS[2])
+    prompt = limiter.reserve(PLAYER)  # no slot free: it waits for the next one
+    time.sleep(max(turn, prompt) + 0.01)  # both slots are free again
+    assert limiter.reserve(GROUPS[2]) > 0  # its turn came, but the private chat goes first
+    assert limiter.reserve(PLAYER) == 0.0
+    assert limiter.reserve(GROUPS[2]) == 0.0
