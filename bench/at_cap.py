@@ -16,7 +16,8 @@ Printed (`name=value`):
   `delivered_per_s_overall`: all of them over the whole run (the first second's burst included);
 - `refused_429`: calls the double refused for a flood limit (any, `refused_429_global` …);
 - `fairness_max_wait_s`: the longest any group waited for its next message (its first one
-  counted from the moment its delivery was asked for), `fairness_p50_wait_s` the median wait;
+  counted from the moment its delivery was asked for), `fairness_p50_wait_s` and
+  `fairness_p99_wait_s` the median and the 99th percentile of those waits;
 - `private_first_wait_s`: the longest a private prompt waited from its push to its delivery;
 - `worker_cpu_s_per_message`: the workers' CPU time (their schedulers included) per message.
 
@@ -166,6 +167,7 @@ def run(groups: int, backlog: int, workers: int, prompts_at: float, directory: P
         **{f"refused_429_{scope}": n for scope, n in sorted(scopes.items())},
         "fairness_max_wait_s": max(waits, default=0.0),
         "fairness_p50_wait_s": statistics.median(waits) if waits else 0.0,
+        "fairness_p99_wait_s": statistics.quantiles(waits, n=100)[98] if len(waits) > 1 else 0.0,
         "first_message_max_wait_s": max(firsts, default=asked) - asked,
         "private_first_wait_s": max(private, default=float("nan")),
         "private_prompts_delivered": len(private),
