@@ -35,6 +35,7 @@ LOOK_AGAIN = lease.SECONDS - lease.ABANDONED + 0.2 - GRACE
 log = logging.getLogger(__name__)
 
 DRAIN_SLICE = 0.5  # seconds a drain job works before the rest of its inbox queues up again
+FLUSH_SLICE = 0.1  # seconds a delivery job may sleep through short waits while others queue
 TRIES = 3  # an update whose handler fails this many times (Redis answering) is set aside
 FAILED_KEPT = 100
 FAILED_TTL = 7 * 24 * 3600
@@ -216,10 +217,21 @@ def flush(room: int | str, attempt: int = 0) -> int:
         with contextlib.suppress(RuleError):
             service.run(where, TopicGone())
 
+    started = time.monotonic()
+
+    def patient() -> bool:
+        # A short wait for the rate limits is slept through unless an inbox waits, or, after
+        # the job's first `FLUSH_SLICE`, jobs wait in the queue (other rooms' deliveries,
+        # timers): with a few groups at the global limit a group's turn comes round within the
+        # short wait, and the job would keep its worker until its whole backlog had gone.
+        if rt.inbox.any_ready():
+            return False
+        return time.monotonic() - started < FLUSH_SLICE or not rt.dispatch.queue.count
+
     async def go() -> FlushResult:
         return await flush_outbox(
             await rt.bot(), rt.client, where, rt.limiter, unreachable, attempt,
-            stopping=STOPPING.is_set, patient=lambda: not rt.inbox.any_ready(),
+            stopping=STOPPING.is_set, patient=patient,
             topic_gone=topic_gone, look_again=LOOK_AGAIN, pictures=service.lineup.pictures,
         )  # fmt: skip
 

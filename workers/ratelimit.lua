@@ -1,22 +1,34 @@
 -- Shared Telegram rate limits, checked and taken in one step for every process.
--- KEYS[1] global window (zset), KEYS[2] chat bucket (hash), KEYS[3] group window (zset)
+-- KEYS[1] global window (zset), KEYS[2] chat bucket (hash), KEYS[3] group window (zset),
+-- KEYS[4] groups with an appointment at the global limit (zset: chat → when), KEYS[5] private
+-- chats waiting for a slot there (zset: chat → when told to come back)
 -- ARGV[1] is_group (0/1), ARGV[2] is_edit (0/1), ARGV[3] unique member id
 -- ARGV[4] global per second, ARGV[5] chat per second, ARGV[6] chat burst,
--- ARGV[7] group per minute, ARGV[8] slack: windows are this fraction longer and the chat rate
--- this fraction slower than the limits, so that arrival jitter never makes Telegram count more
+-- ARGV[7] group per minute, ARGV[8] slack: the group's window is this fraction longer and the
+-- chat rate this fraction slower than the limits, so that arrival jitter never makes Telegram
+-- count more
+-- ARGV[9] the chat, ARGV[10] how long an appointment nobody came for is kept, ARGV[11] the
+-- global window in seconds (its slots count from when the call was answered: no slack),
+-- ARGV[12] how long after it was told to come back a private chat waiting for a slot keeps
+-- the groups from free ones
 -- Returns the seconds to wait as a string ("0" when the message may go now).
+--
+-- Turns at the global limit: a group chat that finds every slot taken, or others waiting for
+-- one, gets an appointment (KEYS[4], chat → when) after the latest one outstanding, one
+-- slot's share of a second (`second` / the limit) apart, and is told to come back then; at or
+-- after it, it takes the next free slot. So groups go round in the order they came, however
+-- long their backlogs, and come back one at a time at the rate slots come free rather than
+-- all at once. A private chat takes a free slot at once; when none is free, no group takes
+-- the next ones until it had its (or a while passed): it goes before every group. An
+-- appointment nobody came for (its job lost) is dropped after a while.
 local t = redis.call("TIME")
 local now = tonumber(t[1]) + tonumber(t[2]) / 1e6
 local is_group, is_edit = ARGV[1] == "1", ARGV[2] == "1"
 local wait = 0
 local stretch = 1 + tonumber(ARGV[8])
-local second, minute = stretch, 60 * stretch
-
-redis.call("ZREMRANGEBYSCORE", KEYS[1], "-inf", now - second)
-local global = redis.call("ZRANGE", KEYS[1], 0, 0, "WITHSCORES")
-if redis.call("ZCARD", KEYS[1]) >= tonumber(ARGV[4]) then
-  wait = math.max(wait, tonumber(global[2]) + second - now)
-end
+local second, minute = tonumber(ARGV[11]), 60 * stretch
+local cap = tonumber(ARGV[4])
+local chat = ARGV[9]
 
 -- One token of the chat's burst is never used: it absorbs messages that reach Telegram closer
 -- together than they were sent (a slow request followed by a quick one).
@@ -37,14 +49,63 @@ if is_group and not is_edit then
 end
 
 if wait > 0 then
+  -- Its own limits hold the chat back: it keeps any appointment, and takes no slot meanwhile.
   return tostring(wait)
 end
-redis.call("ZADD", KEYS[1], now, ARGV[3])
-redis.call("EXPIRE", KEYS[1], math.ceil(second) + 1)
-redis.call("HSET", KEYS[2], "tokens", tokens - 1, "last", now)
-redis.call("EXPIRE", KEYS[2], 60)
-if is_group and not is_edit then
-  redis.call("ZADD", KEYS[3], now, ARGV[3])
-  redis.call("EXPIRE", KEYS[3], math.ceil(minute) + 1)
+
+redis.call("ZREMRANGEBYSCORE", KEYS[1], "-inf", now - second)
+redis.call("ZREMRANGEBYSCORE", KEYS[4], "-inf", now - tonumber(ARGV[10]))
+redis.call("ZREMRANGEBYSCORE", KEYS[5], "-inf", now - tonumber(ARGV[12]))
+local booked = is_group and redis.call("ZSCORE", KEYS[4], chat)
+booked = booked and tonumber(booked)
+local private_waits = is_group and redis.call("ZCARD", KEYS[5]) > 0
+local used = redis.call("ZCARD", KEYS[1])
+local free = used < cap
+local step = second / cap
+-- When a slot comes free next (now, if one is free).
+local slot = now
+if not free then
+  slot = tonumber(redis.call("ZRANGE", KEYS[1], 0, 0, "WITHSCORES")[2]) + second
 end
-return "0"
+
+local go = false
+if private_waits then
+  go = false  -- a private chat waits for the next free slot: it is its
+elseif booked then
+  go = booked <= now and free  -- its turn came: the first free slot is its
+elseif free then
+  -- Without an appointment: a private chat goes at once; a group only when no appointment
+  -- is due within a slot's share of a second (else it would take that one's slot).
+  local first = redis.call("ZRANGE", KEYS[4], 0, 0, "WITHSCORES")
+  go = not is_group or #first == 0 or tonumber(first[2]) > now + step
+end
+
+if go then
+  redis.call("ZADD", KEYS[1], now, ARGV[3])
+  redis.call("EXPIRE", KEYS[1], math.ceil(second) + 1)
+  redis.call("HSET", KEYS[2], "tokens", tokens - 1, "last", now)
+  redis.call("EXPIRE", KEYS[2], 60)
+  if is_group and not is_edit then
+    redis.call("ZADD", KEYS[3], now, ARGV[3])
+    redis.call("EXPIRE", KEYS[3], math.ceil(minute) + 1)
+  end
+  if booked then redis.call("ZREM", KEYS[4], chat) end
+  if not is_group then redis.call("ZREM", KEYS[5], chat) end
+  return "0"
+end
+
+if not is_group then
+  -- Noted with when it is told to come back: it holds the groups back until a while after.
+  redis.call("ZADD", KEYS[5], slot, chat)
+  redis.call("EXPIRE", KEYS[5], 3600)
+  return tostring(math.max(slot - now, 0.001))
+end
+
+if not booked then
+  local latest = redis.call("ZRANGE", KEYS[4], -1, -1, "WITHSCORES")
+  booked = #latest == 0 and slot or math.max(slot, tonumber(latest[2]) + step)
+  redis.call("ZADD", KEYS[4], booked, chat)
+  redis.call("EXPIRE", KEYS[4], 3600)
+end
+-- (Kept from a free slot by a private chat: it comes back when that one should have had it.)
+return tostring(math.max(booked, slot, now + (private_waits and step or 0.001)) - now)

@@ -3,10 +3,16 @@
 About 30 messages per second overall, about one per second per chat with short bursts, and at
 most 20 new messages per minute in a group (edits count toward the first two only). The
 per-process limiter of python-telegram-bot cannot see the other processes, hence this one.
+
+At the global limit, groups take turns (`ratelimit.lua`): one that must wait gets an
+appointment after those given out before, and comes back then, so a group with a long backlog
+does not starve the others and the waiters come back one at a time, at the rate slots come
+free; a private chat goes before every group (a player's prompt before the table's news).
 """
 
 from __future__ import annotations
 
+import math
 import os
 import uuid
 from dataclasses import dataclass
@@ -15,6 +21,27 @@ from importlib import resources
 import redis
 
 from engine.store import keys
+
+# An appointment at the global limit nobody came for this long after it is dropped (its job was
+# lost: the sweeper asks for the room's delivery again, which books anew).
+STALE = 30.0
+# The global window: a second, and a little more against clocks' granularity. Its slots count
+# from when Telegram answered (`answered`), which is after Telegram counted the call, whatever
+# held the call up on its way; so the window needs no other margin (unlike when it counted from
+# the slot's taking: a worker held up for a tenth of a second between its slot and its call,
+# on a busy machine, had a later slot's call reach Telegram less than a second after it).
+GLOBAL_WINDOW = 1.01
+# A private chat waiting for a slot keeps the groups from the free ones until this long after
+# it was told to come back (its job may be late; one that never comes must not hold them up).
+PRIVATE_HOLD = 0.5
+
+# Count a slot taken by ARGV[1] in the global window from now (the call has been answered).
+_ANSWERED = """
+local t = redis.call('TIME')
+redis.call('ZADD', KEYS[1], tonumber(t[1]) + tonumber(t[2]) / 1e6, ARGV[1])
+redis.call('EXPIRE', KEYS[1], ARGV[2])
+return 1
+"""
 
 
 @dataclass(frozen=True)
@@ -43,25 +70,45 @@ class Limits:
 class RedisLimiter:
     """Takes a slot for a message, or says how long to wait; atomic across processes."""
 
-    def __init__(self, client: redis.Redis, limits: Limits | None = None) -> None:
+    def __init__(self, client: redis.Redis, limits: Limits | None = None,
+                 stale: float = STALE) -> None:  # fmt: skip
         self.limits = limits or Limits.from_env()
+        self.stale = stale
         source = resources.files(__package__).joinpath("ratelimit.lua").read_text()
         self._script = client.register_script(source)
+        self._answered = client.register_script(_ANSWERED)
+        self._taken: dict[int, str] = {}  # chat → its slot whose call is under way
 
     def reserve(self, chat_id: int, is_edit: bool = False) -> float:
         """Return 0 and take a slot, or the seconds to wait before trying again."""
         lim = self.limits
+        taken = uuid.uuid4().hex
         wait = self._script(
-            keys=[keys.rate_global(), keys.rate_chat(chat_id), keys.rate_group(chat_id)],
+            keys=[keys.rate_global(), keys.rate_chat(chat_id), keys.rate_group(chat_id),
+                  keys.rate_turns(), keys.rate_private_waits()],
             args=[
                 int(chat_id < 0),
                 int(is_edit),
-                uuid.uuid4().hex,
+                taken,
                 lim.global_per_second,
                 lim.chat_per_second,
                 lim.chat_burst,
                 lim.group_per_minute,
                 lim.slack,
+                chat_id,
+                self.stale,
+                GLOBAL_WINDOW,
+                PRIVATE_HOLD,
             ],
         )
+        if float(wait) == 0:
+            self._taken[chat_id] = taken
         return float(wait)
+
+    def answered(self, chat_id: int) -> None:
+        """The call the chat's last slot was taken for is over (answered, refused or failed):
+        the slot counts from now in the global window, as Telegram may have counted it as
+        late as this."""
+        taken = self._taken.pop(chat_id, None)
+        if taken is not None:
+            self._answered(keys=[keys.rate_global()], args=[taken, math.ceil(GLOBAL_WINDOW) + 1])

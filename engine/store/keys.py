@@ -167,6 +167,19 @@ def rate_group(chat_id: int) -> str:
     return f"{_NS}rate:group:{chat_id}"
 
 
+def rate_turns() -> str:
+    """Chats waiting for a turn at the global limit, by the time of their appointment, shared
+    by every process (`workers/ratelimit.lua`)."""
+    return f"{_NS}rate:turns"
+
+
+
+def rate_private_waits() -> str:
+    """Private chats waiting for a slot at the global limit, by when they began to: the groups
+    let them go first (`workers/ratelimit.lua`)."""
+    return f"{_NS}rate:turns:private"
+
+
 def flush_queued(room: RoomRef) -> str:
     """Set while a delivery job for the chat waits in the queue (one is enough)."""
     return f"{room_prefix(room)}flushq"

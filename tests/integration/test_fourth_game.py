@@ -55,6 +55,9 @@ class NoWait:
     def reserve(self, chat_id: int, is_edit: bool = False) -> float:
         return 0.0
 
+    def answered(self, chat_id: int) -> None:
+        pass
+
 
 class Bot:
     """The table with Tally in its line-up, handling updates one by one in this process."""

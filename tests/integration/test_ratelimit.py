@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import time
+
+import pytest
+
 from workers.ratelimit import Limits, RedisLimiter
 
 GROUP, OTHER_GROUP, PLAYER = -100123, -100456, 42
@@ -47,3 +51,72 @@ def test_a_message_that_must_wait_takes_no_slot(real_redis):
     first_wait = limiter.reserve(PLAYER)
     assert first_wait > 0
     assert limiter.reserve(PLAYER) <= first_wait  # asking again did not push the wait back
+
+
+# Turns at the global limit (a slot's share of a second: 1.05 s / the limit).
+
+GROUPS = [-100_900_000 - i for i in range(8)]
+
+
+def test_groups_that_must_wait_get_turns_in_the_order_they_asked_one_slot_apart(real_redis):
+    limiter = only(real_redis, global_per_second=4)
+    step = 1.05 / 4
+    assert [limiter.reserve(g) for g in GROUPS[:4]] == [0.0] * 4
+    waits = [limiter.reserve(g) for g in GROUPS[4:]]
+    # The first comes back when the first slot comes free, each next one a slot's share later:
+    # not all at once.
+    assert 0.95 < waits[0] <= 1.05
+    for before, after in zip(waits, waits[1:], strict=False):
+        assert after - before == pytest.approx(step, abs=0.02)
+    # Asking again keeps the turn: the wait only runs down.
+    assert limiter.reserve(GROUPS[5]) <= waits[1]
+    # A group that had a turn already and asks for more goes after all of them.
+    assert limiter.reserve(GROUPS[0]) == pytest.approx(waits[-1] + step, abs=0.03)
+
+
+def test_a_group_whose_turn_came_is_not_overtaken_by_one_that_asks_later(real_redis):
+    limiter = only(real_redis, global_per_second=2)
+    first, second, waiting, later = GROUPS[:4]
+    assert limiter.reserve(first) == limiter.reserve(second) == 0.0
+    wait = limiter.reserve(waiting)
+    time.sleep(wait + 0.01)  # both slots are free again, and it is `waiting`'s turn
+    assert limiter.reserve(later) > 0  # it would take the slot of the one whose turn it is
+    assert limiter.reserve(waiting) == 0.0
+    # `later` was given the next turn: nobody else's comes first.
+    again = limiter.reserve(later)
+    time.sleep(again + 0.01)
+    assert limiter.reserve(first) > 0
+    assert limiter.reserve(later) == 0.0
+
+
+def test_a_private_chat_goes_before_the_groups_waiting_for_a_turn(real_redis):
+    limiter = only(real_redis, global_per_second=2)
+    assert limiter.reserve(GROUPS[0]) == limiter.reserve(GROUPS[1]) == 0.0
+    turns = [limiter.reserve(g) for g in GROUPS[2:6]]
+    # The private chat's turn is the next free slot, before any of theirs but the first's.
+    prompt = limiter.reserve(PLAYER)
+    assert prompt <= turns[0] + 0.01
+    time.sleep(prompt + 0.01)
+    assert limiter.reserve(PLAYER) == 0.0
+    assert limiter.reserve(GROUPS[2]) == 0.0  # the other free slot: the first group's turn
+    assert limiter.reserve(GROUPS[3]) > 0
+
+
+def test_a_turn_nobody_comes_for_is_given_up_after_a_while(real_redis):
+    limiter = RedisLimiter(real_redis, Limits(global_per_second=1, chat_per_second=ROOMY,
+                                              chat_burst=ROOMY, group_per_minute=ROOMY), stale=0.2)
+    assert limiter.reserve(GROUPS[0]) == 0.0
+    lost = limiter.reserve(GROUPS[1])  # its job never comes back
+    time.sleep(lost + 0.3)
+    assert limiter.reserve(GROUPS[2]) == 0.0  # no turn waits any more: a free slot is taken
+
+
+def test_no_group_takes_a_free_slot_while_a_private_chat_waits_for_one(real_redis):
+    limiter = only(real_redis, global_per_second=2)
+    assert limiter.reserve(GROUPS[0]) == limiter.reserve(GROUPS[1]) == 0.0
+    turn = limiter.reserve(GROUPS[2])
+    prompt = limiter.reserve(PLAYER)  # no slot free: it waits for the next one
+    time.sleep(max(turn, prompt) + 0.01)  # both slots are free again
+    assert limiter.reserve(GROUPS[2]) > 0  # its turn came, but the private chat goes first
+    assert limiter.reserve(PLAYER) == 0.0
+    assert limiter.reserve(GROUPS[2]) == 0.0

@@ -84,6 +84,9 @@ class Limiter(Protocol):
     def reserve(self, chat_id: int, is_edit: bool = False) -> float:
         """Take a slot now and return 0, or return the seconds to wait (taking nothing)."""
 
+    def answered(self, chat_id: int) -> None:
+        """The call the chat's slot was taken for is over, however it ended."""
+
 
 @dataclass(frozen=True)
 class FlushResult:
@@ -410,73 +413,85 @@ async def _drain(
     pictures: Mapping[str, type[Picture]],
 ) -> FlushResult:
     """Deliver the outbox in order per chat. A room's outbox holds its group's messages and its
-    players' private ones: when one chat must wait (a group's 20 messages a minute), the
-    messages of the others go on, and that chat's wait in place, in order."""
+    players' private ones: when one chat must wait (a group's 20 messages a minute, its turn at
+    the global limit), the messages of the others go on, and that chat's wait in place, in
+    order. A short wait is slept through (`patient()` allowing) only once nothing else in the
+    outbox can go: a player's prompt never waits behind its group's turn."""
     box = keys.outbox(where)
     delivered = 0
-    waiting: dict[int, float] = {}  # chat → seconds it must wait; its messages stay put
-    kept = 0  # entries at the head of the outbox that wait for their chat
-    stayed: list[tuple[bytes | str, Outgoing | None]] = []  # progress edits among them, settling
-    while raws := client.lrange(box, kept, kept + BATCH - 1):
-        batch = [_parse(raw, pictures) for raw in raws]
-        known = _known_ids(client, where, [m for _, m in stayed] + batch)
-        # The edits held from earlier batches count with this one's: a newer rendering of
-        # their message here replaces them, or waits with them.
-        n = len(stayed)
-        held_for, superseded = _settle([m for _, m in stayed] + batch, known, time.time())
-        for i in sorted(i for i in superseded if i < n):
-            client.lrem(box, 1, stayed[i][0])
-            kept -= 1
-        stayed = [entry for i, entry in enumerate(stayed) if i not in superseded]
-        held_for = {i - n for i in held_for if i >= n}
-        superseded = {i - n for i in superseded if i >= n}
-        start = 0
-        while start < len(batch):
-            end = start
-            while end + 1 < len(batch) and _superseded_pair(batch[end], batch[end + 1]):
-                end += 1
-            message, run = batch[end], raws[start : end + 1]
-            if message is not None and not message.fresh and any(
-                m is not None and m.fresh for m in batch[start:end]
-            ):  # an edit of a copy still to be sent new: send the edit's text new
-                message = message.model_copy(update={"fresh": True})
-            start = end + 1
-            if message is not None and message.chat_id in waiting:
-                kept += len(run)
-                continue
-            if end in held_for:  # a progress edit waiting for a newer one: others go on
-                stayed += zip(run, batch[end + 1 - len(run) : end + 1], strict=True)
-                kept += len(run)
-                continue
-            if end in superseded:  # a later rendering of its message is queued: it shows
-                _done(client, box, where, run, None, None, known)
-                continue
-            outcome: int | None | FlushResult = None
-            if message is not None:
-                if stopping():
-                    return FlushResult(delivered, stopped=True)
-                if not held.ours():
-                    return FlushResult(delivered, busy=True)
-                outcome = await _deliver(bot, client, where, message, known, limiter, refused,
-                                         attempt, patient, FileIds(client))  # fmt: skip
-                if isinstance(outcome, FlushResult):
-                    if outcome.busy or outcome.network_error or outcome.retry_after is None:
-                        return FlushResult(delivered, outcome.retry_after, outcome.busy,
-                                           network_error=outcome.network_error)  # fmt: skip
-                    waiting[message.chat_id] = outcome.retry_after
+    while True:
+        waiting: dict[int, float] = {}  # chat → seconds it must wait; its messages stay put
+        kept = 0  # entries at the head of the outbox that wait for their chat
+        stayed: list[tuple[bytes | str, Outgoing | None]] = []  # progress edits among them
+        while raws := client.lrange(box, kept, kept + BATCH - 1):
+            batch = [_parse(raw, pictures) for raw in raws]
+            known = _known_ids(client, where, [m for _, m in stayed] + batch)
+            # The edits held from earlier batches count with this one's: a newer rendering of
+            # their message here replaces them, or waits with them.
+            n = len(stayed)
+            held_for, superseded = _settle([m for _, m in stayed] + batch, known, time.time())
+            for i in sorted(i for i in superseded if i < n):
+                client.lrem(box, 1, stayed[i][0])
+                kept -= 1
+            stayed = [entry for i, entry in enumerate(stayed) if i not in superseded]
+            held_for = {i - n for i in held_for if i >= n}
+            superseded = {i - n for i in superseded if i >= n}
+            start = 0
+            while start < len(batch):
+                end = start
+                while end + 1 < len(batch) and _superseded_pair(batch[end], batch[end + 1]):
+                    end += 1
+                message, run = batch[end], raws[start : end + 1]
+                if (
+                    message is not None
+                    and not message.fresh
+                    and any(m is not None and m.fresh for m in batch[start:end])
+                ):  # an edit of a copy still to be sent new: send the edit's text new
+                    message = message.model_copy(update={"fresh": True})
+                start = end + 1
+                if message is not None and message.chat_id in waiting:
                     kept += len(run)
                     continue
-                if isinstance(outcome, Staged):
-                    _stage(client, box, where, run, message, outcome)
-                    break  # read the outbox again: the entry is now the picture's edit
-            _done(client, box, where, run, message, outcome, known)
-            if message is not None:
-                delivered += 1
-    if stayed:  # held for a newer rendering: looked at again when the first is due
-        waiting[0] = max(0.0, min(_due(m) for _, m in stayed) - time.time())
-    if waiting:
-        return FlushResult(delivered, retry_after=min(waiting.values()))
-    return FlushResult(delivered)
+                if end in held_for:  # a progress edit waiting for a newer one: others go on
+                    stayed += zip(run, batch[end + 1 - len(run) : end + 1], strict=True)
+                    kept += len(run)
+                    continue
+                if end in superseded:  # a later rendering of its message is queued: it shows
+                    _done(client, box, where, run, None, None, known)
+                    continue
+                outcome: int | None | FlushResult = None
+                if message is not None:
+                    if stopping():
+                        return FlushResult(delivered, stopped=True)
+                    if not held.ours():
+                        return FlushResult(delivered, busy=True)
+                    outcome = await _deliver(bot, client, where, message, known, limiter,
+                                             refused, attempt, _never, FileIds(client))  # fmt: skip
+                    if isinstance(outcome, FlushResult):
+                        if outcome.busy or outcome.network_error or outcome.retry_after is None:
+                            return FlushResult(delivered, outcome.retry_after, outcome.busy,
+                                               network_error=outcome.network_error)  # fmt: skip
+                        waiting[message.chat_id] = outcome.retry_after
+                        kept += len(run)
+                        continue
+                    if isinstance(outcome, Staged):
+                        _stage(client, box, where, run, message, outcome)
+                        break  # read the outbox again: the entry is now the picture's edit
+                _done(client, box, where, run, message, outcome, known)
+                if message is not None:
+                    delivered += 1
+        if stayed:  # held for a newer rendering: looked at again when the first is due
+            waiting[0] = max(0.0, min(_due(m) for _, m in stayed) - time.time())
+        if not waiting:
+            return FlushResult(delivered)
+        pause = min(waiting.values())
+        if pause > SHORT_WAIT or not patient() or stopping():
+            return FlushResult(delivered, retry_after=pause)
+        await asyncio.sleep(pause)
+
+
+def _never() -> bool:
+    return False
 
 
 def _settle(
@@ -590,7 +605,10 @@ async def _deliver(
             if (waited := await _slot(limiter, message.chat_id, True, patient)) is not None:
                 return waited
             photo = file_ids is not None and file_ids.showing(message.chat_id, previous) is not None
-            await retire(bot, message.chat_id, previous, message.lang, photo)
+            try:
+                await retire(bot, message.chat_id, previous, message.lang, photo)
+            finally:
+                limiter.answered(message.chat_id)
             # Retired once: a retry after a wait for the chat's limit only sends the copy (else
             # each try would spend the chat's one free slot on the pointer again, for ever).
             assert message.key is not None
@@ -600,7 +618,10 @@ async def _deliver(
         edit = previous is not None and not message.fresh
         if (waited := await _slot(limiter, message.chat_id, edit, patient)) is not None:
             return waited
-        return await send_or_edit(bot, message, previous, file_ids)
+        try:
+            return await send_or_edit(bot, message, previous, file_ids)
+        finally:
+            limiter.answered(message.chat_id)
     except RetryAfter as error:
         seconds = _seconds(error.retry_after)
         TALLY.count("telegram_429")
