@@ -19,7 +19,6 @@ from typing import Any, TypeVar
 
 from telegram import Bot
 from telegram.ext import Application
-from telegram.request import HTTPXRequest
 
 from tgbot.bootstrap import (
     build_service,
@@ -33,6 +32,7 @@ from tgbot.ingress.inbox import Inbox
 from tgbot.ops.config import Config, from_env
 from tgbot.table.handlers import register
 from tgbot.table.service import Service
+from workers.botapi import KeepAliveRequest
 from workers.dispatch import RqDispatch
 from workers.games import MINDS
 from workers.ratelimit import RedisLimiter
@@ -68,11 +68,11 @@ class InlineExecutor(concurrent.futures.ThreadPoolExecutor):
         return done
 
 
-def request_timeouts() -> HTTPXRequest:
+def request_timeouts() -> KeepAliveRequest:
     """Bot API calls bounded to a few seconds: a call that hangs holds its room's delivery
-    (whose lease its holder renews meanwhile, `tgbot.egress.lease`) no longer than this."""
-    return HTTPXRequest(connect_timeout=3.0, read_timeout=5.0, write_timeout=5.0,
-                        pool_timeout=3.0)  # fmt: skip
+    (whose lease its holder renews meanwhile, `tgbot.egress.lease`) no longer than this. On
+    connections kept open, by a client that costs the worker little (`workers.botapi`)."""
+    return KeepAliveRequest(connect_timeout=3.0, read_timeout=5.0, write_timeout=5.0)
 
 
 class Runtime:
