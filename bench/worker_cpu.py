@@ -145,9 +145,9 @@ if os.path.basename(sys.argv[0]) == "rq" and "worker" in sys.argv[1:2]:
 '''
 
 
-def group_cpu(leader: int) -> float:
+def group_cpu(leader: int, system: bool = False) -> float:
     """User + system CPU seconds of a process group so far: its live processes, and the
-    children its leader reaped."""
+    children its leader reaped (`system`: the system part alone)."""
     tick = os.sysconf("SC_CLK_TCK")
     total = 0.0
     for entry in Path("/proc").iterdir():
@@ -159,9 +159,9 @@ def group_cpu(leader: int) -> float:
             continue
         if int(fields[2]) != leader:  # pgrp
             continue
-        total += int(fields[11]) + int(fields[12])
+        total += int(fields[12]) + (0 if system else int(fields[11]))
         if int(entry.name) == leader:
-            total += int(fields[13]) + int(fields[14])
+            total += int(fields[14]) + (0 if system else int(fields[13]))
     return total / tick
 
 
@@ -170,6 +170,7 @@ class Reading:
     """The workers' CPU, their jobs' CPU by kind, the updates taken in, and when."""
 
     cpu: float
+    system: float
     jobs: dict[str, float]
     counts: dict[str, int]
     updates: int
@@ -193,7 +194,8 @@ def read(stack: ProcStack, leaders: list[int], directory: Path) -> Reading:
     spent, counts = hook_totals(directory)
     with stack._answers_lock:
         updates = stack.answers[200]
-    return Reading(sum(group_cpu(pid) for pid in leaders), spent, counts, updates)
+    return Reading(sum(group_cpu(pid) for pid in leaders),
+                   sum(group_cpu(pid, system=True) for pid in leaders), spent, counts, updates)
 
 
 @dataclass
@@ -201,6 +203,7 @@ class Window:
     """What the workers spent over some games."""
 
     cpu: float = 0.0
+    system: float = 0.0
     jobs: Counter[str] = field(default_factory=Counter)
     counts: Counter[str] = field(default_factory=Counter)
     updates: int = 0
@@ -208,6 +211,7 @@ class Window:
 
     def add(self, before: Reading, after: Reading) -> None:
         self.cpu += after.cpu - before.cpu
+        self.system += after.system - before.system
         self.updates += after.updates - before.updates
         self.seconds += after.at - before.at
         for kind in SPLIT[:-1]:
@@ -224,6 +228,7 @@ class Window:
             * per,
             **{f"{prefix}{kind}_ms_per_update": self.jobs[kind] * per for kind in SPLIT[:-1]},
             f"{prefix}outside_jobs_ms_per_update": outside * per,
+            f"{prefix}system_share": self.system / max(self.cpu, 1e-9),
             f"{prefix}updates": self.updates,
             f"{prefix}drains": self.counts["drain"],
             f"{prefix}rq_jobs": sum(n for name, n in self.counts.items() if "." in name),
@@ -354,6 +359,7 @@ def measure(directory: Path, games: list[str], hintrigue: int, workers: int,
     every = Window()
     for window in windows.values():
         every.cpu += window.cpu
+        every.system += window.system
         every.updates += window.updates
         every.seconds += window.seconds
         every.jobs.update(window.jobs)
