@@ -14,6 +14,11 @@ library detection) for what is always the same exchange. This one speaks only th
   used (as httpx does: it polls the socket), so a call is never sent on a dead connection;
   one that fails once sent is not sent again (the caller's retry decides, as with httpx).
 
+`WorkerBot` is the Bot the workers deliver with: the answer to a message sent or edited as text
+is read for its id alone (`tgbot.egress.delivery`), so it builds that answer's `Message` from
+its id, date and chat, and not the whole message back (its text, entities, keyboard and
+sender, a tree of objects per call).
+
 Timeouts are python-telegram-bot's four (connect, write, read, and pool: which waits for
 nothing here, a new connection being opened when none is idle). A timeout raises `TimedOut`, any
 other failure of the exchange `NetworkError`, as python-telegram-bot's own client does.
@@ -27,11 +32,13 @@ import secrets
 import select
 import ssl
 from collections.abc import Iterable
+from typing import Any
 from urllib.parse import urlsplit
 
-from telegram._utils.defaultvalue import DefaultValue
-from telegram._utils.types import ODVInput
+from telegram._utils.defaultvalue import DEFAULT_NONE, DefaultValue
+from telegram._utils.types import JSONDict, ODVInput
 from telegram.error import NetworkError, TimedOut
+from telegram.ext import ExtBot
 from telegram.request import BaseRequest, RequestData
 
 Key = tuple[str, str, int]  # scheme, host, port
@@ -39,6 +46,36 @@ Stream = tuple[asyncio.StreamReader, asyncio.StreamWriter]
 
 MAX_IDLE = 8  # connections kept open per server
 MAX_HEAD = 64 * 1024
+# Calls whose answer (the message) is read for its id alone: a picture's (sendPhoto,
+# editMessageMedia) is read for its file ids too, and comes whole.
+ID_ONLY = frozenset({"sendMessage", "editMessageText", "editMessageCaption"})
+
+
+class WorkerBot(ExtBot[Any]):
+    """The workers' Bot: the message Telegram answers a text sent or edited with comes back
+    with its id, date and chat only (see the module docstring); any other answer whole."""
+
+    async def _post(
+        self,
+        endpoint: str,
+        data: JSONDict | None = None,
+        *,
+        read_timeout: ODVInput[float] = DEFAULT_NONE,
+        write_timeout: ODVInput[float] = DEFAULT_NONE,
+        connect_timeout: ODVInput[float] = DEFAULT_NONE,
+        pool_timeout: ODVInput[float] = DEFAULT_NONE,
+        api_kwargs: JSONDict | None = None,
+    ) -> Any:
+        result = await super()._post(
+            endpoint, data, read_timeout=read_timeout, write_timeout=write_timeout,
+            connect_timeout=connect_timeout, pool_timeout=pool_timeout, api_kwargs=api_kwargs,
+        )  # fmt: skip
+        if endpoint in ID_ONLY and isinstance(result, dict) and "message_id" in result:
+            chat = result.get("chat")
+            if isinstance(chat, dict):
+                return {"message_id": result["message_id"], "date": result.get("date", 0),
+                        "chat": {"id": chat.get("id"), "type": chat.get("type")}}  # fmt: skip
+        return result
 
 
 class KeepAliveRequest(BaseRequest):

@@ -32,7 +32,7 @@ from tgbot.ingress.inbox import Inbox
 from tgbot.ops.config import Config, from_env
 from tgbot.table.handlers import register
 from tgbot.table.service import Service
-from workers.botapi import KeepAliveRequest
+from workers.botapi import KeepAliveRequest, WorkerBot
 from workers.dispatch import RqDispatch
 from workers.games import MINDS
 from workers.ratelimit import RedisLimiter
@@ -105,14 +105,9 @@ class Runtime:
         """The process's Application with every handler and the service, initialised on first
         use (one getMe per process, unless the bot's @username is known already)."""
         if self._app is None:
-            app = (
-                Application.builder()
-                .token(self.config.token)
-                .base_url(self.config.api_base)
-                .request(request_timeouts())
-                .updater(None)
-                .build()
-            )
+            bot = WorkerBot(self.config.token, base_url=self.config.api_base,
+                            request=request_timeouts())  # fmt: skip
+            app = Application.builder().bot(bot).updater(None).build()
             register(app)
             await app.initialize()
             if self._service is None:

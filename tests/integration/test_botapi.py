@@ -14,10 +14,12 @@ from telegram import Bot
 from telegram.error import NetworkError, TimedOut
 
 from tests.integration import test_standin
+from tests.integration.test_pictures import PICTURE
 from tests.integration.test_standin import *  # noqa: F403  (run again, through this client)
 from tests.integration.test_standin import ALICE, GROUP, with_bot
+from tgbot import pictures
 from tgbot.standin import StandinServer
-from workers.botapi import KeepAliveRequest
+from workers.botapi import KeepAliveRequest, WorkerBot
 
 
 class KeptBot(Bot):
@@ -156,3 +158,24 @@ def test_a_silent_server_times_out_and_a_dropped_one_is_a_network_error(scripted
         free = closed.getsockname()[1]
     with pytest.raises(NetworkError):
         call(free, KeepAliveRequest())
+
+
+def test_the_workers_bot_reads_a_text_messages_id_alone_and_a_photo_whole(
+    double: StandinServer,
+) -> None:
+    double.world.bot_added(GROUP, ALICE)
+    png = pictures.render(PICTURE, "en")
+
+    async def body() -> None:
+        async with WorkerBot(double.token, base_url=double.api_base,
+                             request=KeepAliveRequest()) as bot:  # fmt: skip
+            sent = await bot.send_message(GROUP, "<b>Round 1</b>", parse_mode="HTML")
+            assert sent.message_id == 1 and sent.chat.id == GROUP and sent.text is None
+            edited = await bot.edit_message_text("again", chat_id=GROUP, message_id=1)
+            assert not isinstance(edited, bool) and edited.message_id == 1
+            photo = await bot.send_photo(GROUP, png, caption="standings")
+            assert photo.photo and photo.photo[-1].file_id and photo.caption == "standings"
+
+    asyncio.run(body())
+    assert [m.text or m.caption for m in double.world.bot_messages(GROUP)] == [
+        "again", "standings"]
