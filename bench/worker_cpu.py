@@ -18,7 +18,8 @@ has its own `<game>_worker_cpu_ms_per_update=`. The split comes from a hook load
 workers only by this bench (a `sitecustomize` on their PYTHONPATH) that adds up the process's
 CPU time across each RQ job, by job function: `apply` (drain: the update handled, its command
 applied and committed), `delivery` (flush: the outbox delivered to the Bot API), `timers`
-(fire_timer, ai_move, remind, lobby_tick) and `outside_jobs` (what the worker does between
+(fire_timer, ai_move, remind, lobby_tick), `pictures` (drawing the pictures that delivery
+sends, out of `delivery`) and `outside_jobs` (what the worker does between
 jobs: waiting for work, taking an inbox, RQ's bookkeeping, the sweeper, the scheduler's
 process). `worker_idle_cpu_ms_per_s=` is what the workers spend per second while nothing
 happens (their scheduler and sweeper); it is part of every window, and
@@ -75,8 +76,9 @@ KINDS = {
     "workers.jobs.ai_move": "timers",
     "workers.jobs.remind": "timers",
     "workers.jobs.lobby_tick": "timers",
+    "pictures": "pictures",
 }
-SPLIT = ("apply", "delivery", "timers", "outside_jobs")
+SPLIT = ("apply", "delivery", "pictures", "timers", "outside_jobs")
 
 # Loaded by every Python process of the stack; in a worker (`rq worker`), it adds up the
 # process's CPU time across each job by function, written to $WORKER_CPU_DIR/<pid>.json a few
@@ -122,9 +124,11 @@ if os.path.basename(sys.argv[0]) == "rq" and "worker" in sys.argv[1:2]:
     def work(self, *args, **kwargs):
         # The drains a worker runs without an RQ job, and the deliveries a job does itself
         # (where the code has them), measured apart from the job around them.
+        import tgbot.pictures as pictures
         import workers.jobs as jobs
         _wrap(jobs, "drain", "drain")
         _wrap(jobs, "deliver", "deliver")
+        _wrap(pictures, "render", "pictures")
         return _work(self, *args, **kwargs)
 
     BaseWorker.work = work
