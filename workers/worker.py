@@ -230,6 +230,7 @@ class HintrigueWorker(SimpleWorker):
         self._cut_short: dict[str, Job] = {}  # jobs the outage cut short, done again after it
         self._inboxes_cut_short: set[str] = set()  # drains, likewise (their rooms)
         self._beat = 0.0
+        self._drained = 0.0  # when the last drain ended (monotonic)
         log.info("worker %s: started on %s; Redis: %s", self.name,
                  ", ".join(q.name for q in self.queues), describe(self.connection))  # fmt: skip
 
@@ -283,6 +284,7 @@ class HintrigueWorker(SimpleWorker):
                 self.redo_cut_short()
             if result is not None or self._stop_requested:
                 return result
+            idle_since = max(idle_since, self._drained)  # a drain is work too
             if max_idle_time is not None and time.monotonic() - idle_since >= max_idle_time:
                 return None
 
@@ -340,6 +342,7 @@ class HintrigueWorker(SimpleWorker):
             log.exception("worker %s: draining inbox %s failed", self.name, turn.room)
         finally:
             self._state = WorkerStatus.IDLE
+            self._drained = time.monotonic()
 
     def execute_job(self, job: Job, queue: Queue) -> None:
         """Run a job; when Redis goes away meanwhile, RQ cannot record how it ended: the
