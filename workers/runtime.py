@@ -32,7 +32,7 @@ from tgbot.ingress.inbox import Inbox
 from tgbot.ops.config import Config, from_env
 from tgbot.table.handlers import register
 from tgbot.table.service import Service
-from workers.botapi import KeepAliveRequest, WorkerBot
+from workers.botapi import AiohttpRequest, WorkerBot
 from workers.dispatch import RqDispatch
 from workers.games import MINDS
 from workers.ratelimit import RedisLimiter
@@ -68,11 +68,11 @@ class InlineExecutor(concurrent.futures.ThreadPoolExecutor):
         return done
 
 
-def request_timeouts() -> KeepAliveRequest:
+def request_timeouts() -> AiohttpRequest:
     """Bot API calls bounded to a few seconds: a call that hangs holds its room's delivery
     (whose lease its holder renews meanwhile, `tgbot.egress.lease`) no longer than this. On
     connections kept open, by a client that costs the worker little (`workers.botapi`)."""
-    return KeepAliveRequest(connect_timeout=3.0, read_timeout=5.0, write_timeout=5.0)
+    return AiohttpRequest(connect_timeout=3.0, read_timeout=5.0, write_timeout=5.0)
 
 
 class Runtime:
