@@ -227,6 +227,16 @@ def test_calls_go_through_the_proxy_the_environment_names(
     monkeypatch.setenv("NO_PROXY", "127.0.0.1")  # but not for what NO_PROXY names
     scripted.actions += [ok()]
     assert call(endpoint(scripted.port), AiohttpRequest())[0][0] == 200
+    assert scripted.requests[-1][0].startswith(b"POST /bot1:x/sendMessage HTTP/1.1\r\n")
+
+    monkeypatch.delenv("NO_PROXY")
+    monkeypatch.delenv("HTTP_PROXY")  # ALL_PROXY when none is named for the scheme, and the
+    monkeypatch.setenv("ALL_PROXY", f"http://bot:secret@127.0.0.1:{scripted.port}")  # login
+    scripted.actions += [ok()]
+    call("http://api.telegram.invalid/bot1:x/getMe", AiohttpRequest())
+    head, _ = scripted.requests[-1]
+    assert head.startswith(b"POST http://api.telegram.invalid/bot1:x/getMe HTTP/1.1\r\n")
+    assert b"Proxy-Authorization: Basic Ym90OnNlY3JldA==" in head
 
 
 def test_a_request_is_used_between_initialize_and_shutdown(scripted: Any) -> None:
