@@ -12,8 +12,8 @@ exchange for a fraction of it (its HTTP parser is in C), and is a client made fo
   `ALL_PROXY`, as httpx reads them; credentials in its URL; none for the hosts of `NO_PROXY`),
   read with the standard library's `urllib.request.getproxies` and `proxy_bypass`, once per
   session and server. aiohttp's own `trust_env` reads them again on every call, the `.netrc`
-  file too, each through the loop's executor: about 300 µs of CPU per call, more than the rest
-  of the exchange. An HTTP or HTTPS proxy; a SOCKS one is not taken (a warning says so);
+  file too, each through the loop's executor: about 300 µs of CPU per call, as much as the
+  rest of the call. An HTTP or HTTPS proxy; a SOCKS one is not taken (a warning says so);
 - a call without a file is sent as JSON (which the Bot API takes for every such call), one
   with files (a picture's upload) as multipart/form-data, the fields encoded as
   python-telegram-bot encodes them for a form.
