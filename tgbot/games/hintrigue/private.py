@@ -72,14 +72,7 @@ def storyteller_dm(room: Room, index: int, look: Look) -> Outgoing:
                 card=card(room, rnd.plays[index]), hint=user_text(rnd.hint)
             )
         )
-    return message(
-        room,
-        chat_id=seat.user_id,
-        key=dm_key(seat.user_id, rnd.no),
-        text="\n".join(lines),
-        buttons=rows,
-        unreachable=(seat.user_id, rnd.no, Phase.HINT.value),
-    )
+    return _prompt(room, seat.user_id, rnd.no, lines, rows, Phase.HINT)
 
 
 @in_seat_language
@@ -112,14 +105,14 @@ def decoy_dm(room: Room, index: int, look: Look) -> Outgoing:
                 card=card(room, played), how=how
             )
         )
-    return message(
-        room,
-        chat_id=seat.user_id,
-        key=dm_key(seat.user_id, rnd.no),
-        text="\n".join(lines),
-        buttons=rows,
-        unreachable=(seat.user_id, rnd.no, Phase.DECOYS.value),
-    )
+    return _prompt(room, seat.user_id, rnd.no, lines, rows, Phase.DECOYS)
+
+
+def _prompt(room: Room, user_id: int, round_no: int, lines: list[str], rows: list[list[Button]],
+            phase: Phase) -> Outgoing:  # fmt: skip
+    """A player's private message of a round, waited on in `phase` (reported if unreachable)."""
+    return message(room, chat_id=user_id, key=dm_key(user_id, round_no), text="\n".join(lines),
+                   buttons=rows, unreachable=(user_id, round_no, phase.value))  # fmt: skip
 
 
 def given_key(user_id: int, round_no: int) -> str:
