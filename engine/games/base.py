@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from pydantic import BaseModel
 
 from engine.errors import ErrorCode, RuleError
-from engine.model import Room
+from engine.model import MAX_SEATS, MIN_SEATS, Room
 
 if TYPE_CHECKING:  # the context carries the games, and a game's hooks take the context
     from engine.context import Ctx
@@ -79,6 +79,10 @@ class Game:
     """How /settings names the game's own settings (`clue` → `clue_s`)."""
     switches: frozenset[str] = field(default_factory=frozenset)
     """The game's own settings that are on or off."""
+    min_seats: int = MIN_SEATS
+    """The fewest active seats the game starts and goes on with (below: abandoned)."""
+    max_seats: int = MAX_SEATS
+    """The most seats the game takes (the lobby refuses more, whatever its seats setting)."""
 
 
 class Games(Mapping[str, Game]):
