@@ -53,7 +53,7 @@ class Game:
     """The (round, phase) its current deadline is set for; a `Timeout` names them."""
     figures: tuple[str, ...]
     """A player's lifetime figures of this game, in the order /stats shows them; "games" and
-    "wins" are the table's, "best" is kept as the largest value seen."""
+    "wins" are the table's, "best" is kept as the largest value seen, "fewest" as the smallest."""
     seat_figures: Callable[[Room, int], dict[str, int]]
     """What one seat adds to its figures at the end of a finished game (all but games and
     wins)."""

@@ -35,6 +35,7 @@ MIN_HUMANS = 2
 TOP_LINES = 10
 
 BEST = frozenset({"best"})  # kept as the largest value seen, not added up
+FEWEST = frozenset({"fewest"})  # kept as the smallest value seen, not added up
 
 
 def counted_seats(room: Room) -> list[int]:
@@ -50,9 +51,9 @@ def counted_seats(room: Room) -> list[int]:
 def increments(room: Room, rules: Game, now: float) -> list[tuple[str, str]]:
     """What the commit ending a game adds: (key, operations as JSON) for each key it touches.
 
-    The operations (`engine/store/commit.lua`): `incr` {field: n}, `max` {field: n}, `hset`
-    {field: value}, `zadd` [score, member], `trim` (drop sorted-set members scored below it),
-    `expire` seconds.
+    The operations (`engine/store/commit.lua`): `incr` {field: n}, `max` {field: n}, `min`
+    {field: n} (only when a figure is kept as the smallest), `hset` {field: value}, `zadd`
+    [score, member], `trim` (drop sorted-set members scored below it), `expire` seconds.
     """
     seats = counted_seats(room)
     if not seats:
@@ -64,19 +65,18 @@ def increments(room: Room, rules: Game, now: float) -> list[tuple[str, str]]:
     for i in seats:
         seat = room.seats[i]
         figures = {"games": 1, "wins": int(i in won), **rules.seat_figures(room, i)}
-        added = {name: n for name, n in figures.items() if name not in BEST}
+        added = {name: n for name, n in figures.items() if name not in BEST | FEWEST}
         for name, n in added.items():
             if name not in ("games", "wins"):
                 total[name] = total.get(name, 0) + n
-        ops.append(
-            (
-                keys.user_stats(seat.user_id),
-                {
-                    "incr": {f"{game}:{name}": n for name, n in added.items()},
-                    "max": {f"{game}:{name}": figures[name] for name in BEST if name in figures},
-                },
-            )
-        )
+        kept: dict[str, Any] = {
+            "incr": {f"{game}:{name}": n for name, n in added.items()},
+            "max": {f"{game}:{name}": figures[name] for name in BEST if name in figures},
+        }
+        fewest = {f"{game}:{name}": figures[name] for name in FEWEST if name in figures}
+        if fewest:
+            kept["min"] = fewest
+        ops.append((keys.user_stats(seat.user_id), kept))
     played = [room.seats[i] for i in seats]
     results = ",".join(f"{room.seats[i].user_id}:{int(i in won)}:{room.seats[i].score}"
                        for i in seats)  # fmt: skip
@@ -107,6 +107,8 @@ def player_figures(raw: dict[str, int], first_game: str) -> dict[str, dict[str, 
         figures = games.setdefault(game or first_game, {})
         if name in BEST:
             figures[name] = max(figures.get(name, 0), value)
+        elif name in FEWEST:
+            figures[name] = min(figures.get(name, value), value)
         else:
             figures[name] = figures.get(name, 0) + value
     return {game: figures for game, figures in games.items() if figures.get("games")}
