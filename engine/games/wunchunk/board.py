@@ -242,8 +242,11 @@ def compare_key(score_list: tuple[int, ...], length: int) -> tuple[int, ...]:
     return score_list + (0,) * (length - len(score_list))
 
 
-def start_stones(seats: int) -> dict[Cell, int]:
-    """The start of SPEC 11.5 for 2, 3 or 4 seats: cell → colour (the seat's index)."""
+def start_stones(seats: int, first: int = 0) -> dict[Cell, int]:
+    """The start of SPEC 11.5 for 2, 3 or 4 seats: cell → colour (a seat's index). Seat 1 of
+    the SPEC is the one that plays first: `first` (0 unless drawn otherwise), then the seats
+    after it in order take the SPEC's seats 2, 3, 4."""
     if seats not in STARTS:
         raise ValueError(f"Wunchunk is for 2 to 4 seats, not {seats}")
-    return {cell: colour for colour, pair in enumerate(STARTS[seats]) for cell in pair}
+    chunks = STARTS[seats]
+    return {cell: colour for colour in range(seats) for cell in chunks[(colour - first) % seats]}
