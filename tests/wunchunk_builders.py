@@ -148,9 +148,7 @@ def random_turn(state: State, rng: random.Random) -> list[Command]:
     uid = state.seats[rnd.seat].user_id
     g = hexes.geometry(state.size)
     empty = [i for i, c in enumerate(state.board) if c == EMPTY]
-    count = min(
-        len(empty), rng.choice([rnd.allotment, rnd.allotment, rng.randint(0, rnd.allotment + 1)])
-    )
+    count = min(len(empty), rng.choice([rnd.allotment] * 3 + [rng.randint(0, rnd.allotment + 1)]))
     chosen = rng.sample(empty, count)
     colours = len(state.seats)
     stones = [

@@ -659,7 +659,9 @@ def test_the_page_on_its_own_makes_a_plain_group_and_adds_the_bot_to_it(page: Pa
         change = world.updates[-1]["my_chat_member"]  # the bot arrives as in Telegram
         assert change["chat"]["id"] == made.id and change["from"]["id"] == ann
         assert (change["old_chat_member"]["status"], change["new_chat_member"]["status"]) == (
-            "left", "member")
+            "left",
+            "member",
+        )
 
 
 # ----- AI players on the page -------------------------------------------------------------------

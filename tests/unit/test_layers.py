@@ -29,8 +29,10 @@ FUNCTION_LEVEL = {
 }
 """The modules allowed to import the project's own packages inside a function, and why."""
 AT_THE_TABLE = {
-    ("engine.settings", "engine.games.hintrigue.decks"):
-        "Hintrigue's settings (hand, deck) are still the table's `Settings`",
+    (
+        "engine.settings",
+        "engine.games.hintrigue.decks",
+    ): "Hintrigue's settings (hand, deck) are still the table's `Settings`",
 }
 """Where the table still names a game, each with why: Hintrigue is not yet a guest with its
 state in `Room.play` (issue: every game a guest). The list may only shrink."""
@@ -78,9 +80,9 @@ def _names(node: ast.Import | ast.ImportFrom) -> list[str]:
 def _walk(tree: ast.AST) -> Iterator[tuple[ast.Import | ast.ImportFrom, bool, bool]]:
     """Every import with whether it is inside a function and under `if TYPE_CHECKING:`."""
 
-    def visit(node: ast.AST, in_function: bool, type_only: bool) -> Iterator[
-        tuple[ast.Import | ast.ImportFrom, bool, bool]
-    ]:
+    def visit(
+        node: ast.AST, in_function: bool, type_only: bool
+    ) -> Iterator[tuple[ast.Import | ast.ImportFrom, bool, bool]]:
         if isinstance(node, ast.Import | ast.ImportFrom):
             yield node, in_function, type_only
         for child in ast.iter_child_nodes(node):
@@ -112,7 +114,7 @@ def _game_of(module: str) -> str | None:
     """The game a module belongs to, if it is one of a game's own."""
     for prefix in ("engine.games.", "tgbot.games.", "workers.ai."):
         if module.startswith(prefix):
-            head = module[len(prefix):].split(".")[0]
+            head = module[len(prefix) :].split(".")[0]
             if head in GAMES:
                 return head
     return None

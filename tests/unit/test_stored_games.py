@@ -55,10 +55,7 @@ def test_a_stored_room_loads_dumps_the_same_and_plays_on_to_the_same_end(game: s
         step += 1
     assert step == len(data["commands"])
     assert room.model_dump(mode="json") == data["final"]
-    assert (
-        parse_room(json.dumps(data["final"])).model_dump(mode="json")
-        == (data["final"])
-    )
+    assert parse_room(json.dumps(data["final"])).model_dump(mode="json") == (data["final"])
 
 
 @pytest.mark.parametrize("game", list(GAMES))
