@@ -35,6 +35,16 @@ from engine.games.huescues.model import OVER_PHASES as HC_OVER
 from engine.games.huescues.model import Settings as HCSettings
 from engine.games.huescues.model import State as HCState
 from engine.games.registry import GAMES
+from engine.games.wunchunk import apply as wc_apply
+from engine.games.wunchunk import board as wc_board
+from engine.games.wunchunk import start as wc_start
+from engine.games.wunchunk.commands import EndTurn as WCEndTurn
+from engine.games.wunchunk.commands import PlaceStone as WCPlaceStone
+from engine.games.wunchunk.commands import Timeout as WCTimeout
+from engine.games.wunchunk.model import OVER_PHASES as WC_OVER
+from engine.games.wunchunk.model import Phase as WCPhase
+from engine.games.wunchunk.model import Settings as WCSettings
+from engine.games.wunchunk.model import State as WCState
 from engine.model import OVER_PHASES, Phase
 from engine.rules import apply as apply_at
 from tests.builders import next_move as next_command  # noqa: E402
@@ -98,6 +108,39 @@ def play_huescues(seed: int, seats: int) -> tuple[int, int]:
         applied += 1
         if state.phase in HC_GUESSING:
             largest = max(largest, len(text.encode()))
+    return applied, largest
+
+
+def play_wunchunk(seed: int, seats: int) -> tuple[int, int]:
+    """Play one game of Wunchunk (2–4 seats on its default board) the same way: each turn its
+    whole allotment, stone by stone, on cells drawn by the seed, in the seat's colour or the
+    next seat's; return (commands applied, bytes of the state at its largest)."""
+    players = [(u, f"P{u}") for u in range(1, 2 + seats % 3 + 1)]
+    state, _ = wc_start(players, WCSettings(), seed=seed, now=0.0)
+    cells = wc_board.geometry(state.size).cells
+    order = sorted(range(len(cells)), key=lambda i: (i * 7919 + seed * 104729) % 10007)
+    applied, largest, now = 0, 0, 0.0
+    while state.phase not in WC_OVER:
+        rnd = state.round
+        assert rnd is not None
+        commands: list[object]
+        if state.phase is WCPhase.REVEAL:
+            now = state.deadline or now
+            commands = [WCTimeout(round_no=rnd.no, phase=state.phase)]
+        else:
+            user = state.seats[rnd.seat].user_id
+            free = [i for i in order if state.board[i] == "."][: rnd.allotment]
+            colour = [rnd.seat, (rnd.seat + 1) % len(players)]
+            commands = [WCPlaceStone(user_id=user, cell=cells[i], colour=colour[k % 2])
+                        for k, i in enumerate(free)]  # fmt: skip
+            commands.append(WCEndTurn(user_id=user))
+        for command in commands:
+            state, _ = wc_apply(state, command, now, owned=True)  # type: ignore[arg-type]
+            text = state.model_dump_json()
+            state = WCState.model_validate_json(text)
+            applied += 1
+            largest = max(largest, len(text.encode()))
+        now += 1
     return applied, largest
 
 
@@ -184,6 +227,10 @@ def main() -> None:
     print(f"huescues_commands={total}")
     print(f"huescues_commands_per_s={rate:.0f}")
     print(f"huescues_state_bytes={state_bytes}")
+    total, rate, state_bytes = measure(play_wunchunk, games, 3, 5)
+    print(f"wunchunk_commands={total}")
+    print(f"wunchunk_commands_per_s={rate:.0f}")
+    print(f"wunchunk_state_bytes={state_bytes}")
     # As the store runs it: through the table, the room with the game's state inside.
     _, rate, state_bytes = measure(play_guesswhat_at_table, games, 8, 10)
     print(f"guesswhat_table_commands_per_s={rate:.0f}")

@@ -19,6 +19,7 @@ asked twice is the same.
 
 from __future__ import annotations
 
+import heapq
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
@@ -231,33 +232,35 @@ def build_turn(
     if limit is not None and work.chunks[seat] > limit:
         work, stones = position.copy(), []
     for _ in range(allotment - len(stones)):
-        empties = work.empties()
-        if not empties:
-            break
         board, adj = work.board, work.adj
-        near = [c for c in empties if any(board[o] >= 0 for o in adj[c])]
-        far = [c for c in empties if not any(board[o] >= 0 for o in adj[c])]
+        near: list[int] = []
+        far: list[int] = []
+        for cell, here in enumerate(board):
+            if here < 0:
+                (near if any(board[o] >= 0 for o in adj[cell]) else far).append(cell)
+        if not near and not far:
+            break
         if len(far) > style.sample:
             step = len(far) // style.sample
             offset = rng.below(step) if rng is not None else 0
             far = far[offset::step][: style.sample]
         values = _stone_values(work, seat, style, active)
-        options: list[tuple[float, int, int]] = []
+        tried = [c for c in colours if c in active or c == seat]
+        keyed: list[tuple[float, int, int]] = []
         for cell in near + far:
-            for colour in colours:
-                if colour not in active and colour != seat:
-                    continue
+            for colour in tried:
                 d_chunks, d_crumbs = work.effect(cell, colour)
                 if colour == seat and limit is not None and work.chunks[seat] + d_chunks > limit:
                     continue  # the balancing rule
-                chunk_value, crumb_value = values[colour]
-                gain = chunk_value * d_chunks + crumb_value * d_crumbs
                 if d_chunks == 0 and d_crumbs == 0:
                     gain = -0.01  # a group only grows: nothing gained, a cell used
-                options.append((gain, cell, colour))
-        options.sort(key=lambda o: (-o[0], o[1], o[2]))
-        if not options:
+                else:
+                    chunk_value, crumb_value = values[colour]
+                    gain = chunk_value * d_chunks + crumb_value * d_crumbs
+                keyed.append((-gain, cell, colour))
+        if not keyed:
             break
+        options = [(-key, cell, colour) for key, cell, colour in heapq.nsmallest(style.top, keyed)]
         pick = 0
         if rng is not None and style.top > 1:
             pick = rng.below(min(style.top, len(options)))
