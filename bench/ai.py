@@ -26,6 +26,7 @@ while the gloss dictionary was written (`understood_<language>=`); `bench/ai_hin
 
 Run: .venv/bin/python bench/ai.py [rounds] | bench/ai.py --languages
 | bench/ai.py --huescues [rounds] (Hues and Cues only)
+| bench/ai.py --wunchunk [games] [level] [size] (Wunchunk only: bench/wunchunk_ai.py)
 """
 
 from __future__ import annotations
@@ -319,6 +320,13 @@ def main() -> None:
             os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
         print_huescues(int(sys.argv[2]) if len(sys.argv) > 2 else 1000)
         print(f"worker_rss_mb={resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f}")
+        return
+    if sys.argv[1:2] == ["--wunchunk"]:  # bench/wunchunk_ai.py: against random and greedy
+        sys.path.insert(0, str(Path(__file__).resolve().parent))
+        import wunchunk_ai
+
+        sys.argv = [sys.argv[0], *sys.argv[2:]]
+        wunchunk_ai.main()
         return
     if sys.argv[1:] == ["--languages"]:
         print(f"chance_rate={1 / (DISTRACTORS + 1):.3f}")

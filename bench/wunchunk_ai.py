@@ -12,10 +12,12 @@ Prints `key=value` lines: games, wins, draws (shared wins) and the win rate agai
 and the AI's decision time (p50, p99, max, in ms) on this core. A draw is not a win.
 
 Run: .venv/bin/python bench/wunchunk_ai.py [games per opponent] [level] [size]
+(or .venv/bin/python bench/ai.py --wunchunk [games] [level] [size])
 """
 
 from __future__ import annotations
 
+import os
 import random
 import statistics
 import sys
@@ -139,6 +141,8 @@ def play(game: int, opponent: Player, level: int, size: int, times: list[float])
 
 
 def main() -> None:
+    if hasattr(os, "sched_setaffinity"):  # one core, as a worker decides
+        os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
     games = int(sys.argv[1]) if len(sys.argv) > 1 else 200
     level = int(sys.argv[2]) if len(sys.argv) > 2 else 2
     size = int(sys.argv[3]) if len(sys.argv) > 3 else 6

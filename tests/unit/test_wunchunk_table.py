@@ -183,3 +183,14 @@ def test_the_fewest_chunks_kept_are_the_smallest_of_a_players_games(
     assert chunks[0] > chunks[1] == 1
     figures = store.user_stats(1)["wunchunk"]
     assert figures["games"] == 2 and figures["fewest"] == 1
+
+
+def test_a_lobby_of_two_starts_at_its_join_time_and_one_alone_closes() -> None:
+    room = lobby(players=2)
+    assert room.deadline is not None
+    room, _ = apply(room, Timeout(round_no=0, phase="lobby"), room.deadline)
+    assert room.phase is Phase.PLAYING and isinstance(room.play, State)
+    room = lobby(players=1)
+    assert room.deadline is not None
+    room, _ = apply(room, Timeout(round_no=0, phase="lobby"), room.deadline)
+    assert room.phase is Phase.CLOSED and room.end_reason == "too_few"
