@@ -156,7 +156,8 @@ def distance(a: Cell, b: Cell) -> int:
 
 
 def groups_of(board: list[int] | tuple[int, ...], colour: int, n: int) -> list[list[int]]:
-    """The groups of `colour` on a board given as one colour per number (−1 empty)."""
+    """The groups of `colour` on a board given as one colour per number (−1 empty), each in
+    the order found from its lowest number."""
     adjacent = geometry(n).adjacent
     seen = [False] * len(board)
     found: list[list[int]] = []
@@ -165,13 +166,11 @@ def groups_of(board: list[int] | tuple[int, ...], colour: int, n: int) -> list[l
             continue
         seen[start] = True
         group = [start]
-        k = 0
-        while k < len(group):
-            for other in adjacent[group[k]]:
-                if not seen[other] and board[other] == colour:
+        for here in group:  # grows while it is walked
+            for other in adjacent[here]:
+                if board[other] == colour and not seen[other]:
                     seen[other] = True
                     group.append(other)
-            k += 1
         found.append(group)
     return found
 

@@ -128,7 +128,7 @@ def end_turn(ctx: Ctx, index: int) -> None:
     seat = state.seats[index]
     seat.turns += 1
     seat.missed = 0
-    lists = rescore(state)
+    lists = rescore(state, {colour for _, colour in state.last})
     ctx.emit(
         TurnPlayed(
             round_no=rnd.no,

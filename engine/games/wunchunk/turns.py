@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 from engine.games.common import turns as common
 from engine.games.wunchunk import board as hexes
@@ -80,14 +80,18 @@ def scores(state: State) -> list[list[int]]:
     ]
 
 
-def rescore(state: State) -> list[list[int]]:
-    """Recompute every seat's chunks, crumbs and score list from the board; a seat's total is
-    how many seats its list beats (smaller is better)."""
-    lists = scores(state)
-    for seat, listed in zip(state.seats, lists, strict=True):
-        seat.groups = listed
-        seat.chunks = listed[0]
-        seat.crumbs = listed[1] if len(listed) > 1 else 0
+def rescore(state: State, colours: Collection[int] | None = None) -> list[list[int]]:
+    """Recompute the seats' chunks, crumbs and score lists from the board (only `colours`',
+    the ones a turn placed, when given: the others cannot have changed); a seat's total is how
+    many seats its list beats (smaller is better)."""
+    board = state.colours()
+    for colour, seat in enumerate(state.seats):
+        if colours is None or colour in colours:
+            listed = list(hexes.score_of_sizes(hexes.sizes_of(board, colour, state.size)))
+            seat.groups = listed
+            seat.chunks = listed[0]
+            seat.crumbs = listed[1] if len(listed) > 1 else 0
+    lists = [list(seat.groups) for seat in state.seats]
     for index, seat in enumerate(state.seats):
         seat.score = sum(1 for other in lists if other > lists[index])
     return lists
