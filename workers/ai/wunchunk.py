@@ -9,10 +9,12 @@ groups tells in a few steps per stone, and by a position's worth:
 - crumbs count a little against their colour (they break ties), and two groups of one colour
   a single empty cell apart count as almost one (one stone joins them).
 
-Several turns are built (the best stone each time, or one of the best few, drawn by the
-seeded generator), a pass among them; at the normal and strong levels each is answered by the
-next seat's own best reply, built the same way from its point of view, and the turn whose
-answered position is worth most is played. A pass that ends the game is taken when it wins.
+Several turns are built: the best stone each time, or one of the best few drawn by the seeded
+generator, and turns that first lay the shortest run of empty cells joining two of its groups
+(one stone's effect cannot see a join two stones away). At the normal and strong levels each
+is answered by the next seat's own best reply, built the same way from its point of view, and
+the turn whose answered position is worth most is played. A turn always places a stone (a pass
+gives the opponents a free turn), unless passing ends a game it wins.
 Everything is seeded and offline, and counts its work rather than the clock, so a decision
 asked twice is the same.
 """
