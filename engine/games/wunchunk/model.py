@@ -22,6 +22,12 @@ SCHEMA_VERSION: Literal[1] = 1
 MIN_SEATS = 2
 MAX_SEATS = 4
 EMPTY = "."
+_COLOUR = {EMPTY: -1, **{str(colour): colour for colour in range(MAX_SEATS)}}
+
+
+def colours_of(board: str) -> list[int]:
+    """A stored board as one colour per cell number (−1 for empty)."""
+    return list(map(_COLOUR.__getitem__, board))
 
 
 class Phase(StrEnum):
@@ -132,7 +138,7 @@ class State(Seats, BaseModel):
 
     def colours(self) -> list[int]:
         """The board as one colour per cell number (−1 for empty)."""
-        return [-1 if c == EMPTY else ord(c) - 48 for c in self.board]
+        return colours_of(self.board)
 
     def stones(self) -> dict[Cell, int]:
         """The stones on the board (not the pending ones): cell → colour."""

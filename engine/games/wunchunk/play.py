@@ -20,7 +20,7 @@ from engine.games.wunchunk.events import (
     TurnPassed,
     TurnPlayed,
 )
-from engine.games.wunchunk.model import EMPTY, Phase
+from engine.games.wunchunk.model import EMPTY, Phase, colours_of
 from engine.games.wunchunk.turns import (
     abandon_if_too_few,
     end_game,
@@ -116,8 +116,7 @@ def end_turn(ctx: Ctx, index: int) -> None:
         cells[number] = str(colour)
     board = "".join(cells)
     if rnd.balancing:
-        colours = [-1 if c == EMPTY else ord(c) - 48 for c in board]
-        after = hexes.chunk_count(colours, index, state.size)
+        after = hexes.chunk_count(colours_of(board), index, state.size)
         if after > rnd.chunks_before:
             raise RuleError(Refusal.BALANCING, f"{rnd.chunks_before} → {after}")
     g = hexes.geometry(state.size)
