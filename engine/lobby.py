@@ -390,7 +390,7 @@ def start_game(ctx: Ctx, command: StartGame) -> None:
     if room.phase is not Phase.LOBBY:
         raise RuleError(ErrorCode.WRONG_PHASE)
     if len(room.seats) < ctx.game.min_seats:
-        raise RuleError(ErrorCode.NOT_ENOUGH_PLAYERS, f"{len(room.seats)} < {ctx.game.min_seats}")
+        raise RuleError(ErrorCode.NOT_ENOUGH_PLAYERS, str(ctx.game.min_seats))
     missing = unreachable_seats(room)
     if missing:
         raise RuleError(

@@ -7,7 +7,6 @@ import random
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from engine.games.base import Games
 from engine.games.registry import GAMES
 from engine.games.wunchunk import board as hexes
 from engine.games.wunchunk.commands import (
@@ -22,14 +21,13 @@ from engine.games.wunchunk.commands import (
 from engine.games.wunchunk.context import Ctx
 from engine.games.wunchunk.model import EMPTY, Phase, Settings, State
 from engine.games.wunchunk.rules import apply, start
-from engine.games.wunchunk.table import GAME
 from engine.games.wunchunk.turns import rescore, start_turn
 from engine.rng import Rng
 from tests.play_builders import Builder, PlayedGame
 from tests.play_builders import user as user  # the user ids the tests of this game know
 
-TABLE = Games(*GAMES.values(), GAME)
-"""The bot's games and Wunchunk (not yet in the registry)."""
+TABLE = GAMES
+"""The bot's games, Wunchunk among them."""
 
 
 @dataclass
