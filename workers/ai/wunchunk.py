@@ -48,6 +48,9 @@ class Style:
     """Whether each candidate is answered by the next seat's best reply before it is judged."""
     sample: int
     """At most this many empty cells away from every stone are tried per stone."""
+    reply_plans: int = 0
+    """Replies that first join two of the next seat's groups, besides its stone-by-stone
+    reply: the reply that is worth most to it answers the candidate."""
     power: float = 0.3
     """What an own chunk is worth on an empty board (a stone more per turn)."""
     cost: float = 3.0
@@ -60,7 +63,7 @@ class Style:
 STYLES = {
     1: Style(candidates=3, top=3, replies=False, sample=8),
     2: Style(candidates=8, top=3, replies=True, sample=10),
-    3: Style(candidates=14, top=4, replies=True, sample=14),
+    3: Style(candidates=8, top=3, replies=True, sample=10, reply_plans=2),
 }
 
 
@@ -363,8 +366,11 @@ def choose(state: State, seat: int, seed: int, level: int = 2) -> list[tuple[int
     if len(active) > 2:  # more colours to try per stone: fewer candidates keep the time
         style = replace(style, candidates=max(3, style.candidates // 2))
     turns = [build_turn(position, seat, allotment, style, active, None, limit)]
-    for path in merge_paths(position, seat, allotment)[: style.candidates // 2]:
-        turns.append(build_turn(position, seat, allotment, style, active, None, limit, path))
+    for path in merge_paths(position, seat, allotment + 2)[: style.candidates // 2]:
+        # a join within reach, or the first stones of one a turn or so away (an unbroken
+        # line out of the group it reaches)
+        plan = path if len(path) <= allotment else path[:allotment]
+        turns.append(build_turn(position, seat, allotment, style, active, None, limit, plan))
     for _ in range(style.candidates - 1):
         turns.append(build_turn(position, seat, allotment, style, active, rng, limit))
     replier = _next_seat(state, seat)
@@ -404,8 +410,10 @@ def _judge(
     if not style.replies or replier is None:
         return worth(after, seat, style, active)
     allot = min(after.chunks[replier], sum(1 for c in after.board if c < 0))
-    reply = build_turn(after, replier, allot, style, active, None, None)
-    answered = reply.after
+    replies = [build_turn(after, replier, allot, style, active, None, None)]
+    for path in merge_paths(after, replier, allot)[: style.reply_plans]:
+        replies.append(build_turn(after, replier, allot, style, active, None, None, path))
+    answered = max(replies, key=lambda reply: worth(reply.after, replier, style, active)).after
     if all(c >= 0 for c in answered.board):
         return final_rank(answered, seat, active)
     return worth(answered, seat, style, active)
