@@ -171,3 +171,33 @@ def test_two_players_play_wunchunk_in_the_group_and_in_private(stack: Stack) -> 
     assert "Standings" in final.plain_text and "chunk" in final.plain_text
     board = stack.find(GROUP, r"Wunchunk · turn")
     assert "Everybody passed" in board.plain_text or "Game over" in final.plain_text
+
+
+def test_one_person_plays_a_whole_game_against_an_ai_player(stack: Stack) -> None:
+    (ann,) = join_lobby(stack, ["Ann"], "wa", "/newgame wunchunk")
+    lobby = stack.find(GROUP, "a new game is open")
+    assert stack.answer_to(stack.press(ann, lobby, button(lobby, "Add AI"))) == \
+        "An AI player took a seat."  # fmt: skip
+    stack.say(ann, GROUP, "/settings size=5 timers=off reveal=2 level=1")
+    lobby = wait_for(lambda: (m := stack.find(GROUP, "a new game is open"))
+                     and "board of 5" in m.plain_text and "Iris" in m.plain_text and m)
+    assert stack.answer_to(stack.press(ann, lobby, button(lobby, "Start"))) == "The game starts!"
+    passed: set[int] = set()
+    deadline = time.monotonic() + 90
+    while stack.find(GROUP, "Game over") is None:
+        assert time.monotonic() < deadline, "the game did not end"
+        game = state(stack)
+        rnd = game.round
+        if rnd is not None and rnd.seat == 0 and rnd.no not in passed and game.phase == "turn":
+            prompt = stack.find(ann, rf"Turn {rnd.no}\b.*your turn")
+            if prompt is not None and any("Pass" in t for t, _ in buttons(prompt)):
+                assert stack.answer_to(stack.press(ann, prompt, button(prompt, "Pass"))) == \
+                    "You passed."  # fmt: skip
+                passed.add(rnd.no)
+        time.sleep(0.05)
+    final = stack.find(GROUP, "Game over")
+    assert "Iris" in final.plain_text and "Ann" in final.plain_text
+    ended = state(stack)
+    assert ended.seats[1].turns >= 1 and len(passed) >= 1
+    placed_by_ai = len(ended.stones()) - 4
+    assert placed_by_ai > 0, "the AI placed stones"
