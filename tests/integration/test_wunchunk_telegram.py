@@ -201,3 +201,20 @@ def test_one_person_plays_a_whole_game_against_an_ai_player(stack: Stack) -> Non
     assert ended.seats[1].turns >= 1 and len(passed) >= 1
     placed_by_ai = len(ended.stones()) - 4
     assert placed_by_ai > 0, "the AI placed stones"
+
+
+def test_turns_that_time_out_pass_and_end_the_game(stack: Stack) -> None:
+    users = join_lobby(stack, NAMES, "wt", "/newgame wunchunk")
+    host = users[0]
+    stack.say(host, GROUP, "/settings size=5 turn=15 reveal=2")
+    lobby = wait_for(lambda: (m := stack.find(GROUP, "a new game is open"))
+                     and "turns " in m.plain_text and m, what="the timed settings")  # fmt: skip
+    assert stack.answer_to(stack.press(host, lobby, button(lobby, "Start"))) == "The game starts!"
+    final = wait_for(lambda: stack.find(GROUP, "Game over"), what="the end by timeouts")
+    assert "Standings" in final.plain_text
+    for user in users:
+        wait_for(lambda u=user: stack.find(u, r"Turn \d+\b.*time ran out, so your turn passed"),
+                 what="the turn closed by its timer")  # fmt: skip
+    ended = state(stack)
+    assert ended.end_reason == "all_passed" and len(ended.stones()) == 4
+    assert all(seat.missed == 1 for seat in ended.seats)
