@@ -218,3 +218,35 @@ def test_turns_that_time_out_pass_and_end_the_game(stack: Stack) -> None:
     ended = state(stack)
     assert ended.end_reason == "all_passed" and len(ended.stones()) == 4
     assert all(seat.missed == 1 for seat in ended.seats)
+
+
+def test_a_game_in_german_goes_on_when_one_of_three_leaves_and_ends_when_two_have(
+    stack: Stack,
+) -> None:
+    users = join_lobby(stack, ["Ann", "Bob", "Cy"], "wl", "/newgame wunchunk")
+    host = users[0]
+    stack.say(host, GROUP, "/language de")
+    stack.say(host, GROUP, "/settings timers=off size=6")
+    lobby = wait_for(lambda: (m := stack.find(GROUP, "ein neues Spiel ist offen"))
+                     and "Timer aus" in m.plain_text and m, what="the German lobby")  # fmt: skip
+    assert "2–4 Spieler" in lobby.plain_text and "Brett mit Seitenlänge 6" in lobby.plain_text
+    stack.press(host, lobby, button(lobby, "Start"))
+    board = wait_for(lambda: stack.find(GROUP, r"Wunchunk · Zug 1 · "), what="the German board")
+    assert "Brocken" in board.plain_text and "Krümel" in board.plain_text
+    on_turn = state(stack).round.seat
+    leaver = users[on_turn]
+    prompt = wait_for(lambda: stack.find(leaver, r"Zug 1\b"), what="the German turn message")
+    assert any("Passen" in t for t, _ in buttons(prompt))
+    stack.say(leaver, GROUP, "/leave")
+    wait_for(lambda: stack.find(GROUP, f"{['Ann', 'Bob', 'Cy'][on_turn]} hat das Spiel verlassen"),
+             what="the group told")  # fmt: skip
+    wait_for(lambda: (m := stack.find(leaver, r"Zug 1\b")) and not buttons(m),
+             what="the leaver's turn message closed")  # fmt: skip
+    game = wait_for(lambda: (g := state(stack)).round.seat != on_turn and g, what="next turn")
+    assert game.phase == "turn" and game.round.no == 2
+    second = users[game.round.seat]
+    stack.say(second, GROUP, "/leave")
+    final = wait_for(lambda: stack.find(GROUP, "Weniger als 2 Spieler übrig"),
+                     what="abandoned below two")  # fmt: skip
+    assert "Kein Sieger" in final.plain_text
+    assert state(stack).end_reason == "too_few_players"
