@@ -376,6 +376,8 @@ def choose_game(ctx: Ctx, command: ChooseGame) -> None:
     game = ctx.games.named(command.game)
     if game.name == room.game:
         raise RuleError(ErrorCode.STALE, "that game is chosen already")
+    if len(room.seats) > game.max_seats:
+        raise RuleError(ErrorCode.TOO_MANY_FOR_GAME, str(game.max_seats))
     room.game = game.name
     room.game_settings = remembered_own(game, command.settings)
     if len(room.seats) > room.settings.max_seats:

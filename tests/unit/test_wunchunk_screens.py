@@ -4,7 +4,10 @@ group never sees a turn being built, and a caption of four long names still fits
 
 from __future__ import annotations
 
-from engine.commands import ChangeSettings, StartGame
+import pytest
+
+from engine.commands import ChangeSettings, ChooseGame, Join, OpenLobby, StartGame
+from engine.errors import ErrorCode, RuleError
 from engine.games.wunchunk import board as hexes
 from engine.games.wunchunk import commands as wc
 from engine.games.wunchunk.model import State
@@ -102,3 +105,20 @@ def test_a_caption_of_four_long_names_fits() -> None:
     message = wu.board_message(room, LOOK)
     assert caption_length(message.text) <= MAX_CAPTION
     assert "up to 1 stone" in message.text
+
+
+def test_the_game_button_passes_over_a_game_too_small_for_the_lobby() -> None:
+    room, _ = apply(None, OpenLobby(chat_id=-5, user_id=1, name="P1", seed=3, game="huescues"),
+                    0.0)  # fmt: skip
+    for user in range(2, 6):
+        room, _ = apply(room, Join(user_id=user, name=f"P{user}"), 0.0)
+    game = next(b for row in lobby_message(room, LOOK).buttons for b in row
+                if decode(LOOK.key, b.data).kind == "game")  # fmt: skip
+    assert list(LINEUP.games)[decode(LOOK.key, game.data).args[0]] == "hintrigue"
+    with pytest.raises(RuleError) as refused:  # chosen some other way: refused with the reason
+        apply(room, ChooseGame(user_id=1, game="wunchunk"), 0.0)
+    assert refused.value.code is ErrorCode.TOO_MANY_FOR_GAME and refused.value.template == "4"
+    four, _ = apply(lobby(players=4), ChooseGame(user_id=1, game="huescues"), 0.0)
+    game = next(b for row in lobby_message(four, LOOK).buttons for b in row
+                if decode(LOOK.key, b.data).kind == "game")  # fmt: skip
+    assert list(LINEUP.games)[decode(LOOK.key, game.data).args[0]] == "wunchunk"
