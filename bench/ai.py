@@ -46,6 +46,7 @@ from engine.games.guesswhat.commands import Timeout as GWTimeout  # noqa: E402
 from engine.games.guesswhat.model import OVER_PHASES as GW_OVER  # noqa: E402
 from engine.games.guesswhat.model import Phase as GWPhase  # noqa: E402
 from engine.games.guesswhat.model import Settings as GWSettings  # noqa: E402
+from engine.games.hintrigue.model import round_of  # noqa: E402
 from engine.games.hintrigue.views import waiting_for  # noqa: E402
 from engine.games.huescues import board  # noqa: E402
 from engine.games.huescues import rules as huescues_rules  # noqa: E402
@@ -84,7 +85,7 @@ class Tally:
         self.decisions: list[float] = []
 
     def count(self, room: Room) -> None:
-        rnd = room.round
+        rnd = round_of(room)
         assert rnd is not None and rnd.points is not None
         target = rnd.plays[rnd.storyteller]
         self.rounds += 1
@@ -134,9 +135,9 @@ def play_game(
     while room.phase not in OVER_PHASES and tally.rounds < rounds_left:
         if room.phase is Phase.REVEAL:
             tally.count(room)
-            assert room.round is not None and room.deadline is not None
+            assert round_of(room) is not None and room.deadline is not None
             now = room.deadline
-            room, _ = apply(room, Timeout(round_no=room.round.no, phase=room.phase), now)
+            room, _ = apply(room, Timeout(round_no=round_of(room).no, phase=room.phase), now)
             continue
         for seat in waiting_for(room):
             start = time.perf_counter()

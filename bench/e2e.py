@@ -60,6 +60,8 @@ sys.path.insert(0, str(ROOT))
 
 from bench.harness import Bench, percentile, start_processes  # noqa: E402
 from bench.players import Game, RawHttp  # noqa: E402
+from engine.games.hintrigue.model import round_of  # noqa: E402
+from engine.games.hintrigue.settings import settings_of  # noqa: E402
 from engine.model import Phase, Room  # noqa: E402
 
 TIMERS = 200
@@ -196,8 +198,8 @@ async def timers(bench: Bench, count: int, first_chat: int) -> tuple[list[float]
 
     async def first_read(game: Game) -> None:
         room = await game.room_when(lambda r: r.phase is Phase.HINT)
-        assert room.round is not None and room.deadline is not None
-        seen[game.chat_id] = (room.round.no, room.deadline)
+        assert round_of(room) is not None and room.deadline is not None
+        seen[game.chat_id] = (round_of(room).no, room.deadline)
 
     await seated(bench, hook, games, f"rotations=1 hint={HINT_S} timers=on", then=first_read)
     await hook.close()
@@ -210,12 +212,12 @@ async def timers(bench: Bench, count: int, first_chat: int) -> tuple[list[float]
                 continue
             room: Room = await game.room()
             number, deadline = seen[game.chat_id]
-            if room.round is None or room.deadline is None or room.round.no == number:
+            if round_of(room) is None or room.deadline is None or round_of(room).no == number:
                 continue
-            if room.round.no != number + 1 or room.phase is not Phase.HINT:
-                seen[game.chat_id] = (room.round.no, room.deadline)  # a round passed unseen
+            if round_of(room).no != number + 1 or room.phase is not Phase.HINT:
+                seen[game.chat_id] = (round_of(room).no, room.deadline)  # a round passed unseen
                 continue
-            applied = room.deadline - room.settings.hint_s * room.timer_scale
+            applied = room.deadline - settings_of(room).hint_s * room.timer_scale
             late[game.chat_id] = applied - deadline
         await asyncio.sleep(0.2)
     assert len(late) == count, f"only {len(late)} of {count} timers fired"

@@ -79,6 +79,12 @@ class Game:
     """How /settings names the game's own settings (`clue` → `clue_s`)."""
     switches: frozenset[str] = field(default_factory=frozenset)
     """The game's own settings that are on or off."""
+    check_settings: Callable[[Room], None] | None = None
+    """Check a lobby's settings, the table's and the game's own together, after a change
+    (raise `RuleError` when they do not fit)."""
+    upgrade: Callable[[dict[str, Any]], dict[str, Any]] | None = None
+    """Bring a room of the game stored by an earlier version (its JSON, as read) to this
+    version's shape: run on every load, it returns a room already upgraded as it is."""
 
 
 class Games(Mapping[str, Game]):

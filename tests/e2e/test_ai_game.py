@@ -7,6 +7,7 @@ from __future__ import annotations
 import time
 
 from engine.games.guesswhat.model import State as GuessWhatState
+from engine.games.hintrigue.model import round_of
 from engine.games.huescues import board
 from engine.games.huescues.model import Phase as HuesPhase
 from engine.games.huescues.model import State as HuesState
@@ -35,10 +36,10 @@ def test_one_person_and_two_ai_seats_play_hintrigue_to_the_end(launch):
     start(stack, [ann])
     ai_hints = 0
     for number in range(1, 4):
-        room = wait_for(lambda n=number: (r := stack.room()).round is not None
-                        and r.round.no == n and r, 30, f"round {number}")  # fmt: skip
-        assert room.round is not None
-        teller = room.seats[room.round.storyteller]
+        room = wait_for(lambda n=number: round_of(r := stack.room()) is not None
+                        and round_of(r).no == n and r, 30, f"round {number}")  # fmt: skip
+        assert round_of(room) is not None
+        teller = room.seats[round_of(room).storyteller]
         own = None
         if teller.user_id == ann:
             give_hint(stack, [ann], number)
@@ -50,9 +51,9 @@ def test_one_person_and_two_ai_seats_play_hintrigue_to_the_end(launch):
             vote(stack, ann, message, next(d for text, d in scenes.items() if text != own))
         stack.wait_find(GROUP, rf"Reveal · round {number}\b")
         played = stack.room()
-        assert played.round is not None and played.round.hint
+        assert round_of(played) is not None and round_of(played).hint
         # Every seat of the round put a card on the table and every other seat voted.
-        assert len(played.round.table) == 3 and len(played.round.votes) == 2
+        assert len(round_of(played).table) == 3 and len(round_of(played).votes) == 2
     assert ai_hints == 2
     final = stack.wait_find(GROUP, "Game over")
     assert stack.room().phase is Phase.FINISHED

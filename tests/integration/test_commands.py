@@ -9,6 +9,8 @@ import pytest
 
 from engine.commands import ChangeSettings, Skip, StartGame, StopGame
 from engine.errors import ErrorCode
+from engine.games.hintrigue.model import own_seats, round_of
+from engine.games.hintrigue.settings import settings_of
 from engine.games.registry import GAMES
 from engine.model import Phase
 from engine.store import keys
@@ -100,8 +102,8 @@ def test_a_late_player_joins_with_join_and_plays_from_the_next_round(table: Tabl
     table.group_message("Late joined the game and plays from the next round")
     after = table.room()
     index = after.seat_of(late)
-    assert index is not None and index not in after.round.participants
-    assert len(after.seats[index].hand) == room.settings.hand_size
+    assert index is not None and index not in round_of(after).participants
+    assert len(own_seats(after)[index].hand) == settings_of(room).hand_size
 
 
 def test_a_second_newgame_points_to_the_game_already_there(table: Table):
@@ -113,7 +115,7 @@ def test_a_second_newgame_points_to_the_game_already_there(table: Table):
 
 def test_start_in_private_sends_again_what_the_game_waits_for(table: Table):
     room = table.started()
-    teller = table.user_of(room, room.round.storyteller)
+    teller = table.user_of(room, round_of(room).storyteller)
     first = table.dm(teller, "you are the storyteller")
     hand = buttons(first)
     table.say(teller, teller, "/start")
@@ -175,19 +177,19 @@ def test_two_managers_skipping_at_once_skip_one_turn(table: Table):
     table.group_message(re.escape(texts.ERRORS[ErrorCode.JUST_STARTED]))
     after = table.room()
     # Only the first storyteller's turn was skipped: the next one's stands.
-    assert after.round.no == room.round.no + 1 and after.phase is Phase.HINT
+    assert round_of(after).no == round_of(room).no + 1 and after.phase is Phase.HINT
 
 
 def test_skip_says_who_was_skipped(table: Table):
     room = table.in_decoys()
     time.sleep(SKIP_GRACE)  # a /skip sooner is taken for one meant for the phase before
     table.say(table.users[0], table.chat, "/skip")
-    waiting = [room.seats[i].name for i in room.round.participants
-               if i != room.round.storyteller]  # fmt: skip
+    waiting = [room.seats[i].name for i in round_of(room).participants
+               if i != round_of(room).storyteller]  # fmt: skip
     table.group_message(r"/skip: decoys were chosen at random for " + ", ".join(waiting[:-1]))
     table.group_message(r"skipped: a decoy was chosen at random")
     for user in table.users:
-        if user != room.seats[room.round.storyteller].user_id:
+        if user != room.seats[round_of(room).storyteller].user_id:
             table.dm(user, r"chosen for you: skipped")
 
 
@@ -218,8 +220,8 @@ def test_a_host_who_never_opened_a_private_chat_is_named_with_the_link_until_the
 
 def test_start_with_nothing_pending_says_what_the_game_waits_for(table: Table):
     room = table.started()
-    other = next(s.user_id for i, s in enumerate(room.seats) if i != room.round.storyteller)
-    teller = room.seats[room.round.storyteller].name
+    other = next(s.user_id for i, s in enumerate(room.seats) if i != round_of(room).storyteller)
+    teller = room.seats[round_of(room).storyteller].name
     table.say(other, other, "/start")
     table.dm(other, rf"Nothing waits for you here right now: {teller} is choosing a card")
 
@@ -236,10 +238,10 @@ def test_a_long_vote_gets_its_table_edited_to_show_the_time_left_before_the_end(
     queue = Queue(table.stack.config.queue, connection=table.stack.client)
     # The vote's timer and its reminder are scheduled, the reminder 30 s before the end.
     RqDispatch(table.stack.client, table.stack.config.queue, GAMES).schedule_reminder(
-        table.chat, room.round.no, "voting", room.deadline
+        table.chat, round_of(room).no, "voting", room.deadline
     )
     scheduled = ScheduledJobRegistry(queue=queue)
-    job_id = f"{keys.job_prefix()}remind_{table.chat}_{room.round.no}_voting"
+    job_id = f"{keys.job_prefix()}remind_{table.chat}_{round_of(room).no}_voting"
     assert job_id in scheduled.get_job_ids()
     assert abs(scheduled.get_expiration_time(queue.fetch_job(job_id)).timestamp()
                - (room.deadline - REMIND_BEFORE)) < 1.5  # fmt: skip
@@ -247,7 +249,7 @@ def test_a_long_vote_gets_its_table_edited_to_show_the_time_left_before_the_end(
     shown = table.group_message(r"The table · round 1")
     assert "(10 min left)" in shown.plain_text
     time.sleep(1.1)
-    queue.enqueue("workers.jobs.remind", table.chat, room.round.no, "voting")
+    queue.enqueue("workers.jobs.remind", table.chat, round_of(room).no, "voting")
     wait_for(lambda: re.search(r"\(9 min \d+ s left\)", table.stack.world.message(
         table.chat, shown.message_id).plain_text), what="the time left on the table")
 
@@ -282,7 +284,7 @@ def test_join_after_the_last_turn_started_says_so_at_once(table: Table):
     table.lobby()
     table.run(ChangeSettings(user_id=table.users[0], changes={"rotations": 1}))
     room = table.run(StartGame(user_id=table.users[0]))
-    while not room.round.last:  # each storyteller misses one hint: nobody sits out
+    while not round_of(room).last:  # each storyteller misses one hint: nobody sits out
         room = table.run(Skip(user_id=table.users[0]))
     late = table.stack.world.add_user(first_name="Late").id
     table.say(late, table.chat, "/join")
@@ -304,8 +306,8 @@ def test_the_next_lobby_starts_from_the_settings_of_the_last_one(table: Table):
     wait_for(lambda: any(m.message_id > first.message_id and "a new game is open" in m.plain_text
                          for m in table.stack.world.bot_messages(table.chat)),
              what="the next lobby")  # fmt: skip
-    settings = table.room().settings
-    assert (settings.rotations, settings.hint_s, settings.timers) == (3, 60, False)
+    settings, own = table.room().settings, settings_of(table.room())
+    assert (own.rotations, own.hint_s, settings.timers) == (3, 60, False)
 
 
 def test_forcestart_starts_the_lobby_for_the_host_only(table: Table):
@@ -451,8 +453,9 @@ def test_the_hint_given_answer_stays_through_its_round_and_is_closed_when_the_ga
     from engine.commands import ChooseCard
 
     room = table.started()
-    teller = room.seats[room.round.storyteller]
-    table.run(ChooseCard(user_id=teller.user_id, card=teller.hand[0]))
+    teller = room.seats[round_of(room).storyteller]
+    card = own_seats(room)[round_of(room).storyteller].hand[0]
+    table.run(ChooseCard(user_id=teller.user_id, card=card))
     table.say(teller.user_id, teller.user_id, "harbour")
     given = table.dm(teller.user_id, "Hint given. The others are choosing their decoys.")
     table.run(Skip(user_id=table.users[0]))  # decoys chosen at random

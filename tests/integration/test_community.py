@@ -11,6 +11,7 @@ import pytest
 
 from engine.commands import ChangeSettings, Join, OpenLobby, StartGame, Timeout
 from engine.errors import RuleError
+from engine.games.hintrigue.model import own_seats, round_of
 from engine.games.hintrigue.turns import winners
 from engine.games.registry import DEFAULT_GAME as GAME
 from engine.games.registry import GAMES
@@ -49,11 +50,11 @@ def play_a_game(table: Table, seed: int) -> Room:
 
 
 def figures_line(room: Room, index: int, games: int = 1) -> str:
-    seat = room.seats[index]
+    seat, own = room.seats[index], own_seats(room)[index]
     wins = int(index in winners(room))
     return " · ".join([plural(games, "game"), plural(wins, "win"), plural(seat.score, "point"),
-                       plural(seat.finds, "find"),
-                       f"{seat.stolen} vote{'' if seat.stolen == 1 else 's'} stolen"])  # fmt: skip
+                       plural(own.finds, "find"),
+                       f"{own.stolen} vote{'' if own.stolen == 1 else 's'} stolen"])  # fmt: skip
 
 
 def test_stats_show_a_players_figures_and_in_reply_the_figures_of_whom_you_answer(table: Table):
@@ -198,13 +199,13 @@ def test_a_games_figures_are_added_once_when_workers_apply_its_end_at_the_same_t
         table.run(Join(user_id=user, name=f"P{index}"))
     room = table.run(StartGame(user_id=users[0]))
     store = table.service.store
-    while not (room.phase is Phase.REVEAL and room.round is not None and room.round.last):
+    while not (room.phase is Phase.REVEAL and round_of(room) is not None and round_of(room).last):
         command, at = next_move(room, time.time())
         outcome = store.execute(table.chat, command, now=at)
         assert outcome.room is not None
         room = outcome.room
-    assert room.round is not None and room.deadline is not None
-    end = Timeout(round_no=room.round.no, phase=Phase.REVEAL)
+    assert round_of(room) is not None and room.deadline is not None
+    end = Timeout(round_no=round_of(room).no, phase=Phase.REVEAL)
     url = table.stack.config.redis_url
     start = threading.Barrier(8)
     applied: list[bool] = []

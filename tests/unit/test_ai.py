@@ -14,6 +14,7 @@ import pytest
 from engine.commands import ChooseCard, GiveHint, PlayDecoy, Vote
 from engine.errors import RuleError
 from engine.games.hintrigue.decks import decks, scene
+from engine.games.hintrigue.model import own_seats, state_of
 from engine.model import Phase
 from engine.settings import LANGUAGES as ROOM_LANGUAGES
 from tests.builders import a_room
@@ -254,9 +255,9 @@ def test_a_decision_reads_only_what_the_seat_may_see():
     seat = next(i for i in game.others())
     before = hintrigue.decide(room, seat)
     hidden = room.clone()
-    for index, other in enumerate(hidden.seats):
+    for index, other in enumerate(own_seats(hidden)):
         if index != seat:
             other.hand = list(reversed(other.hand))  # other hands are secret
-    hidden.draw = list(reversed(hidden.draw))
+    state_of(hidden).draw = list(reversed(state_of(hidden).draw))
     hidden.rng = room.rng + 1
     assert hintrigue.decide(hidden, seat) == before

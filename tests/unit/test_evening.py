@@ -15,6 +15,7 @@ from engine.commands import (
 )
 from engine.errors import ErrorCode, RuleError
 from engine.events import GameAbandoned, RoundScored, RoundStarted, RoundVoided, SeatLeft
+from engine.games.hintrigue.model import own_seats
 from engine.games.hintrigue.views import missed_voters
 from engine.model import Phase
 from tests.builders import CHAT, a_room, user
@@ -157,7 +158,7 @@ def test_numbers_read_well_and_tied_players_share_their_rank():
     game = a_room().with_players(3).with_settings(rotations=1).in_hint()
     seats = game.room.seats
     seats[0].score, seats[1].score, seats[2].score = 4, 4, 1
-    seats[2].finds = 1
+    own_seats(game.room)[2].finds = 1
     text = standings_text(game.room)
     assert "1. P0 — 4 points" in text and "1. P1 — 4 points" in text
     assert "3. P2 — 1 point · 1 find · 0 votes stolen" in text

@@ -5,6 +5,7 @@ import pytest
 from engine.commands import ComeBack, Join, Leave, PlayDecoy, StopGame
 from engine.errors import ErrorCode, RuleError
 from engine.events import GameAbandoned, GameFinished, RoundVoided
+from engine.games.hintrigue.model import own_seats, round_of, state_of
 from engine.games.hintrigue.turns import next_storyteller, standings, winners
 from engine.model import Phase, Seat, SeatStatus
 from tests.builders import a_room, card_locations, user
@@ -51,7 +52,7 @@ def test_a_voided_round_uses_up_the_storytellers_turn():
 def test_the_rotation_counts_when_the_walk_passes_a_skipped_first_storyteller():
     game = a_room().with_players(5).with_settings(rotations=2).in_hint()
     room = game.room.model_copy(deep=True)
-    first = room.first_storyteller
+    first = state_of(room).first_storyteller
     room.seats[first].status = SeatStatus.LEFT
     assert next_storyteller(room, (first - 1) % 5) == ((first + 1) % 5, 1)
 
@@ -86,8 +87,8 @@ def test_standings_order_by_points_then_finds_then_stolen_then_seat():
     game = a_room().with_players(4).in_hint()
     room = game.room
     stats = [(5, 1, 0), (5, 1, 2), (5, 2, 0), (7, 0, 0)]
-    for seat, (score, finds, stolen) in zip(room.seats, stats, strict=True):
-        seat.score, seat.finds, seat.stolen = score, finds, stolen
+    for seat, own, (score, finds, stolen) in zip(room.seats, own_seats(room), stats, strict=True):
+        seat.score, own.finds, own.stolen = score, finds, stolen
     assert standings(room) == [3, 2, 1, 0]
 
 
@@ -96,7 +97,7 @@ def test_tied_top_totals_are_co_winners_and_left_seats_cannot_win():
     room = game.room
     for seat, score in zip(room.seats, [9, 7, 9, 12], strict=True):
         seat.score = score
-    room.seats[0].finds = 5
+    own_seats(room)[0].finds = 5
     room.seats[3].status = SeatStatus.LEFT
     assert winners(room) == [0, 2]
 
@@ -110,7 +111,7 @@ def test_a_storyteller_leaving_before_voting_voids_the_round():
     game.do(Leave(user_id=user(teller)))
     assert any(isinstance(e, RoundVoided) and e.reason == "storyteller_left" for e in game.events)
     assert decoy in game.hand(decoy_seat)
-    assert game.room.seats[teller].hand == [] and game.room.phase is Phase.HINT
+    assert own_seats(game.room)[teller].hand == [] and game.room.phase is Phase.HINT
     assert sorted(card_locations(game.room)) == list(range(283))
 
 
@@ -200,7 +201,7 @@ def _containers(model, path="room"):
 def test_a_cloned_room_shares_no_mutable_container_with_the_original():
     game = a_room().with_players(5).in_voting()
     game.vote(game.others()[0], game.storyteller())
-    game.room.round.points = {0: 1}
+    round_of(game.room).points = {0: 1}
     original, copy = _containers(game.room), _containers(game.room.clone())
     assert [p for p, _ in original] == [p for p, _ in copy]
     shared = [p for (p, a), (_, b) in zip(original, copy, strict=True) if a is b]

@@ -9,6 +9,7 @@ import pytest
 from engine.commands import ChangeSettings, ExtendLobby, OpenedPrivateChat, Timeout
 from engine.errors import ErrorCode, RuleError
 from engine.events import GameStarted, LobbyClosed, LobbyExtended, PlayerLeftLobby
+from engine.games.hintrigue.model import round_of
 from engine.lobby import IDLE_LOBBY_S
 from engine.model import Phase
 from tests.builders import Game, a_room, user
@@ -41,7 +42,7 @@ def test_a_lobby_with_enough_players_starts_when_its_time_runs_out():
     refused(game.later(179), TIME_UP, ErrorCode.TOO_EARLY)
     events = time_up(game)
     assert any(isinstance(e, GameStarted) for e in events)
-    assert game.room.phase is Phase.HINT and game.room.round is not None
+    assert game.room.phase is Phase.HINT and round_of(game.room) is not None
 
 
 def test_a_lobby_with_too_few_players_closes_when_its_time_runs_out():

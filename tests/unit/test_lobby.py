@@ -5,7 +5,9 @@ import pytest
 from engine.commands import ChangeSettings, Join, Leave, OpenLobby, StartGame
 from engine.errors import ErrorCode, RuleError
 from engine.events import CreatorChanged, LobbyClosed
-from engine.model import Phase, Settings
+from engine.games.hintrigue.model import Settings, own_seats
+from engine.games.hintrigue.settings import settings_of
+from engine.model import Phase
 from tests.builders import CHAT, a_room, card_locations, user
 from tests.table import apply, parse_changes
 
@@ -54,7 +56,7 @@ def test_only_the_creator_or_an_admin_may_start():
 
 def test_starting_deals_every_seat_a_full_hand_and_keeps_every_card_once():
     game = a_room().with_players(5).with_settings(hand_size=7).in_hint()
-    assert all(len(s.hand) == 7 for s in game.room.seats)
+    assert all(len(s.hand) == 7 for s in own_seats(game.room))
     cards = card_locations(game.room)
     assert sorted(cards) == list(range(283))
 
@@ -76,7 +78,7 @@ def test_an_empty_lobby_closes():
 def test_settings_change_within_bounds():
     game = a_room().in_lobby()
     game.do(ChangeSettings(user_id=user(0), changes={"rotations": 3, "timers": False}))
-    assert game.room.settings.rotations == 3 and game.room.settings.timers is False
+    assert settings_of(game.room).rotations == 3 and game.room.settings.timers is False
 
 
 @pytest.mark.parametrize(
@@ -94,7 +96,7 @@ def test_a_deck_smaller_than_max_seats_times_hand_plus_one_is_refused():
     refused(game, ChangeSettings(user_id=user(0), changes={"deck": "short"}),
             ErrorCode.DECK_TOO_SMALL)
     game.do(ChangeSettings(user_id=user(0), changes={"max_seats": 6, "deck": "short"}))
-    assert game.room.settings.deck == "short"
+    assert settings_of(game.room).deck == "short"
 
 
 def test_settings_belong_to_the_creator_or_an_admin():
@@ -123,11 +125,12 @@ def test_a_lobby_starts_from_the_groups_remembered_settings_where_still_valid():
     room, _ = apply(
         None,
         OpenLobby(chat_id=CHAT, user_id=user(0), name="Ann", seed=7, language="de",
-                  settings={"rotations": 3, "timers": False, "hint_s": 5, "bogus": 1}),
+                  settings={"rotations": 3, "timers": False, "hint_s": 5, "bogus": 1},
+                  game_settings={"rotations": 3, "timers": False, "hint_s": 5, "bogus": 1}),
         1_000.0,
     )  # fmt: skip
-    assert room.settings.rotations == 3 and room.settings.timers is False
-    assert room.settings.hint_s == Settings().hint_s  # out of bounds now: the default
+    assert settings_of(room).rotations == 3 and room.settings.timers is False
+    assert settings_of(room).hint_s == Settings().hint_s  # out of bounds now: the default
     assert room.settings.language == "de"
 
 

@@ -23,7 +23,9 @@ from engine.commands import (
 )
 from engine.errors import RuleError
 from engine.events import RoundScored
+from engine.games.hintrigue.model import own_seats, round_of, state_of
 from engine.games.hintrigue.scoring import score_round
+from engine.games.hintrigue.settings import settings_of
 from engine.model import OVER_PHASES, Phase, Room, SeatStatus
 from tests.builders import a_room
 from tests.table import apply
@@ -44,11 +46,11 @@ def random_command(room: Room, rnd: random.Random, now: float) -> tuple[Command,
     seats = room.seats
     actor = rnd.randrange(len(seats) + 1)
     uid = seats[actor].user_id if actor < len(seats) else 7_000 + rnd.randrange(50)
-    hand = seats[actor].hand if actor < len(seats) else []
+    hand = own_seats(room)[actor].hand if actor < len(seats) else []
     any_card = rnd.randrange(300)
     card = rnd.choice(hand) if hand and rnd.random() < 0.8 else any_card
-    table = room.round.table if room.round else []
-    round_no = room.round.no if room.round else 0
+    table = round_of(room).table if round_of(room) else []
+    round_no = round_of(room).no if round_of(room) else 0
     roll = rnd.random()
     if roll < 0.10:
         at = room.deadline if room.deadline is not None else now
@@ -78,21 +80,25 @@ def random_command(room: Room, rnd: random.Random, now: float) -> tuple[Command,
 
 def check_step(before: Room, after: Room, events: list, deck_size: int) -> None:
     """Invariants that hold after every accepted command."""
-    cards = list(after.draw) + list(after.discard)
-    for seat in after.seats:
+    cards = list(state_of(after).draw) + list(state_of(after).discard)
+    for seat in own_seats(after):
         cards.extend(seat.hand)
-    if after.round is not None and after.phase in (Phase.HINT, Phase.DECOYS, Phase.VOTING):
-        cards.extend(after.round.plays.values())
+    if round_of(after) is not None and after.phase in (Phase.HINT, Phase.DECOYS, Phase.VOTING):
+        cards.extend(round_of(after).plays.values())
     assert sorted(cards) == list(range(deck_size)), "every card in exactly one place"
     for old, new in zip(before.seats, after.seats, strict=False):
         assert new.score >= old.score, "scores never go down"
     assert after.phase in NEXT_PHASES[before.phase], (before.phase, after.phase)
     if after.phase is Phase.HINT:
-        size = after.settings.hand_size
-        assert all(len(s.hand) == size for s in after.seats if s.status is not SeatStatus.LEFT)
+        size = settings_of(after).hand_size
+        assert all(
+            len(own_seats(after)[i].hand) == size
+            for i, s in enumerate(after.seats)
+            if s.status is not SeatStatus.LEFT
+        )
     for event in events:
         if isinstance(event, RoundScored):
-            rnd = after.round
+            rnd = round_of(after)
             assert rnd is not None and rnd.points == event.points
             expected, _ = score_round(rnd.storyteller, rnd.plays, rnd.votes)
             assert event.points == expected, "round points follow the table"
@@ -122,7 +128,7 @@ def play_random_game(seed: int, players: int, rotations: int, hand: int, timers:
         room = new
         now += rnd.random() * 3
     assert room.phase in (Phase.FINISHED, Phase.ABANDONED)
-    assert room.round is not None and room.round.no <= len(room.seats) * rotations
+    assert round_of(room) is not None and round_of(room).no <= len(room.seats) * rotations
     return room
 
 

@@ -1,6 +1,7 @@
 """Rendering: secrets stay private, user text is escaped, keyboards fit Telegram's limits."""
 
 from engine.games.hintrigue.decks import scene
+from engine.games.hintrigue.model import own_seats
 from engine.model import Phase
 from tests.builders import a_room
 from tgbot.games.hintrigue.group import reveal, table
@@ -26,7 +27,7 @@ def test_the_group_never_sees_hands_or_who_owns_a_table_card_before_the_reveal()
     game = a_room().in_voting()
     group_texts = [o.text for o in outgoing_for(game.room, game.events, LOOK) if o.chat_id < 0]
     shown = table(game.room, LOOK).text
-    hands = [scene("default", c) for s in game.room.seats for c in s.hand]
+    hands = [scene("default", c) for s in own_seats(game.room) for c in s.hand]
     for text in [*group_texts, shown]:
         assert not any(card in text for card in hands)
     voted_line = next(line for line in shown.splitlines() if line.startswith("Vote for"))

@@ -5,6 +5,7 @@ import pytest
 from engine.commands import ChooseCard, GiveHint, PlayDecoy, Vote
 from engine.errors import ErrorCode, RuleError
 from engine.events import RoundScored, VoteCast, VotingOpened
+from engine.games.hintrigue.model import own_seats, state_of
 from engine.model import Phase
 from tests.builders import a_room, card_locations, user
 from tests.table import apply
@@ -134,7 +135,7 @@ def test_voting_closes_on_the_last_eligible_vote_and_scores():
     scored = [e for e in game.events if isinstance(e, RoundScored)]
     assert len(scored) == 1 and game.room.phase is Phase.REVEAL
     assert scored[0].points == {teller: 3, a: 4, b: 3, c: 0}
-    assert game.room.seats[a].finds == 1 and game.room.seats[a].stolen == 1
+    assert own_seats(game.room)[a].finds == 1 and own_seats(game.room)[a].stolen == 1
     assert game.room.seats[teller].score == 3
 
 
@@ -144,8 +145,8 @@ def test_after_scoring_hands_are_refilled_and_table_cards_discarded():
     teller = game.storyteller()
     for seat in game.others():
         game.vote(seat, teller)
-    assert all(len(s.hand) == 6 for s in game.room.seats)
-    assert set(table) <= set(game.room.discard)
+    assert all(len(s.hand) == 6 for s in own_seats(game.room))
+    assert set(table) <= set(state_of(game.room).discard)
     assert sorted(card_locations(game.room)) == list(range(283))
 
 

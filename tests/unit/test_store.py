@@ -30,6 +30,7 @@ from engine.commands import (
 )
 from engine.errors import ErrorCode, RuleError
 from engine.events import PlayerJoined, RoundScored, VoteCast
+from engine.games.hintrigue.model import own_seats, round_of
 from engine.games.registry import DEFAULT_GAME as GAME
 from engine.games.registry import GAMES
 from engine.model import OVER_PHASES, Phase, Room, Seat, SeatStatus
@@ -78,7 +79,8 @@ def in_decoys(store: Store, chat: int, users: list[int], *, title: str = "") -> 
     """A game whose storyteller gave the hint; decoys are awaited."""
     room = in_hint(store, chat, users, title=title)
     teller = room.seats[room_round(room).storyteller]
-    store.execute(chat, ChooseCard(user_id=teller.user_id, card=teller.hand[0]), now=NOW)
+    card = own_seats(room)[room_round(room).storyteller].hand[0]
+    store.execute(chat, ChooseCard(user_id=teller.user_id, card=card), now=NOW)
     store.execute(chat, GiveHint(user_id=teller.user_id, text="a quiet morning"), now=NOW)
     return loaded(store, chat)
 
@@ -90,15 +92,16 @@ def in_voting(store: Store, chat: int, users: list[int], *, title: str = "") -> 
     for index in rnd.participants:
         if index != rnd.storyteller:
             seat = room.seats[index]
-            store.execute(chat, PlayDecoy(user_id=seat.user_id, card=seat.hand[0]), now=NOW)
+            card = own_seats(room)[index].hand[0]
+            store.execute(chat, PlayDecoy(user_id=seat.user_id, card=card), now=NOW)
     room = loaded(store, chat)
     assert room.phase is Phase.VOTING
     return room
 
 
 def room_round(room: Room):  # type: ignore[no-untyped-def]
-    assert room.round is not None
-    return room.round
+    assert round_of(room) is not None
+    return round_of(room)
 
 
 def loaded(store: Store, chat: int) -> Room:
@@ -268,9 +271,9 @@ def test_a_command_refused_on_a_read_that_went_stale_is_judged_again_on_the_room
     rnd = room_round(room)
     voter, last = [i for i in rnd.participants if i != rnd.storyteller]
     setup.execute(
-        CHAT, PlayDecoy(user_id=room.seats[voter].user_id, card=room.seats[voter].hand[0])
+        CHAT, PlayDecoy(user_id=room.seats[voter].user_id, card=own_seats(room)[voter].hand[0])
     )
-    decoy = PlayDecoy(user_id=room.seats[last].user_id, card=room.seats[last].hand[0])
+    decoy = PlayDecoy(user_id=room.seats[last].user_id, card=own_seats(room)[last].hand[0])
     clock = interloper(fake_redis, (decoy, None))
     racer = Store(fake_redis, GAMES, clock=clock)
 
@@ -493,16 +496,16 @@ def test_a_finished_game_adds_every_players_figures_to_their_game_s(store: Store
                 "games": 1,
                 "wins": int(seat.score == top),
                 "points": seat.score,
-                "finds": seat.finds,
-                "stolen": seat.stolen,
+                "finds": own_seats(room)[index].finds,
+                "stolen": own_seats(room)[index].stolen,
                 "best": best.get(index, 0),
             }
         }
     assert store.group_stats(CHAT) == {
         "games": 1,
         "points": sum(s.score for s in room.seats),
-        "finds": sum(s.finds for s in room.seats),
-        "stolen": sum(s.stolen for s in room.seats),
+        "finds": sum(s.finds for s in own_seats(room)),
+        "stolen": sum(s.stolen for s in own_seats(room)),
     }
     assert sum(s.score for s in room.seats) > 0
 
@@ -585,7 +588,7 @@ def test_figures_kept_before_they_were_per_game_count_as_hintrigue_s(
     figures = store.user_stats(users[0])["hintrigue"]
     room = loaded(store, CHAT)
     assert figures["games"] == 5 and figures["points"] == 50 + room.seats[0].score
-    assert figures["finds"] == 7 + room.seats[0].finds
+    assert figures["finds"] == 7 + own_seats(room)[0].finds
 
 
 def test_the_leaderboard_counts_the_last_90_days_and_forgets_older_games(

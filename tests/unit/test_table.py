@@ -22,6 +22,9 @@ from engine.errors import ErrorCode, RuleError
 from engine.games.guesswhat import commands as gw
 from engine.games.guesswhat.model import Settings as GWSettings
 from engine.games.guesswhat.model import State
+from engine.games.hintrigue.model import Settings as HintrigueSettings
+from engine.games.hintrigue.model import State as HintrigueState
+from engine.games.hintrigue.model import own_seats
 from engine.games.registry import GAMES, game_named
 from engine.model import OVER_PHASES, Phase, Room, SeatStatus
 from engine.store import stats
@@ -40,15 +43,18 @@ def test_a_room_stored_before_games_were_registered_loads_and_its_game_goes_on()
     # that game ended when played on with the same moves.
     stored = json.loads((DATA / "room_before_games.json").read_text())
     room = GAMES.parse_room(json.dumps(stored["room"]))
-    assert room.game == "hintrigue" and room.play is None and room.game_settings is None
+    assert room.game == "hintrigue" and isinstance(room.play, HintrigueState)
+    assert room.game_settings == HintrigueSettings(**{
+        k: v for k, v in stored["room"]["settings"].items() if k in HintrigueSettings.model_fields
+    })  # upgraded on load: the game's own settings apart from the table's
     now = stored["now"]
     while room.phase not in OVER_PHASES:
         command, now = next_move(room, now)
         room, _ = apply(room, command, now)
     final = stored["final"]
     assert [s.score for s in room.seats] == final["scores"]
-    assert [s.finds for s in room.seats] == final["finds"]
-    assert [s.stolen for s in room.seats] == final["stolen"]
+    assert [s.finds for s in own_seats(room)] == final["finds"]
+    assert [s.stolen for s in own_seats(room)] == final["stolen"]
     assert (room.version, room.phase.value) == (final["version"], final["phase"])
 
 
@@ -119,7 +125,7 @@ def test_the_host_or_an_admin_chooses_the_lobbys_game() -> None:
     assert room.game == "guesswhat" and [s.user_id for s in room.seats] == [1, 2, 3]
     assert isinstance(room.game_settings, GWSettings) and room.game_settings.target == 7
     room, _ = apply(room, ChooseGame(user_id=1, game="hintrigue"), 2)
-    assert room.game == "hintrigue" and room.game_settings is None
+    assert room.game == "hintrigue" and room.game_settings == HintrigueSettings()
 
 
 def test_a_whole_game_of_guess_what_at_the_table_ends_with_its_standings_and_figures() -> None:

@@ -5,6 +5,7 @@ import pytest
 from engine.commands import ChooseCard, ComeBack, MarkUnreachable, PlayDecoy, Skip, Timeout, Vote
 from engine.errors import ErrorCode, RuleError
 from engine.events import DecoyPlayed, RoundVoided, SeatReturned, SeatSpectating, SeatUnreachable
+from engine.games.hintrigue.model import own_seats
 from engine.model import Phase, SeatStatus
 from tests.builders import a_room, card_locations, user
 from tests.table import apply
@@ -22,11 +23,11 @@ def test_a_missed_hint_voids_the_round_and_moves_no_card():
     game = a_room().in_hint()
     teller = game.storyteller()
     game.do(ChooseCard(user_id=user(teller), card=game.hand(teller)[2]))
-    hands = [list(s.hand) for s in game.room.seats]
+    hands = [list(s.hand) for s in own_seats(game.room)]
     scores = [s.score for s in game.room.seats]
     game.time_out()
     assert any(isinstance(e, RoundVoided) and e.reason == "missed_hint" for e in game.events)
-    assert [s.hand for s in game.room.seats] == hands
+    assert [s.hand for s in own_seats(game.room)] == hands
     assert [s.score for s in game.room.seats] == scores
     assert game.room.phase is Phase.HINT and game.storyteller() == (teller + 1) % 4
 
@@ -135,7 +136,7 @@ def test_an_unreachable_storyteller_voids_the_round_and_counts_a_miss():
     game.do(MarkUnreachable(user_id=user(teller), round_no=1, phase=Phase.HINT))
     assert any(isinstance(e, SeatUnreachable) for e in game.events)
     assert any(isinstance(e, RoundVoided) and e.reason == "unreachable" for e in game.events)
-    assert game.room.seats[teller].missed_hints == 1
+    assert own_seats(game.room)[teller].missed_hints == 1
 
 
 def test_an_unreachable_decoy_seat_gets_its_decoy_chosen():

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from pydantic import BaseModel, ConfigDict
 
+from engine.games.hintrigue.model import Round, own_seats, round_of
 from engine.games.hintrigue.turns import standings, winners
-from engine.model import Phase, Room, Round, SeatStatus
+from engine.model import Phase, Room, SeatStatus
 
 
 class SeatLine(BaseModel):
@@ -74,7 +75,7 @@ class SeatView(BaseModel):
 
 def waiting_for(room: Room) -> list[int]:
     """Seats whose action the current phase waits for (names only, never their choices)."""
-    rnd = room.round
+    rnd = round_of(room)
     if rnd is None:
         return []
     present = [i for i in rnd.participants if room.seats[i].status is not SeatStatus.LEFT]
@@ -101,7 +102,7 @@ def missed_voters(room: Room, rnd: Round) -> list[int]:
 
 def group_view(room: Room) -> GroupView:
     """Return what the group may see; owners of table cards only after voting closed."""
-    rnd = room.round
+    rnd, own = round_of(room), own_seats(room)
     revealed = room.phase is Phase.REVEAL or (rnd is not None and rnd.points is not None)
     seats = [
         SeatLine(
@@ -111,8 +112,8 @@ def group_view(room: Room) -> GroupView:
             username=s.username,
             status=s.status,
             score=s.score,
-            finds=s.finds,
-            stolen=s.stolen,
+            finds=own[i].finds,
+            stolen=own[i].stolen,
         )
         for i, s in enumerate(room.seats)
     ]
@@ -148,14 +149,14 @@ def group_view(room: Room) -> GroupView:
 def seat_view(room: Room, index: int) -> SeatView:
     """Return what one seat may see: its own hand and its own choices."""
     seat = room.seats[index]
-    rnd = room.round
+    rnd = round_of(room)
     in_round = rnd is not None and index in rnd.participants
     storyteller = rnd is not None and rnd.storyteller == index
     return SeatView(
         index=index,
         phase=room.phase,
         status=seat.status,
-        hand=list(seat.hand),
+        hand=list(own_seats(room)[index].hand),
         storyteller=storyteller,
         in_round=in_round,
         chosen=rnd.chosen if rnd and storyteller else None,

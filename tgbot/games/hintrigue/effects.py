@@ -23,6 +23,7 @@ from engine.events import (
     VotingOpened,
 )
 from engine.games.hintrigue.game import GAME as HINTRIGUE
+from engine.games.hintrigue.model import round_of
 from engine.model import Phase, Room, SeatStatus
 from tgbot.egress.outgoing import Outgoing, settling
 from tgbot.games.hintrigue import group, private
@@ -35,7 +36,7 @@ def messages(
     room: Room, event: Event, look: Look, settings_mode: bool
 ) -> list[Outgoing]:
     """The messages one event of a game of Hintrigue touches."""
-    rnd = room.round
+    rnd = round_of(room)
     if isinstance(event, GameStarted):  # the table showed the lobby's other events
         return [render.lobby(room, look, settings_mode), *_round_start(room, look)]
     if isinstance(event, PlayerJoined):
@@ -105,7 +106,7 @@ def messages(
 
 
 def _round_start(room: Room, look: Look) -> list[Outgoing]:
-    rnd = room.round
+    rnd = round_of(room)
     if rnd is None or room.phase is not Phase.HINT:
         return []
     return [group.round_message(room, look), private.storyteller_dm(room, rnd.storyteller, look)]
@@ -113,7 +114,7 @@ def _round_start(room: Room, look: Look) -> list[Outgoing]:
 
 def _settled_reveal(room: Room, look: Look) -> list[Outgoing]:
     """The current round's reveal without its countdown, once the game ended after it."""
-    rnd = room.round
+    rnd = round_of(room)
     if rnd is None or rnd.points is None:
         return []
     return [group.reveal(room, look, rnd, settled=True)]
@@ -121,7 +122,7 @@ def _settled_reveal(room: Room, look: Look) -> list[Outgoing]:
 
 def _interrupted(room: Room, event: GameAbandoned, look: Look) -> list[Outgoing]:
     """Close the messages of the round a game ended in: no button of it stays."""
-    rnd = room.round
+    rnd = round_of(room)
     if rnd is None:
         return []
     if event.interrupted == Phase.REVEAL.value:
@@ -139,7 +140,7 @@ def _interrupted(room: Room, event: GameAbandoned, look: Look) -> list[Outgoing]
 
 def _hint_answer_closed(room: Room) -> list[Outgoing]:
     """The answer to the last round's hint, which no next round's prompt follows, closed."""
-    rnd = room.round
+    rnd = round_of(room)
     if rnd is None or rnd.hint is None:
         return []
     return [private.hint_given_closed(room, rnd.storyteller, rnd)]

@@ -9,6 +9,7 @@ from typing import Literal
 from PIL import Image, ImageDraw
 from pydantic import BaseModel, ConfigDict, Field
 
+from engine.games.hintrigue.model import own_seats
 from engine.games.hintrigue.views import group_view
 from engine.model import Phase, Room
 from tgbot.i18n import _, ngettext
@@ -132,11 +133,12 @@ def results_picture(room: Room) -> ResultsPicture:
     who = plain_names(room)
     winners = set(view.winners) if room.phase is Phase.FINISHED else set()
     rows = []
+    own = own_seats(room)
     for rank, index in zip(ranks(room, view.standings), view.standings, strict=True):
-        seat = room.seats[index]
+        seat, mine = room.seats[index], own[index]
         fooled_by = [
             Tally(name=who[other], times=s.fooled[index])
-            for other, s in enumerate(room.seats)
+            for other, s in enumerate(own)
             if index in s.fooled
         ]
         rows.append(
@@ -144,11 +146,11 @@ def results_picture(room: Room) -> ResultsPicture:
                 rank=rank,
                 name=who[index],
                 points=seat.score,
-                finds=seat.finds,
-                stolen=seat.stolen,
+                finds=mine.finds,
+                stolen=mine.stolen,
                 status=seat.status.value,
                 winner=index in winners,
-                fooled=[Tally(name=who[v], times=t) for v, t in sorted(seat.fooled.items())],
+                fooled=[Tally(name=who[v], times=t) for v, t in sorted(mine.fooled.items())],
                 fooled_by=fooled_by,
             )
         )

@@ -3,11 +3,12 @@ pictures and messages (`group`, `private`) beside this module."""
 
 from __future__ import annotations
 
+from engine.games.hintrigue.model import own_seats, round_of
 from engine.model import Phase, Room, SeatStatus
 from tgbot.egress.outgoing import Outgoing
 from tgbot.games.hintrigue import buttons, cards, effects, group, private
 from tgbot.games.hintrigue.pictures import ResultsPicture, results_picture
-from tgbot.games.hintrigue.settings import ROWS, SETTINGS
+from tgbot.games.hintrigue.settings import ROWS, SETTINGS, settings_text
 from tgbot.i18n import _, texts
 from tgbot.table import render
 from tgbot.table.render import Look
@@ -33,7 +34,7 @@ def where_it_stands(room: Room, user_id: int) -> str:
             "You are connected to the game in <b>{group}</b>. When the host starts it, your "
             "cards come here."
         ).format(group=group)
-    rnd = room.round
+    rnd = round_of(room)
     index = room.seat_of(user_id)
     assert rnd is not None and index is not None
     who = render.names(room)
@@ -67,14 +68,15 @@ def _settings_help() -> str:
 
 def _given_key(room: Room, user_id: int) -> str | None:
     """The answer to a hint is kept under its round's key, to be closed when the game ends."""
-    return private.given_key(user_id, room.round.no) if room.round is not None else None
+    rnd = round_of(room)
+    return private.given_key(user_id, rnd.no) if rnd is not None else None
 
 
 def _too_late(room: Room, index: int) -> str | None:
     """A refused hint from a storyteller whose time had just run out: the game waits on
     somebody else's hint now, or on no hint at all."""
-    rnd = room.round
-    if room.seats[index].missed_hints == 0 or (
+    rnd = round_of(room)
+    if own_seats(room)[index].missed_hints == 0 or (
         room.phase is Phase.HINT and rnd is not None and rnd.storyteller == index
     ):
         return None
@@ -87,7 +89,7 @@ SCREENS = Screens(
     blurb=lambda: _("<b>Hintrigue</b> (tell a story, bluff with cards)"),
     secrets=lambda: _("cards and hints"),
     messages=effects.messages,
-    settings_text=render.settings_text,
+    settings_text=settings_text,
     setting_rows=ROWS,
     settings=SETTINGS,
     rules=lambda: texts.RULES,
