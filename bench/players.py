@@ -26,9 +26,9 @@ from typing import Any
 import redis.asyncio as aioredis
 
 from engine.commands import ChooseCard, Command, GiveHint, PlayDecoy, Skip, Vote
-from engine.games.hintrigue.model import own_seats, round_of
+from engine.games.hintrigue.model import Phase, own_seats, phase_of, round_of
 from engine.games.registry import GAMES
-from engine.model import Phase, Room
+from engine.model import Room
 from engine.rules import apply as apply_at
 from engine.store import keys
 from tgbot.table import callback
@@ -194,7 +194,7 @@ class Game:
             moves.append(made)
 
         chat, host = self.chat_id, self.users[0]
-        while room.phase is Phase.HINT and round_of(room) is not None:
+        while phase_of(room) is Phase.HINT and round_of(room) is not None:
             rnd = round_of(room)
             assert rnd is not None
             teller = room.seats[rnd.storyteller]
@@ -242,7 +242,7 @@ class Game:
 
         def past_grace(room: Room) -> bool:
             rnd = round_of(room)
-            if rnd is None or rnd.no != number or room.phase is not Phase.REVEAL:
+            if rnd is None or rnd.no != number or phase_of(room) is not Phase.REVEAL:
                 return rnd is not None and rnd.no > number  # already moved on
             return time.time() - room.phase_at > SKIP_GRACE + 0.05
 

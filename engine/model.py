@@ -27,21 +27,18 @@ AI_NAMES = ("Iris", "Otto", "Nova", "Felix", "Luna", "Milo", "Zara", "Hugo", "Ve
 
 
 class Phase(StrEnum):
-    """Where a room stands; Hintrigue walks hint → decoys → voting → reveal, round after round."""
+    """Where a room stands: a lobby, a game playing (its own phases in its state, `Room.play`),
+    a game over, or a lobby closed."""
 
     LOBBY = "lobby"
-    HINT = "hint"
-    DECOYS = "decoys"
-    VOTING = "voting"
-    REVEAL = "reveal"
     FINISHED = "finished"
     ABANDONED = "abandoned"
     CLOSED = "closed"
     PLAYING = "playing"
-    """A running game that keeps its phases in its own state (`Room.play`)."""
+    """A running game; it keeps its phases in its own state (`Room.play`)."""
 
 
-RUNNING_PHASES = frozenset({Phase.HINT, Phase.DECOYS, Phase.VOTING, Phase.REVEAL, Phase.PLAYING})
+RUNNING_PHASES = frozenset({Phase.PLAYING})
 OVER_PHASES = frozenset({Phase.FINISHED, Phase.ABANDONED, Phase.CLOSED})
 
 

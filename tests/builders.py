@@ -16,10 +16,10 @@ from engine.commands import (
     Vote,
 )
 from engine.events import Event
-from engine.games.hintrigue.model import own_seats, round_of, state_of
+from engine.games.hintrigue.model import Phase, own_seats, phase_of, round_of, state_of
 from engine.games.hintrigue.settings import OWN_SETTINGS, settings_of
 from engine.games.hintrigue.settings import apply_changes as own_changes
-from engine.model import Phase, Room
+from engine.model import Room
 from engine.settings import apply_changes
 from tests.table import apply
 
@@ -90,7 +90,7 @@ class Game:
     def time_out(self) -> Game:
         assert self.room.deadline is not None
         self.now = self.room.deadline
-        self.do(Timeout(round_no=self.round.no, phase=self.room.phase))
+        self.do(Timeout(round_no=self.round.no, phase=phase_of(self.room)))
         return self
 
 
@@ -132,7 +132,7 @@ class RoomBuilder:
     def in_hint(self) -> Game:
         game = self.in_lobby()
         game.do(StartGame(user_id=user(0)))
-        assert game.room.phase is Phase.HINT
+        assert phase_of(game.room) is Phase.HINT
         return game
 
     def in_decoys(self) -> Game:
@@ -152,7 +152,7 @@ def card_locations(room: Room) -> list[int]:
     cards = list(state_of(room).draw) + list(state_of(room).discard)
     for seat in own_seats(room):
         cards.extend(seat.hand)
-    if round_of(room) is not None and room.phase in (Phase.HINT, Phase.DECOYS, Phase.VOTING):
+    if round_of(room) is not None and phase_of(room) in (Phase.HINT, Phase.DECOYS, Phase.VOTING):
         cards.extend(round_of(room).plays.values())
     return cards
 
@@ -166,17 +166,17 @@ def next_move(room: Room, now: float) -> tuple[Command, float]:
     rnd = round_of(room)
     assert rnd is not None
     teller = rnd.storyteller
-    if room.phase is Phase.HINT:
+    if phase_of(room) is Phase.HINT:
         uid = room.seats[teller].user_id
         if rnd.chosen is None:
             return ChooseCard(user_id=uid, card=own_seats(room)[teller].hand[0]), now
         return GiveHint(user_id=uid, text="a lighthouse at dawn"), now
-    if room.phase is Phase.DECOYS:
+    if phase_of(room) is Phase.DECOYS:
         seat = next(i for i in rnd.participants if i != teller and i not in rnd.plays)
         return PlayDecoy(user_id=room.seats[seat].user_id, card=own_seats(room)[seat].hand[0]), now
-    if room.phase is Phase.VOTING:
+    if phase_of(room) is Phase.VOTING:
         seat = next(i for i in rnd.participants if i != teller and i not in rnd.votes)
         card = rnd.plays[teller] if seat % 2 else next(c for c in rnd.table if c != rnd.plays[seat])
         return Vote(user_id=room.seats[seat].user_id, card=card), now
     assert room.deadline is not None
-    return Timeout(round_no=rnd.no, phase=room.phase), room.deadline
+    return Timeout(round_no=rnd.no, phase=phase_of(room)), room.deadline

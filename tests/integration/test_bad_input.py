@@ -16,9 +16,9 @@ from engine.commands import (
     StartGame,
 )
 from engine.games.hintrigue.decks import scene
-from engine.games.hintrigue.model import own_seats, round_of
+from engine.games.hintrigue.model import Phase, own_seats, phase_of, round_of
 from engine.games.registry import GAMES
-from engine.model import Phase, Room
+from engine.model import Room
 from engine.store import keys
 from tests.conftest import test_redis_url
 from tests.harness import (
@@ -95,7 +95,7 @@ class Table:
                 seat = room.seats[index]
                 card = own_seats(room)[index].hand[0]
                 room = self.run(PlayDecoy(user_id=seat.user_id, card=card))
-        assert room.phase is Phase.VOTING
+        assert phase_of(room) is Phase.VOTING
         return room
 
     def group_message(self, pattern: str):

@@ -9,10 +9,10 @@ import pytest
 
 from engine.commands import ChangeSettings, Skip, StartGame, StopGame
 from engine.errors import ErrorCode
-from engine.games.hintrigue.model import own_seats, round_of
+from engine.games.hintrigue.model import Phase, own_seats, phase_of, round_of
 from engine.games.hintrigue.settings import settings_of
 from engine.games.registry import GAMES
-from engine.model import Phase
+from engine.model import Phase as TablePhase
 from engine.store import keys
 from tests.harness import button, buttons, wait_for
 from tests.integration.test_bad_input import Table, stack  # noqa: F401 - shared fixture
@@ -58,10 +58,10 @@ def test_stop_asks_for_a_confirmation_then_ends_the_game_without_a_winner(table:
     confirm = table.group_message("End this game now")
     assert table.press(table.users[1], confirm, button(confirm, "Yes")) == \
         "Only the game's host or a group admin can do that."
-    assert table.room().phase is Phase.HINT
+    assert phase_of(table.room()) is Phase.HINT
     assert table.press(table.users[0], confirm, button(confirm, "Yes")) == "The game is stopped."
     table.group_message("The game was stopped. No winner")
-    assert table.room().phase is Phase.ABANDONED
+    assert table.room().phase is TablePhase.ABANDONED
     decided = wait_for(lambda: decided_question(table, confirm), what="the question decided")
     assert decided.plain_text == "/stop: the game was stopped."
 
@@ -177,7 +177,7 @@ def test_two_managers_skipping_at_once_skip_one_turn(table: Table):
     table.group_message(re.escape(texts.ERRORS[ErrorCode.JUST_STARTED]))
     after = table.room()
     # Only the first storyteller's turn was skipped: the next one's stands.
-    assert round_of(after).no == round_of(room).no + 1 and after.phase is Phase.HINT
+    assert round_of(after).no == round_of(room).no + 1 and phase_of(after) is Phase.HINT
 
 
 def test_skip_says_who_was_skipped(table: Table):
@@ -210,7 +210,7 @@ def test_a_host_who_never_opened_a_private_chat_is_named_with_the_link_until_the
     answer = wait_for(lambda: world.callback_answer(update["callback_query"]["id"]))
     assert answer.text.startswith("First open a private chat with me and press Start there")
     assert re.fullmatch(r"https://t\.me/\S+\?start=r-\d+", answer.url or "")
-    assert table.room().phase is Phase.LOBBY
+    assert table.room().phase is TablePhase.LOBBY
     table.stack.deliver(world.start_private(host, f"r{table.chat}"))
     table.dm(host, r"You are connected to the game in Bad input\. Press Start in the group")
     wait_for(lambda: "must open" not in world.message(table.chat, lobby.message_id).plain_text,
@@ -264,7 +264,7 @@ def test_buttons_of_an_earlier_games_lobby_are_refused(table: Table):
     for data in pressed.values():
         assert table.press(table.users[1], first, data) == \
             "This button belongs to an earlier game."  # fmt: skip
-    assert table.room().phase is Phase.LOBBY and len(table.room().seats) == 4
+    assert table.room().phase is TablePhase.LOBBY and len(table.room().seats) == 4
 
 
 def test_settings_alone_brings_the_settings_keyboard_to_the_bottom_for_the_host(table: Table):
@@ -314,10 +314,10 @@ def test_forcestart_starts_the_lobby_for_the_host_only(table: Table):
     table.lobby(players=3)
     table.say(table.users[1], table.chat, "/forcestart")
     table.group_message(re.escape(texts.ERRORS[ErrorCode.NOT_ALLOWED]))
-    assert table.room().phase is Phase.LOBBY
+    assert table.room().phase is TablePhase.LOBBY
     table.say(table.users[0], table.chat, "/forcestart")
     table.group_message(r"Round 1\b.*storyteller")
-    assert table.room().phase is Phase.HINT
+    assert phase_of(table.room()) is Phase.HINT
 
 
 def test_settings_ai_is_applied_and_answered_in_the_group(table: Table):
@@ -391,7 +391,7 @@ def test_the_lobby_starts_without_a_waiting_friend_and_tells_the_group_who_was_l
                                  r"chat with me")  # fmt: skip
     assert any(e.get("url", "").endswith(f"start=j{table.chat}") for e in notice.entities)
     room = table.room()
-    assert room.phase is Phase.HINT and room.seat_of(dee) is None and room.waiting == []
+    assert phase_of(room) is Phase.HINT and room.seat_of(dee) is None and room.waiting == []
     assert "waiting for Dee" not in world.message(table.chat, lobby.message_id).plain_text
 
 
@@ -404,12 +404,12 @@ def test_a_stop_question_is_closed_when_its_game_ends_and_a_late_press_says_so(t
     no, yes = button(question, "No"), button(question, "Yes")
     for user in table.users[2:]:  # two leave: too few remain, the game is abandoned
         table.run(Leave(user_id=user))
-    assert table.room().phase is Phase.ABANDONED
+    assert table.room().phase is TablePhase.ABANDONED
     closed = wait_for(lambda: decided_question(table, question), what="the question closed")
     assert closed.plain_text == "/stop: the game is over."
     assert table.press(table.users[0], question, no) == "That game is over."
     assert table.press(table.users[0], question, yes) == "That game is over."
-    assert table.room().phase is Phase.ABANDONED
+    assert table.room().phase is TablePhase.ABANDONED
 
 
 def test_a_lobby_stop_question_is_closed_when_the_lobby_closes(table: Table):
@@ -460,7 +460,7 @@ def test_the_hint_given_answer_stays_through_its_round_and_is_closed_when_the_ga
     given = table.dm(teller.user_id, "Hint given. The others are choosing their decoys.")
     table.run(Skip(user_id=table.users[0]))  # decoys chosen at random
     table.run(Skip(user_id=table.users[0]))  # the vote closes: the round is scored
-    assert table.room().phase is Phase.REVEAL
+    assert phase_of(table.room()) is Phase.REVEAL
     table.group_message("Reveal")  # delivered: the round's messages are out
     answer = table.stack.world.message(teller.user_id, given.message_id)
     assert answer.plain_text == "Hint given. The others are choosing their decoys."
@@ -468,7 +468,7 @@ def test_the_hint_given_answer_stays_through_its_round_and_is_closed_when_the_ga
                 if int(call.params["chat_id"]) == teller.user_id
                 and int(call.params["message_id"]) == given.message_id]  # fmt: skip
     table.run(StopGame(user_id=table.users[0]))
-    assert table.room().phase is Phase.ABANDONED  # in the reveal: no next prompt follows
+    assert table.room().phase is TablePhase.ABANDONED  # in the reveal: no next prompt follows
     closed = wait_for(lambda: "this round is over" in (m := table.stack.world.message(
         teller.user_id, given.message_id)).plain_text and m, what="the answer closed")
     assert closed.plain_text == \
@@ -485,7 +485,7 @@ def test_a_lobby_stop_question_is_closed_when_the_game_starts(table: Table):
     assert closed.plain_text == "/stop: the game has started; send /stop again to end it."
     assert table.press(table.users[0], question, yes) == \
         "The game has started: send /stop again to end it."
-    assert table.room().phase is Phase.HINT
+    assert phase_of(table.room()) is Phase.HINT
 
 
 def test_a_game_ended_without_a_stop_question_posts_no_closed_question(table: Table):

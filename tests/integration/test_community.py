@@ -11,11 +11,12 @@ import pytest
 
 from engine.commands import ChangeSettings, Join, OpenLobby, StartGame, Timeout
 from engine.errors import RuleError
-from engine.games.hintrigue.model import own_seats, round_of
+from engine.games.hintrigue.model import Phase, own_seats, phase_of, round_of
 from engine.games.hintrigue.turns import winners
 from engine.games.registry import DEFAULT_GAME as GAME
 from engine.games.registry import GAMES
-from engine.model import OVER_PHASES, Phase, Room
+from engine.model import OVER_PHASES, Room
+from engine.model import Phase as TablePhase
 from engine.store import Store, keys
 from tests.builders import next_move
 from tests.harness import button, buttons, wait_for
@@ -41,11 +42,11 @@ def play_a_game(table: Table, seed: int) -> Room:
     table.run(ChangeSettings(user_id=users[0], changes={"timers": False, "rotations": 1}))
     table.run(StartGame(user_id=users[0]))
     while (room := table.room()).phase not in OVER_PHASES:
-        if room.phase is Phase.REVEAL:
+        if phase_of(room) is Phase.REVEAL:
             time.sleep(0.02)  # the presentation timer, fired by a worker
             continue
         table.run(next_move(room, time.time())[0])
-    assert room.phase is Phase.FINISHED
+    assert room.phase is TablePhase.FINISHED
     return room
 
 
@@ -199,7 +200,7 @@ def test_a_games_figures_are_added_once_when_workers_apply_its_end_at_the_same_t
         table.run(Join(user_id=user, name=f"P{index}"))
     room = table.run(StartGame(user_id=users[0]))
     store = table.service.store
-    while not (room.phase is Phase.REVEAL and round_of(room) is not None and round_of(room).last):
+    while not (phase_of(room) is Phase.REVEAL and (rnd := round_of(room)) is not None and rnd.last):
         command, at = next_move(room, time.time())
         outcome = store.execute(table.chat, command, now=at)
         assert outcome.room is not None

@@ -10,7 +10,7 @@ import httpx
 import pytest
 
 from engine.commands import Leave, StopGame
-from engine.games.hintrigue.model import round_of
+from engine.games.hintrigue.model import phase_of, round_of
 from tests.harness import button, buttons, wait_for
 from tests.integration.test_bad_input import Table, stack  # noqa: F401 - shared fixture
 from tgbot.games.hintrigue.cards import card
@@ -126,7 +126,7 @@ def test_an_old_stop_question_cannot_stop_a_later_game(table: Table):
     table.started(seed=12 << 40)
     answer = table.press(table.users[0], question, yes)  # its button, pressed all the same
     assert answer == "That game is over."
-    assert table.room().phase.value == "hint"
+    assert phase_of(table.room()) == "hint"
 
 
 def test_a_seat_that_left_during_voting_cannot_vote(table: Table):

@@ -26,7 +26,7 @@ from engine.commands import (
 from engine.errors import ErrorCode
 from engine.games.guesswhat import commands as gw
 from engine.games.guesswhat.errors import Refusal as GW_REFUSAL
-from engine.games.hintrigue.model import own_seats, round_of
+from engine.games.hintrigue.model import own_seats, phase_of, round_of
 from engine.games.huescues import commands as hc
 from engine.games.huescues.errors import Refusal as HC_REFUSAL
 from engine.model import Room
@@ -92,7 +92,7 @@ def test_markup_in_names_titles_settings_and_hints_is_shown_as_typed(table: Tabl
     card = own_seats(room)[round_of(room).storyteller].hand[0]
     table.service.run(evil, ChooseCard(user_id=teller.user_id, card=card))
     bot.say(teller.user_id, teller.user_id, MARKUP)
-    room = wait_for(lambda: (r := table.service.store.load(evil)).phase.value == "decoys" and r,
+    room = wait_for(lambda: phase_of(r := table.service.store.load(evil)) == "decoys" and r,
                     what="the hint")  # fmt: skip
     assert round_of(room).hint == MARKUP
     for index in round_of(room).participants:
@@ -169,7 +169,7 @@ def test_ten_players_with_the_longest_names_still_get_every_message(table: Table
         if index != round_of(room).storyteller:
             other = next(c for c in decoys if c != round_of(room).plays[index])
             room = table.run(Vote(user_id=room.seats[index].user_id, card=other))
-    assert room.phase.value == "reveal"
+    assert phase_of(room) == "reveal"
     reveal = table.group_message("Reveal · round 1")
     assert len(reveal.plain_text) <= 4096 and "Standings" in reveal.plain_text
     table.run(StopGame(user_id=users[0]))

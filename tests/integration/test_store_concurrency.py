@@ -22,9 +22,9 @@ import redis
 from engine.commands import Command, Join, OpenLobby, PlayDecoy, Vote
 from engine.errors import ErrorCode, RuleError
 from engine.events import Event
-from engine.games.hintrigue.model import own_seats, round_of
+from engine.games.hintrigue.model import Phase, own_seats, phase_of, round_of
 from engine.games.registry import GAMES
-from engine.model import Phase, Room
+from engine.model import Room
 from engine.roomid import RoomId
 from engine.store import Store
 from tests.conftest import test_redis_url as redis_url
@@ -330,7 +330,8 @@ def check_rule_outcomes(scenario: Scenario, answers: list[Answer], final: dict[i
     for chat, room in final.items():
         seated = [s.user_id for s in room.seats]
         assert len(seated) == len(set(seated)) <= SEATS
-        if round_of(room) is not None and room.phase in (Phase.DECOYS, Phase.VOTING, Phase.REVEAL):
+        shown = (Phase.DECOYS, Phase.VOTING, Phase.REVEAL)
+        if round_of(room) is not None and phase_of(room) in shown:
             for index, card in round_of(room).plays.items():
                 assert card not in own_seats(room)[index].hand
                 assert card in own_seats(scenario.initial[chat])[index].hand or (

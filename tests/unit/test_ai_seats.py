@@ -5,11 +5,12 @@ import pytest
 
 from engine.commands import AddAI, ChangeSettings, Leave, PlayDecoy, RemoveAI, StartGame
 from engine.errors import ErrorCode, RuleError
-from engine.games.hintrigue.model import own_seats, round_of
+from engine.games.hintrigue.model import Phase, own_seats, phase_of, round_of
 from engine.games.hintrigue.settings import settings_of
 from engine.games.hintrigue.views import waiting_for
 from engine.games.registry import GAMES
-from engine.model import AI_USER_ID, Phase, Room, SeatStatus, is_ai_user
+from engine.model import AI_USER_ID, Room, SeatStatus, is_ai_user
+from engine.model import Phase as TablePhase
 from engine.store import Store
 from engine.store.stats import counted_seats
 from tests.builders import a_room, user
@@ -78,7 +79,7 @@ def test_ai_seats_count_toward_the_minimum_and_play():
     game.do(AddAI(user_id=user(0)))
     game.do(AddAI(user_id=user(0)))
     game.do(StartGame(user_id=user(0)))
-    assert game.room.phase is Phase.HINT
+    assert phase_of(game.room) is Phase.HINT
     assert all(len(s.hand) == settings_of(game.room).hand_size for s in own_seats(game.room))
 
 
@@ -88,7 +89,7 @@ def test_a_lobby_left_with_only_ai_seats_closes_and_the_creator_stays_human():
     game.do(Leave(user_id=user(0)))
     assert game.room.creator == user(1)
     game.do(Leave(user_id=user(1)))
-    assert game.room.phase is Phase.CLOSED
+    assert game.room.phase is TablePhase.CLOSED
 
 
 def test_a_game_with_no_active_human_left_is_abandoned():
@@ -97,7 +98,7 @@ def test_a_game_with_no_active_human_left_is_abandoned():
         game.do(AddAI(user_id=user(0)))
     game.do(StartGame(user_id=user(0)))
     events = game.do(Leave(user_id=user(0)))
-    assert game.room.phase is Phase.ABANDONED
+    assert game.room.phase is TablePhase.ABANDONED
     assert any(e.kind == "game_abandoned" for e in events)
 
 
@@ -110,7 +111,7 @@ def finished(seats: list[tuple[str, bool]]) -> Room:
             update={"user_id": (AI_USER_ID - i) if ai else 100 + i, "name": name, "ai": ai}
         )
         room.seats.append(seat)
-    room.phase = Phase.FINISHED
+    room.phase = TablePhase.FINISHED
     return room
 
 

@@ -15,9 +15,8 @@ from engine.commands import (
 )
 from engine.errors import ErrorCode, RuleError
 from engine.events import GameAbandoned, RoundScored, RoundStarted, RoundVoided, SeatLeft
-from engine.games.hintrigue.model import own_seats
+from engine.games.hintrigue.model import Phase, own_seats, phase_of
 from engine.games.hintrigue.views import missed_voters
-from engine.model import Phase
 from tests.builders import CHAT, a_room, user
 from tests.table import apply
 from tgbot.egress.outgoing import SETTLE_S, dm_key
@@ -46,7 +45,7 @@ def test_start_is_refused_until_every_seated_player_opened_a_private_chat():
     game.do(OpenedPrivateChat(user_id=user(0)))
     assert "must open" not in lobby(game.room, LOOK).text
     game.do(StartGame(user_id=user(0)))
-    assert game.room.phase is Phase.HINT
+    assert phase_of(game.room) is Phase.HINT
 
 
 def test_a_new_lobby_is_a_new_game_whose_buttons_refuse_the_old_ones():

@@ -5,9 +5,9 @@ import pytest
 from engine.commands import ChangeSettings, Join, Leave, OpenLobby, StartGame
 from engine.errors import ErrorCode, RuleError
 from engine.events import CreatorChanged, LobbyClosed
-from engine.games.hintrigue.model import Settings, own_seats
+from engine.games.hintrigue.model import Phase, Settings, own_seats, phase_of
 from engine.games.hintrigue.settings import settings_of
-from engine.model import Phase
+from engine.model import Phase as TablePhase
 from tests.builders import CHAT, a_room, card_locations, user
 from tests.table import apply, parse_changes
 
@@ -22,7 +22,7 @@ def refused(game, command, code):
 
 def test_opening_a_lobby_seats_its_creator():
     room, events = apply(None, OpenLobby(chat_id=CHAT, user_id=5, name="Ann", seed=1), 0.0)
-    assert room.phase is Phase.LOBBY and room.creator == 5
+    assert room.phase is TablePhase.LOBBY and room.creator == 5
     assert [s.user_id for s in room.seats] == [5]
     assert events[0].kind == "lobby_opened"
 
@@ -51,7 +51,7 @@ def test_only_the_creator_or_an_admin_may_start():
     game = a_room().with_players(3).in_lobby()
     refused(game, StartGame(user_id=user(1)), ErrorCode.NOT_ALLOWED)
     game.do(StartGame(user_id=user(2), is_admin=True))
-    assert game.room.phase is Phase.HINT
+    assert phase_of(game.room) is Phase.HINT
 
 
 def test_starting_deals_every_seat_a_full_hand_and_keeps_every_card_once():
@@ -71,7 +71,7 @@ def test_the_creator_leaving_hands_the_lobby_to_the_earliest_remaining_player():
 def test_an_empty_lobby_closes():
     game = a_room().with_players(1).in_lobby()
     events = game.do(Leave(user_id=user(0)))
-    assert game.room.phase is Phase.CLOSED
+    assert game.room.phase is TablePhase.CLOSED
     assert any(isinstance(e, LobbyClosed) for e in events)
 
 
@@ -164,7 +164,7 @@ def test_the_start_does_not_wait_for_a_waiting_player_and_names_them():
     game.do(AwaitJoin(user_id=777, name="Dee"))
     events = game.do(StartGame(user_id=user(0)))
     assert events[0].kind == "joiner_left_out" and events[0].names == ["Dee"]
-    assert game.room.phase is Phase.HINT and game.room.waiting == []
+    assert phase_of(game.room) is Phase.HINT and game.room.waiting == []
     assert game.room.seat_of(777) is None
 
 

@@ -20,7 +20,8 @@ from engine.games.guesswhat.model import Phase as GwPhase
 from engine.games.hintrigue.model import own_seats
 from engine.games.huescues import board
 from engine.games.registry import GAMES
-from engine.model import Phase, Room
+from engine.model import Phase as TablePhase
+from engine.model import Room
 from engine.settings import LANGUAGES, apply_changes
 from tests.builders import Game, a_room
 from tests.guesswhat_builders import Game as GwGame
@@ -123,7 +124,7 @@ def played(seed: int = 3, players: int = 4, **changes: int | bool | str) -> Game
     """A whole game where each round every other voter falls for the next seat's decoy."""
     game = a_room().with_players(players).with_seed(seed).with_settings(rotations=1, **changes)
     game = game.in_hint()
-    while game.room.phase is not Phase.FINISHED:
+    while game.room.phase is not TablePhase.FINISHED:
         game.give_hint().play_decoys()
         teller, others = game.storyteller(), game.others()
         for n, seat in enumerate(others):

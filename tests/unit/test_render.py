@@ -1,8 +1,7 @@
 """Rendering: secrets stay private, user text is escaped, keyboards fit Telegram's limits."""
 
 from engine.games.hintrigue.decks import scene
-from engine.games.hintrigue.model import own_seats
-from engine.model import Phase
+from engine.games.hintrigue.model import Phase, own_seats, phase_of
 from tests.builders import a_room
 from tgbot.games.hintrigue.group import reveal, table
 from tgbot.games.registry import LINEUP
@@ -39,7 +38,7 @@ def test_the_reveal_names_each_cards_owner_and_voters():
     teller = game.storyteller()
     for seat in game.others():
         game.vote(seat, teller)
-    assert game.room.phase is Phase.REVEAL
+    assert phase_of(game.room) is Phase.REVEAL
     text = reveal(game.room, LOOK).text
     assert f"{scene('default', game.card_of(teller))} — <b>P{teller} (storyteller)</b>" in text
 

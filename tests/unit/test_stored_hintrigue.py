@@ -15,9 +15,10 @@ from pathlib import Path
 from typing import Any
 
 from engine.commands import COMMAND_ADAPTER, StartGame, Timeout
-from engine.games.hintrigue.model import Settings, own_seats, round_of
+from engine.games.hintrigue.model import Phase, Settings, own_seats, phase_of, round_of
 from engine.games.hintrigue.settings import settings_of
-from engine.model import Phase, Room, SeatStatus
+from engine.model import Phase as TablePhase
+from engine.model import Room, SeatStatus
 from tests.table import apply, parse_room
 
 DATA = Path(__file__).parent / "data"
@@ -27,6 +28,8 @@ ROOM_FIELDS = {"draw", "discard", "round", "first_storyteller", "rotations_done"
 """What the old version's room kept of a game of Hintrigue."""
 SEAT_FIELDS = {"hand", "finds", "stolen", "best", "missed_hints", "fooled"}
 """What its seats kept of it."""
+RUNNING = {"hint", "decoys", "voting", "reveal"}
+"""The old room's phases while its game ran: the game's own phases now."""
 TICK = 1.0
 """Seconds between two stored moves of the players (a timer fires at its deadline)."""
 
@@ -52,8 +55,9 @@ def upgraded(old: dict[str, Any]) -> dict[str, Any]:
 
 
 def check_upgrade(old: dict[str, Any]) -> None:
-    """The upgrade moves the game's own settings out of the table's, keeps the rest, and
-    loads again as it is."""
+    """The upgrade moves the game's own settings out of the table's and its state out of the
+    room's and the seats' fields (a running game's phase too: the room's is "playing"), keeps
+    the rest, and loads again as it is."""
     new = upgraded(old)
     assert new["game_settings"] == {k: v for k, v in old["settings"].items() if k in OWN}
     assert new["settings"] == {k: v for k, v in old["settings"].items() if k not in OWN}
@@ -62,17 +66,16 @@ def check_upgrade(old: dict[str, Any]) -> None:
         s for s in new["seats"]
     ]
     if old["phase"] == "lobby":
-        assert new["play"] is None
+        assert new["play"] is None and new["phase"] == "lobby"
     else:
         play = new["play"]
+        assert play["phase"] == old["phase"]
+        assert new["phase"] == ("playing" if old["phase"] in RUNNING else old["phase"])
         assert {k: play[k] for k in ROOM_FIELDS} == {k: old[k] for k in ROOM_FIELDS}
         assert play["seats"] == [{k: s[k] for k in SEAT_FIELDS} for s in old["seats"]]
-    assert {
-        k: v for k, v in new.items() if k not in ("settings", "seats", "game_settings", "play")
-    } == {
-        k: v
-        for k, v in old.items()
-        if k not in ("settings", "seats", "game_settings", "play", *ROOM_FIELDS)
+    moved = {"settings", "seats", "game_settings", "play", "phase", *ROOM_FIELDS}
+    assert {k: v for k, v in new.items() if k not in moved} == {
+        k: v for k, v in old.items() if k not in moved
     }
     assert upgraded(new) == new
 
@@ -98,26 +101,26 @@ def replay(data: dict[str, Any]) -> Room:
 def test_a_stored_lobby_with_an_ai_seat_starts_and_plays_to_the_same_end() -> None:
     data = stored("lobby")
     room = parse_room(json.dumps(data["room"]))
-    assert room.phase is Phase.LOBBY and len(room.seats) == 4 and len(room.ai_seats()) == 1
+    assert room.phase is TablePhase.LOBBY and len(room.seats) == 4 and len(room.ai_seats()) == 1
     assert (settings_of(room).rotations, settings_of(room).hint_s) == (1, 60)
     assert COMMAND_ADAPTER.validate_python(data["commands"][0]) == StartGame(user_id=room.creator)
-    assert replay(data).phase is Phase.FINISHED
+    assert replay(data).phase is TablePhase.FINISHED
 
 
 def test_a_stored_game_mid_vote_with_a_late_joiner_plays_to_the_same_end() -> None:
     data = stored("voting")
     room = parse_room(json.dumps(data["room"]))
-    assert room.phase is Phase.VOTING and round_of(room) is not None
+    assert phase_of(room) is Phase.VOTING and round_of(room) is not None
     assert (round_of(room).no, len(round_of(room).votes)) == (2, 1)
     assert len(room.seats) == 5 and 4 not in round_of(room).participants
-    assert replay(data).phase is Phase.FINISHED
+    assert replay(data).phase is TablePhase.FINISHED
 
 
 def test_a_stored_finished_game_loads_and_dumps_as_it_was() -> None:
     data = stored("finished")
     assert data["commands"] == data["events"] == [] and data["final"] == data["room"]
     room = replay(data)
-    assert room.phase is Phase.FINISHED and room.end_reason == "finished"
+    assert room.phase is TablePhase.FINISHED and room.end_reason == "finished"
     assert round_of(room) is not None and round_of(room).skipped == [Phase.DECOYS]
     assert [s.status for s in room.seats].count(SeatStatus.LEFT) == 1
     assert [s.missed_hints for s in own_seats(room)].count(1) == 1

@@ -6,7 +6,7 @@ from engine.context import Ctx
 from engine.events import GameStarted
 from engine.games.base import Game, Moment
 from engine.games.hintrigue import rules
-from engine.games.hintrigue.model import Settings, State, own_seats, round_of, state_of
+from engine.games.hintrigue.model import Settings, State, own_seats, phase_of, round_of, state_of
 from engine.games.hintrigue.settings import ALIASES, OWN_SETTINGS, apply_changes, check_deck
 from engine.games.hintrigue.turns import deal, start_round, winners
 from engine.games.hintrigue.upgrade import upgrade
@@ -35,7 +35,10 @@ def joinable(room: Room) -> bool:
 def moment(room: Room) -> Moment | None:
     """The round and phase a running game is in, and the seats it waits for."""
     rnd = round_of(room)
-    return Moment(rnd.no if rnd else 0, room.phase.value, room.phase_at, waiting_for(room))
+    phase = phase_of(room)
+    if phase is None:
+        return None
+    return Moment(rnd.no if rnd else 0, phase.value, room.phase_at, waiting_for(room))
 
 
 def seat_figures(room: Room, index: int) -> dict[str, int]:

@@ -3,14 +3,30 @@
 
 from __future__ import annotations
 
+from enum import StrEnum
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from engine.errors import ErrorCode, RuleError
-from engine.model import Phase, Room
+from engine.model import Room
 
 SCHEMA_VERSION: Literal[1] = 1
+
+
+class Phase(StrEnum):
+    """Where a game stands: each round walks hint → decoys → voting → reveal (a round whose
+    storyteller gives no hint ends at its hint); the game ends finished, or abandoned."""
+
+    HINT = "hint"
+    DECOYS = "decoys"
+    VOTING = "voting"
+    REVEAL = "reveal"
+    FINISHED = "finished"
+    ABANDONED = "abandoned"
+
+
+RUNNING_PHASES = frozenset({Phase.HINT, Phase.DECOYS, Phase.VOTING, Phase.REVEAL})
 
 
 class Settings(BaseModel):
@@ -87,10 +103,13 @@ class Round(BaseModel):
 
 class State(BaseModel):
     """Everything about one running (or ended) game of Hintrigue (`Room.play`): the seats' hands
-    and figures, the piles, the round and the turn order. The room keeps the phase, the
-    deadline, the seats' status and totals, which the table reads."""
+    and figures, the piles, the round, the turn order and the phase. The room keeps what the
+    table reads: its phase (`playing` until the game ends), the deadline, the seats' status and
+    totals, the end."""
 
     schema_version: Literal[1] = SCHEMA_VERSION
+    phase: Phase = Phase.HINT
+    """The game's phase; the room's is `playing` until the game ends, as this one does."""
     seats: list[Seat] = Field(default_factory=list)
     """One per seat of the room, in the same order."""
     draw: list[int] = Field(default_factory=list)
@@ -116,6 +135,11 @@ def state_of(room: Room) -> State:
     if not isinstance(room.play, State):
         raise RuleError(ErrorCode.WRONG_PHASE, "no game of Hintrigue here")
     return room.play
+
+
+def phase_of(room: Room) -> Phase | None:
+    """The game's phase (None before it starts)."""
+    return room.play.phase if isinstance(room.play, State) else None
 
 
 def round_of(room: Room) -> Round | None:

@@ -16,6 +16,7 @@ from engine.events import (
     VoteCast,
     VotingOpened,
 )
+from engine.games.hintrigue.model import Phase
 from engine.games.hintrigue.scoring import score_round
 from engine.games.hintrigue.settings import settings_of
 from engine.games.hintrigue.turns import (
@@ -28,7 +29,7 @@ from engine.games.hintrigue.turns import (
     refill,
     return_plays,
 )
-from engine.model import Phase, SeatStatus
+from engine.model import SeatStatus
 from engine.text import shows_nothing
 
 HINT_MAX = 200
@@ -36,8 +37,9 @@ MISSES_BEFORE_SPECTATING = 2
 
 
 def _require_phase(ctx: Ctx, phase: Phase) -> None:
-    if ctx.room.phase is not phase:
-        raise RuleError(ErrorCode.WRONG_PHASE, f"now {ctx.room.phase.value}, not {phase.value}")
+    now = game(ctx).phase
+    if now is not phase:
+        raise RuleError(ErrorCode.WRONG_PHASE, f"now {now.value}, not {phase.value}")
 
 
 def _require_storyteller(ctx: Ctx, index: int) -> None:
@@ -76,7 +78,7 @@ def give_hint(ctx: Ctx, index: int, text: str) -> None:
     seat.missed_hints = 0
     rnd.plays[index] = rnd.chosen
     rnd.hint = hint
-    ctx.room.phase = Phase.DECOYS
+    game(ctx).phase = Phase.DECOYS
     ctx.room.deadline = ctx.timer(settings_of(ctx.room).decoy_s)
     ctx.emit(HintGiven(round_no=rnd.no, hint=hint, deadline=ctx.room.deadline))
     _open_voting_if_ready(ctx)
@@ -117,7 +119,7 @@ def auto_decoy(ctx: Ctx, index: int) -> None:
 
 
 def _open_voting_if_ready(ctx: Ctx) -> None:
-    if ctx.room.phase is Phase.DECOYS and all(i in current(ctx).plays for i in decoy_seats(ctx)):
+    if game(ctx).phase is Phase.DECOYS and all(i in current(ctx).plays for i in decoy_seats(ctx)):
         open_voting(ctx)
 
 
@@ -126,7 +128,7 @@ def open_voting(ctx: Ctx) -> None:
     rnd = current(ctx)
     rnd.table = [rnd.plays[i] for i in sorted(rnd.plays)]
     ctx.rng.shuffle(rnd.table)
-    ctx.room.phase = Phase.VOTING
+    game(ctx).phase = Phase.VOTING
     ctx.room.deadline = ctx.timer(settings_of(ctx.room).vote_s)
     ctx.emit(VotingOpened(round_no=rnd.no, table=list(rnd.table), deadline=ctx.room.deadline))
     close_voting_if_complete(ctx)
@@ -184,7 +186,7 @@ def close_voting(ctx: Ctx) -> None:
     state.discard.extend(rnd.table)
     for index in room.present_seats():
         refill(ctx, index)
-    room.phase = Phase.REVEAL
+    state.phase = Phase.REVEAL
     room.deadline = ctx.presentation(settings_of(room).reveal_s)
     ctx.emit(RoundScored(round_no=rnd.no, points=points, finders=finders, deadline=room.deadline))
 
@@ -219,7 +221,7 @@ def void_round(ctx: Ctx, reason: VoidReason) -> None:
 
 def time_out(ctx: Ctx, reason: VoidReason = "missed_hint") -> None:
     """Apply the current phase's timeout rule once."""
-    phase = ctx.room.phase
+    phase = game(ctx).phase
     if phase is Phase.HINT:
         miss_hint(ctx, reason)
     elif phase is Phase.DECOYS:
@@ -236,7 +238,7 @@ def time_out(ctx: Ctx, reason: VoidReason = "missed_hint") -> None:
 
 def unreachable(ctx: Ctx, index: int) -> None:
     """A seat's private chat refused the bot: treat it at once as missing its action."""
-    rnd, phase = current(ctx), ctx.room.phase
+    rnd, phase = current(ctx), game(ctx).phase
     if phase is Phase.HINT and index == rnd.storyteller:
         ctx.emit(SeatUnreachable(seat=index))
         miss_hint(ctx, "unreachable")

@@ -21,7 +21,7 @@ from engine.context import Ctx
 from engine.errors import ErrorCode, RuleError
 from engine.events import SeatLeft, SeatReturned
 from engine.games.hintrigue import play
-from engine.games.hintrigue.model import Seat, round_of, state_of
+from engine.games.hintrigue.model import Phase, Seat, phase_of, round_of, state_of
 from engine.games.hintrigue.turns import (
     abandon,
     abandon_if_too_few,
@@ -29,21 +29,24 @@ from engine.games.hintrigue.turns import (
     pass_turn,
     refill,
 )
-from engine.model import RUNNING_PHASES, Phase, Room, SeatStatus
+from engine.model import RUNNING_PHASES, Room, SeatStatus
 from engine.table import check_timer, require_manager
 
 _ROUND_ACTIONS = (ChooseCard, GiveHint, PlayDecoy, Vote, ComeBack)
 
 
 def act(ctx: Ctx, command: Any) -> None:
-    """Apply one command to a running game of Hintrigue; a new round begins its phase anew
-    (when it comes in the phase the last one was in: a void round's next hint)."""
-    before = round_of(ctx.room)
-    number = before.no if before is not None else None
+    """Apply one command to a running game of Hintrigue; when its phase or round changes, the
+    new one begins now (the room's phase stays `playing`)."""
+    before = _moment(ctx.room)
     _act(ctx, command)
-    after = round_of(ctx.room)
-    if (after.no if after is not None else None) != number:
+    if _moment(ctx.room) != before:
         ctx.room.phase_at = ctx.now
+
+
+def _moment(room: Room) -> tuple[Phase | None, int | None]:
+    rnd = round_of(room)
+    return phase_of(room), rnd.no if rnd is not None else None
 
 
 def _act(ctx: Ctx, command: Any) -> None:
@@ -74,9 +77,9 @@ def _act(ctx: Ctx, command: Any) -> None:
         if ctx.now - ctx.room.phase_at < command.grace:
             # Likely meant for the phase before (two managers skipping at once).
             raise RuleError(ErrorCode.JUST_STARTED)
-        rnd = round_of(ctx.room)
-        if rnd is not None and ctx.room.phase in (Phase.DECOYS, Phase.VOTING):
-            rnd.skipped.append(ctx.room.phase)
+        rnd, phase = round_of(ctx.room), phase_of(ctx.room)
+        if rnd is not None and phase in (Phase.DECOYS, Phase.VOTING):
+            rnd.skipped.append(phase)
         play.time_out(ctx, reason="skipped")
     else:
         _round_action(ctx, command)
@@ -93,10 +96,10 @@ def join_late(ctx: Ctx, index: int) -> None:
 
 def timer(room: Room) -> tuple[int, str] | None:
     """The round and phase of the room's current deadline."""
-    rnd = round_of(room)
-    if rnd is None:
+    rnd, phase = round_of(room), phase_of(room)
+    if rnd is None or phase is None:
         return None
-    return rnd.no, room.phase.value
+    return rnd.no, phase.value
 
 
 def _came_back(ctx: Ctx, command: Any) -> bool:
@@ -161,13 +164,13 @@ def leave_game(ctx: Ctx, index: int) -> None:
     ctx.emit(SeatLeft(seat=index, prompt_round=prompt))
     if abandon_if_too_few(ctx):
         return
-    if rnd is None or room.phase is Phase.REVEAL:
+    if rnd is None or state.phase is Phase.REVEAL:
         return
-    if index == rnd.storyteller and room.phase in (Phase.HINT, Phase.DECOYS):
+    if index == rnd.storyteller and state.phase in (Phase.HINT, Phase.DECOYS):
         play.void_round(ctx, "storyteller_left")
         pass_turn(ctx)
-    elif room.phase is Phase.DECOYS and all(i in rnd.plays for i in play.decoy_seats(ctx)):
+    elif state.phase is Phase.DECOYS and all(i in rnd.plays for i in play.decoy_seats(ctx)):
         play.open_voting(ctx)
-    elif room.phase is Phase.VOTING:
+    elif state.phase is Phase.VOTING:
         rnd.votes.pop(index, None)
         play.close_voting_if_complete(ctx)

@@ -7,9 +7,19 @@ from engine.context import Ctx
 from engine.errors import ErrorCode, RuleError
 from engine.events import DeckReshuffled, GameAbandoned, GameFinished, RoundStarted
 from engine.games.hintrigue.decks import decks
-from engine.games.hintrigue.model import Round, Seat, State, own_seats, round_of, state_of
+from engine.games.hintrigue.model import (
+    Phase,
+    Round,
+    Seat,
+    State,
+    own_seats,
+    phase_of,
+    round_of,
+    state_of,
+)
 from engine.games.hintrigue.settings import settings_of
-from engine.model import MIN_SEATS, RUNNING_PHASES, Phase, Room, SeatStatus
+from engine.model import MIN_SEATS, RUNNING_PHASES, Room, SeatStatus
+from engine.model import Phase as TablePhase
 
 
 def game(ctx: Ctx) -> State:
@@ -76,7 +86,7 @@ def start_round(ctx: Ctx, storyteller: int) -> None:
     scored = state.round if state.round is not None and state.round.points is not None else None
     state.round = Round(no=number, storyteller=storyteller, participants=room.active_seats())
     state.round.last = next_storyteller(room, storyteller)[0] is None
-    room.phase = Phase.HINT
+    state.phase, room.phase = Phase.HINT, TablePhase.PLAYING
     room.deadline = ctx.timer(settings_of(room).hint_s)
     ctx.emit(
         RoundStarted(round_no=number, storyteller=storyteller, deadline=room.deadline, after=scored)
@@ -109,7 +119,7 @@ def winners(room: Room) -> list[int]:
 def finish(ctx: Ctx) -> None:
     """End the game after its last rotation and name the winners."""
     room = ctx.room
-    room.phase = Phase.FINISHED
+    game(ctx).phase, room.phase = Phase.FINISHED, TablePhase.FINISHED
     room.deadline = None
     room.end_reason = "finished"
     ctx.emit(GameFinished(winners=winners(room), standings=standings(room)))
@@ -135,9 +145,9 @@ def open_prompts(room: Room) -> list[int]:
     rnd = round_of(room)
     if rnd is None:
         return []
-    if room.phase is Phase.HINT:
+    if phase_of(room) is Phase.HINT:
         return [rnd.storyteller]
-    if room.phase is Phase.DECOYS:
+    if phase_of(room) is Phase.DECOYS:
         return [
             i
             for i in rnd.participants
@@ -150,11 +160,11 @@ def open_prompts(room: Room) -> list[int]:
 
 def abandon(ctx: Ctx, reason: str) -> None:
     """End the game without a winner; a round not yet scored is dropped."""
-    room = ctx.room
-    interrupted, prompted = room.phase.value, open_prompts(room)
-    if room.phase is not Phase.REVEAL:
+    room, state = ctx.room, game(ctx)
+    interrupted, prompted = state.phase.value, open_prompts(room)
+    if state.phase is not Phase.REVEAL:
         return_plays(ctx)
-    room.phase = Phase.ABANDONED
+    state.phase, room.phase = Phase.ABANDONED, TablePhase.ABANDONED
     room.deadline = None
     room.end_reason = reason
     ctx.emit(

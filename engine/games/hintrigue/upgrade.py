@@ -1,6 +1,8 @@
 """Rooms of Hintrigue stored by the version that kept the game in the room's own fields, brought
-to this version's shape as they load: its settings move into the room's game settings, its
-piles, round and turn order, and each seat's hand and figures, into the game's state."""
+to this version's shape as they load: its settings move into the room's game settings; its
+piles, round, turn order and phase, and each seat's hand and figures, into the game's state,
+the room's phase becoming `playing` while the game runs (the timers set then name the game's
+phase and round, as they did)."""
 
 from __future__ import annotations
 
@@ -14,6 +16,8 @@ SEAT_FIELDS = ("hand", "finds", "stolen", "best", "missed_hints", "fooled")
 """What each seat kept of it."""
 NO_GAME = ("lobby", "closed")
 """A room in these phases had no game yet (nor will it: a closed lobby)."""
+RUNNING = ("hint", "decoys", "voting", "reveal")
+"""The game's phases while it runs, which were the room's."""
 
 
 def upgrade(data: dict[str, Any]) -> dict[str, Any]:
@@ -38,6 +42,9 @@ def upgrade(data: dict[str, Any]) -> dict[str, Any]:
         seats = [dict(s) for s in data.get("seats", [])]
         state["seats"] = [{k: s.pop(k) for k in SEAT_FIELDS if k in s} for s in seats]
         data["seats"] = seats
-        if data.get("play") is None and data.get("phase", "lobby") not in NO_GAME:
-            data["play"] = state
+        phase = data.get("phase", "lobby")
+        if data.get("play") is None and phase not in NO_GAME:
+            data["play"] = {"phase": phase, **state}
+            if phase in RUNNING:
+                data["phase"] = "playing"
     return data

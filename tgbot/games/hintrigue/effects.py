@@ -23,8 +23,9 @@ from engine.events import (
     VotingOpened,
 )
 from engine.games.hintrigue.game import GAME as HINTRIGUE
-from engine.games.hintrigue.model import round_of
-from engine.model import Phase, Room, SeatStatus
+from engine.games.hintrigue.model import Phase, phase_of, round_of
+from engine.model import Phase as TablePhase
+from engine.model import Room, SeatStatus
 from tgbot.egress.outgoing import Outgoing, settling
 from tgbot.games.hintrigue import group, private
 from tgbot.table import render
@@ -94,7 +95,7 @@ def messages(
             if event.prompt_round is not None
             else []
         )
-        if rnd is not None and room.phase is not Phase.ABANDONED:
+        if rnd is not None and room.phase is not TablePhase.ABANDONED:
             return closed + _phase_messages(room, look)
         return closed
     if isinstance(event, GameFinished):
@@ -107,7 +108,7 @@ def messages(
 
 def _round_start(room: Room, look: Look) -> list[Outgoing]:
     rnd = round_of(room)
-    if rnd is None or room.phase is not Phase.HINT:
+    if rnd is None or phase_of(room) is not Phase.HINT:
         return []
     return [group.round_message(room, look), private.storyteller_dm(room, rnd.storyteller, look)]
 
@@ -148,8 +149,8 @@ def _hint_answer_closed(room: Room) -> list[Outgoing]:
 
 def _phase_messages(room: Room, look: Look) -> list[Outgoing]:
     """Refresh the current phase's group message (someone left)."""
-    if room.phase is Phase.VOTING:
+    if phase_of(room) is Phase.VOTING:
         return [group.table(room, look)]
-    if room.phase in (Phase.HINT, Phase.DECOYS):
+    if phase_of(room) in (Phase.HINT, Phase.DECOYS):
         return [group.round_message(room, look)]
     return []

@@ -3,9 +3,9 @@ whom."""
 
 from __future__ import annotations
 
-from engine.games.hintrigue.model import Round, own_seats, round_of
+from engine.games.hintrigue.model import Phase, Round, own_seats, phase_of, round_of
 from engine.games.hintrigue.views import group_view, missed_voters, waiting_for
-from engine.model import OVER_PHASES, Phase, Room
+from engine.model import OVER_PHASES, Room
 from tgbot.egress.outgoing import Button, Outgoing
 from tgbot.games.hintrigue.cards import card
 from tgbot.i18n import _, ngettext
@@ -34,18 +34,18 @@ def round_message(room: Room, look: Look) -> Outgoing:
     if rnd.hint is not None:
         lines.append(_("Hint: <b>«{hint}»</b>").format(hint=user_text(rnd.hint)))
     waiting = listed([who[i] for i in waiting_for(room)])
-    if room.phase is Phase.HINT:
+    if phase_of(room) is Phase.HINT:
         lines.append(
             _("Waiting for {name} to choose a card and give a hint in private{left}.").format(
                 name=waiting, left=time_left(room, look)
             )
         )
-    elif room.phase is Phase.DECOYS:
+    elif phase_of(room) is Phase.DECOYS:
         lines.append(_("Everybody else: choose a decoy in our private chat."))
         lines.append(
             _("Waiting for {names}{left}.").format(names=waiting, left=time_left(room, look))
         )
-    elif room.phase is Phase.VOTING:
+    elif phase_of(room) is Phase.VOTING:
         lines.append(_("All cards are on the table: vote below."))
     elif room.phase in OVER_PHASES and rnd.points is None:
         lines.append(_("The game ended during this round."))
@@ -85,7 +85,7 @@ def table(room: Room, look: Look) -> Outgoing:
     ]
     lines += [f"{i + 1}. {card(room, c)}" for i, c in enumerate(rnd.table)]
     rows: list[list[Button]] = []
-    if room.phase is Phase.VOTING:
+    if phase_of(room) is Phase.VOTING:
         lines.append(
             _("Vote for {name}'s card (not your own). You may change your vote.").format(
                 name=who[rnd.storyteller]
@@ -180,7 +180,7 @@ def reveal(room: Room, look: Look, rnd: Round | None = None, settled: bool = Fal
     lines.append(" · ".join(f"{who[i]} +{p}" for i, p in points))
     lines += ["", standings_text(room)]
     left = seconds_left(room.deadline, look)
-    if not settled and room.phase is Phase.REVEAL and left is not None:
+    if not settled and phase_of(room) is Phase.REVEAL and left is not None:
         text = _("Final results in {time}.") if rnd.last else _("Next round in {time}.")
         lines.append(text.format(time=duration(left)))
     return to_group(room, key=f"reveal:{rnd.no}", text="\n".join(lines))

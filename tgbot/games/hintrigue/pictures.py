@@ -11,7 +11,8 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from engine.games.hintrigue.model import own_seats
 from engine.games.hintrigue.views import group_view
-from engine.model import Phase, Room
+from engine.model import Phase as TablePhase
+from engine.model import Room
 from tgbot.i18n import _, ngettext
 from tgbot.pictures.draw import Color, draw_text
 from tgbot.pictures.model import Picture
@@ -131,7 +132,7 @@ def results_picture(room: Room) -> ResultsPicture:
     fooled and who fooled it over the game."""
     view = group_view(room)
     who = plain_names(room)
-    winners = set(view.winners) if room.phase is Phase.FINISHED else set()
+    winners = set(view.winners) if room.phase is TablePhase.FINISHED else set()
     rows = []
     own = own_seats(room)
     for rank, index in zip(ranks(room, view.standings), view.standings, strict=True):
@@ -154,4 +155,4 @@ def results_picture(room: Room) -> ResultsPicture:
                 fooled_by=fooled_by,
             )
         )
-    return ResultsPicture(finished=room.phase is Phase.FINISHED, rows=rows)
+    return ResultsPicture(finished=room.phase is TablePhase.FINISHED, rows=rows)

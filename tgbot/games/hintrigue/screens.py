@@ -3,8 +3,9 @@ pictures and messages (`group`, `private`) beside this module."""
 
 from __future__ import annotations
 
-from engine.games.hintrigue.model import own_seats, round_of
-from engine.model import Phase, Room, SeatStatus
+from engine.games.hintrigue.model import Phase, own_seats, phase_of, round_of
+from engine.model import Phase as TablePhase
+from engine.model import Room, SeatStatus
 from tgbot.egress.outgoing import Outgoing
 from tgbot.games.hintrigue import buttons, cards, effects, group, private
 from tgbot.games.hintrigue.pictures import ResultsPicture, results_picture
@@ -16,7 +17,7 @@ from tgbot.table.screens import Screens
 
 
 def _reminder(room: Room, look: Look) -> Outgoing | None:
-    if room.phase is Phase.VOTING:
+    if phase_of(room) is Phase.VOTING:
         return group.table(room, look)
     return group.round_message(room, look)
 
@@ -24,12 +25,12 @@ def _reminder(room: Room, look: Look) -> Outgoing | None:
 def where_it_stands(room: Room, user_id: int) -> str:
     """What a seated player is told when nothing waits for them in private."""
     group = render.title(room)
-    if room.phase is Phase.LOBBY and room.creator == user_id:
+    if room.phase is TablePhase.LOBBY and room.creator == user_id:
         return _(
             "You are connected to the game in <b>{group}</b>. Press Start in the group once "
             "everybody has joined: your cards come here."
         ).format(group=group)
-    if room.phase is Phase.LOBBY:
+    if room.phase is TablePhase.LOBBY:
         return _(
             "You are connected to the game in <b>{group}</b>. When the host starts it, your "
             "cards come here."
@@ -42,11 +43,11 @@ def where_it_stands(room: Room, user_id: int) -> str:
         return _("You left the game in <b>{group}</b>.").format(group=group)
     if index not in rnd.participants:
         now = _("you play from the next round.")
-    elif room.phase is Phase.HINT:
+    elif phase_of(room) is Phase.HINT:
         now = _("{name} is choosing a card and a hint.").format(name=who[rnd.storyteller])
-    elif room.phase is Phase.DECOYS:
+    elif phase_of(room) is Phase.DECOYS:
         now = _("the others are choosing their decoys.")
-    elif room.phase is Phase.VOTING:
+    elif phase_of(room) is Phase.VOTING:
         now = (
             _("the others vote on the table in the group.")
             if index == rnd.storyteller
@@ -77,7 +78,7 @@ def _too_late(room: Room, index: int) -> str | None:
     somebody else's hint now, or on no hint at all."""
     rnd = round_of(room)
     if own_seats(room)[index].missed_hints == 0 or (
-        room.phase is Phase.HINT and rnd is not None and rnd.storyteller == index
+        phase_of(room) is Phase.HINT and rnd is not None and rnd.storyteller == index
     ):
         return None
     return _("Too late: time ran out before your hint, so your turn passed.")
