@@ -119,6 +119,7 @@ def new_game(rng: random.Random, number: int) -> tuple[Room, float]:
             seed=rng.getrandbits(63),
             language=language,
             settings=settings,
+            game_settings=settings,
         ),
         now,
     )

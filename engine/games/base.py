@@ -67,10 +67,10 @@ class Game:
     reminded_phases: frozenset[str]
     """The phases whose group message shows the time left shortly before they end."""
     settings_model: type[BaseModel] | None = None
-    """The model of the game's own settings (`Room.game_settings`); None: the table's
-    `Settings` carry them."""
+    """The model of the game's own settings (`Room.game_settings`); None: it has none of its
+    own."""
     state_model: type[BaseModel] | None = None
-    """The model of the game's own state (`Room.play`); None: the room's fields are its state."""
+    """The model of the game's own state (`Room.play`), its phases among it."""
     setting_names: frozenset[str] = field(default_factory=frozenset)
     """The names of the game's own settings (changed in `Room.game_settings`)."""
     change_settings: Callable[[BaseModel, dict[str, int | bool | str]], BaseModel] | None = None

@@ -195,7 +195,8 @@ def test_a_games_figures_are_added_once_when_workers_apply_its_end_at_the_same_t
     """Eight processes' worth of timer jobs fire the last reveal's timeout at once."""
     users = table.users
     table.run(OpenLobby(chat_id=table.chat, user_id=users[0], name="P0", seed=3 << 40,
-                        timer_scale=1.0, settings={"join_s": 0, "rotations": 1}))  # fmt: skip
+                        timer_scale=1.0, settings={"join_s": 0},
+                        game_settings={"rotations": 1}))  # fmt: skip
     for index, user in enumerate(users[1:], 1):
         table.run(Join(user_id=user, name=f"P{index}"))
     room = table.run(StartGame(user_id=users[0]))
