@@ -21,7 +21,7 @@ from engine.model import Phase as TablePhase
 from engine.model import Room, SeatStatus
 from tests.table import apply, parse_room
 
-DATA = Path(__file__).parent / "data"
+DATA = Path(__file__).parent.parent / "data"
 OWN = {"rotations", "hand_size", "hint_s", "decoy_s", "vote_s", "reveal_s", "deck"}
 """Hintrigue's own settings, kept in the table's settings by the old version."""
 ROOM_FIELDS = {"draw", "discard", "round", "first_storyteller", "rotations_done"}

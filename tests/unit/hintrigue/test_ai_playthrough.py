@@ -15,7 +15,7 @@ from engine.model import OVER_PHASES, Room
 from engine.model import Phase as TablePhase
 from tests.builders import a_room
 from tests.table import apply
-from tests.unit.test_playthrough import check_step, random_command
+from tests.unit.hintrigue.test_playthrough import check_step, random_command
 from workers.ai import hintrigue
 from workers.ai.vocab import LANGUAGES
 
