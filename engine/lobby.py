@@ -358,6 +358,8 @@ def change_settings(ctx: Ctx, command: ChangeSettings) -> None:
                 why = N_("unknown setting {name}")
                 raise RuleError(ErrorCode.BAD_SETTING, why, name=unknown[0])
         room.settings = apply_changes(room.settings, shared)
+    if game.check_settings is not None:
+        game.check_settings(room)
     if ai is not None:
         if isinstance(ai, bool) or not isinstance(ai, int):
             raise RuleError(ErrorCode.BAD_SETTING, N_("unknown setting {name}"), name="ai")
