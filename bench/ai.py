@@ -47,6 +47,7 @@ from engine.games.guesswhat.commands import Timeout as GWTimeout  # noqa: E402
 from engine.games.guesswhat.model import OVER_PHASES as GW_OVER  # noqa: E402
 from engine.games.guesswhat.model import Phase as GWPhase  # noqa: E402
 from engine.games.guesswhat.model import Settings as GWSettings  # noqa: E402
+from engine.games.hintrigue.model import Phase, phase_of, round_of  # noqa: E402
 from engine.games.hintrigue.views import waiting_for  # noqa: E402
 from engine.games.huescues import board  # noqa: E402
 from engine.games.huescues import rules as huescues_rules  # noqa: E402
@@ -55,7 +56,7 @@ from engine.games.huescues.model import OVER_PHASES as HC_OVER  # noqa: E402
 from engine.games.huescues.model import Phase as HCPhase  # noqa: E402
 from engine.games.huescues.model import Settings as HCSettings  # noqa: E402
 from engine.games.registry import GAMES
-from engine.model import OVER_PHASES, Phase, Room  # noqa: E402
+from engine.model import OVER_PHASES, Room  # noqa: E402
 from engine.rules import apply as apply_at  # noqa: E402
 from workers.ai import guesswhat as ai_guesswhat  # noqa: E402
 from workers.ai import hintrigue  # noqa: E402
@@ -85,7 +86,7 @@ class Tally:
         self.decisions: list[float] = []
 
     def count(self, room: Room) -> None:
-        rnd = room.round
+        rnd = round_of(room)
         assert rnd is not None and rnd.points is not None
         target = rnd.plays[rnd.storyteller]
         self.rounds += 1
@@ -119,6 +120,7 @@ def new_game(rng: random.Random, number: int) -> tuple[Room, float]:
             seed=rng.getrandbits(63),
             language=language,
             settings=settings,
+            game_settings=settings,
         ),
         now,
     )
@@ -133,11 +135,11 @@ def play_game(
 ) -> None:
     """Play a game to its end (or until enough rounds are counted), every seat an AI."""
     while room.phase not in OVER_PHASES and tally.rounds < rounds_left:
-        if room.phase is Phase.REVEAL:
+        if phase_of(room) is Phase.REVEAL:
             tally.count(room)
-            assert room.round is not None and room.deadline is not None
+            assert round_of(room) is not None and room.deadline is not None
             now = room.deadline
-            room, _ = apply(room, Timeout(round_no=room.round.no, phase=room.phase), now)
+            room, _ = apply(room, Timeout(round_no=round_of(room).no, phase=phase_of(room)), now)
             continue
         for seat in waiting_for(room):
             start = time.perf_counter()

@@ -60,7 +60,10 @@ sys.path.insert(0, str(ROOT))
 
 from bench.harness import Bench, percentile, start_processes  # noqa: E402
 from bench.players import Game, RawHttp  # noqa: E402
-from engine.model import Phase, Room  # noqa: E402
+from engine.games.hintrigue.model import Phase, phase_of, round_of  # noqa: E402
+from engine.games.hintrigue.settings import settings_of  # noqa: E402
+from engine.model import Phase as TablePhase  # noqa: E402
+from engine.model import Room  # noqa: E402
 
 TIMERS = 200
 HINT_S = 15
@@ -107,7 +110,7 @@ async def play(bench: Bench, games: int, first_chat: int, pace: float | None,
     await seated(bench, hook, setups, f"rotations={rotations} timers=off reveal=60")
     plans = []
     for game in setups:
-        room = await game.room_when(lambda r: r.phase is Phase.HINT)
+        room = await game.room_when(lambda r: phase_of(r) is Phase.HINT)
         moves, final = game.plan(room)
         plans.append((await game.updates_for(moves), final))
     latencies: list[float] = []
@@ -139,7 +142,7 @@ async def play(bench: Bench, games: int, first_chat: int, pace: float | None,
     wall = time.perf_counter() - started
     await hook.close()
     during = await meanwhile([updates for updates, _ in plans]) if meanwhile else None
-    finals = [await game.room_when(lambda r: r.phase is Phase.FINISHED) for game in setups]
+    finals = [await game.room_when(lambda r: r.phase is TablePhase.FINISHED) for game in setups]
     over = time.perf_counter() - started
     as_planned = sum(
         [s.score for s in got.seats] == [s.score for s in want.seats]
@@ -195,9 +198,9 @@ async def timers(bench: Bench, count: int, first_chat: int) -> tuple[list[float]
     seen: dict[int, tuple[int, float]] = {}  # chat -> (round, its deadline)
 
     async def first_read(game: Game) -> None:
-        room = await game.room_when(lambda r: r.phase is Phase.HINT)
-        assert room.round is not None and room.deadline is not None
-        seen[game.chat_id] = (room.round.no, room.deadline)
+        room = await game.room_when(lambda r: phase_of(r) is Phase.HINT)
+        assert round_of(room) is not None and room.deadline is not None
+        seen[game.chat_id] = (round_of(room).no, room.deadline)
 
     await seated(bench, hook, games, f"rotations=1 hint={HINT_S} timers=on", then=first_read)
     await hook.close()
@@ -210,12 +213,12 @@ async def timers(bench: Bench, count: int, first_chat: int) -> tuple[list[float]
                 continue
             room: Room = await game.room()
             number, deadline = seen[game.chat_id]
-            if room.round is None or room.deadline is None or room.round.no == number:
+            if round_of(room) is None or room.deadline is None or round_of(room).no == number:
                 continue
-            if room.round.no != number + 1 or room.phase is not Phase.HINT:
-                seen[game.chat_id] = (room.round.no, room.deadline)  # a round passed unseen
+            if round_of(room).no != number + 1 or phase_of(room) is not Phase.HINT:
+                seen[game.chat_id] = (round_of(room).no, room.deadline)  # a round passed unseen
                 continue
-            applied = room.deadline - room.settings.hint_s * room.timer_scale
+            applied = room.deadline - settings_of(room).hint_s * room.timer_scale
             late[game.chat_id] = applied - deadline
         await asyncio.sleep(0.2)
     assert len(late) == count, f"only {len(late)} of {count} timers fired"

@@ -27,6 +27,7 @@ from engine.games.guesswhat.model import OVER_PHASES as GW_OVER
 from engine.games.guesswhat.model import Phase as GWPhase
 from engine.games.guesswhat.model import Settings as GWSettings
 from engine.games.guesswhat.model import State as GWState
+from engine.games.hintrigue.model import Phase, phase_of
 from engine.games.huescues import apply as hc_apply
 from engine.games.huescues import start as hc_start
 from engine.games.huescues.commands import Timeout as HCTimeout
@@ -45,7 +46,7 @@ from engine.games.wunchunk.model import OVER_PHASES as WC_OVER
 from engine.games.wunchunk.model import Phase as WCPhase
 from engine.games.wunchunk.model import Settings as WCSettings
 from engine.games.wunchunk.model import State as WCState
-from engine.model import OVER_PHASES, Phase
+from engine.model import OVER_PHASES
 from engine.rules import apply as apply_at
 from tests.builders import next_move as next_command  # noqa: E402
 from tests.guesswhat_builders import next_move as next_guesswhat  # noqa: E402
@@ -70,7 +71,7 @@ def play_game(seed: int, seats: int) -> tuple[int, int]:
         text = room.model_dump_json()
         room = GAMES.parse_room(text)
         applied += 1
-        if room.phase is Phase.VOTING:
+        if phase_of(room) is Phase.VOTING:
             largest = max(largest, len(text.encode()))
     return applied, largest
 

@@ -26,8 +26,9 @@ from typing import Any
 import redis.asyncio as aioredis
 
 from engine.commands import ChooseCard, Command, GiveHint, PlayDecoy, Skip, Vote
+from engine.games.hintrigue.model import Phase, own_seats, phase_of, round_of
 from engine.games.registry import GAMES
-from engine.model import Phase, Room
+from engine.model import Room
 from engine.rules import apply as apply_at
 from engine.store import keys
 from tgbot.table import callback
@@ -193,10 +194,11 @@ class Game:
             moves.append(made)
 
         chat, host = self.chat_id, self.users[0]
-        while room.phase is Phase.HINT and room.round is not None:
-            rnd = room.round
+        while phase_of(room) is Phase.HINT and round_of(room) is not None:
+            rnd = round_of(room)
+            assert rnd is not None
             teller = room.seats[rnd.storyteller]
-            card, user = teller.hand[0], teller.user_id
+            card, user = own_seats(room)[rnd.storyteller].hand[0], teller.user_id
             game = room.game_id
             move(Move(user, user, data=self.button("card", chat, rnd.no, card, game)),
                  ChooseCard(user_id=user, card=card, round_no=rnd.no))
@@ -204,11 +206,11 @@ class Game:
             move(Move(user, user, text=hint), GiveHint(user_id=user, text=hint))
             others = [i for i in rnd.participants if i != rnd.storyteller]
             for index in others:
-                seat = room.seats[index]
+                seat, decoy = room.seats[index], own_seats(room)[index].hand[0]
                 move(Move(seat.user_id, seat.user_id,
-                          data=self.button("decoy", chat, rnd.no, seat.hand[0], game)),
-                     PlayDecoy(user_id=seat.user_id, card=seat.hand[0], round_no=rnd.no))
-            table = room.round
+                          data=self.button("decoy", chat, rnd.no, decoy, game)),
+                     PlayDecoy(user_id=seat.user_id, card=decoy, round_no=rnd.no))
+            table = round_of(room)
             assert table is not None and table.table
             for index in others:
                 own = table.plays.get(index)
@@ -239,8 +241,9 @@ class Game:
             return
 
         def past_grace(room: Room) -> bool:
-            if room.round is None or room.round.no != number or room.phase is not Phase.REVEAL:
-                return room.round is not None and room.round.no > number  # already moved on
+            rnd = round_of(room)
+            if rnd is None or rnd.no != number or phase_of(room) is not Phase.REVEAL:
+                return rnd is not None and rnd.no > number  # already moved on
             return time.time() - room.phase_at > SKIP_GRACE + 0.05
 
         await self.room_when(past_grace)

@@ -46,8 +46,9 @@ from engine.commands import (  # noqa: E402
     StartGame,
     Timeout,
 )
+from engine.games.hintrigue.model import Phase, phase_of, round_of  # noqa: E402
 from engine.games.registry import GAMES
-from engine.model import OVER_PHASES, Phase, Room  # noqa: E402
+from engine.model import OVER_PHASES, Room  # noqa: E402
 from engine.store import (
     Store,  # noqa: E402
     keys,  # noqa: E402
@@ -188,9 +189,9 @@ def mid_round_room(client: redis.Redis, chat: int, round_no: int) -> tuple[int, 
         update_id = player.next_update(command)
         room = player.store.execute(chat, command, update_id=update_id, now=now).room
         assert room is not None
-        rnd = room.round
+        rnd = round_of(room)
         voted = len(rnd.votes) if rnd is not None else -1
-        if room.phase is Phase.VOTING and rnd is not None and rnd.no == round_no and voted == 3:
+        if phase_of(room) is Phase.VOTING and rnd is not None and rnd.no == round_no and voted == 3:
             return room_bytes(client, chat)
         command, now = moves.send(room)
 

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from engine.errors import ErrorCode, RuleError
 from engine.events import Event
 from engine.games.base import Game, Games
-from engine.model import Room, Round, Seat
+from engine.model import Room, Seat
 from engine.rng import Rng
 
 
@@ -38,13 +38,6 @@ class Ctx:
     def presentation(self, seconds: int) -> float:
         """Return the deadline of a timer that always runs (scaled for demos and tests)."""
         return self.now + seconds * self.room.timer_scale
-
-    @property
-    def round(self) -> Round:
-        """Return the current round; only called in phases that have one."""
-        if self.room.round is None:
-            raise RuleError(ErrorCode.WRONG_PHASE, "no round")
-        return self.room.round
 
     def seat(self, index: int) -> Seat:
         """Return a seat by index."""

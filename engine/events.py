@@ -6,7 +6,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
-from engine.model import Round
+from engine.games.hintrigue.model import Round
 
 VoidReason = Literal["missed_hint", "storyteller_left", "unreachable", "skipped"]
 

@@ -358,6 +358,8 @@ def change_settings(ctx: Ctx, command: ChangeSettings) -> None:
                 why = N_("unknown setting {name}")
                 raise RuleError(ErrorCode.BAD_SETTING, why, name=unknown[0])
         room.settings = apply_changes(room.settings, shared)
+    if game.check_settings is not None:
+        game.check_settings(room)
     if ai is not None:
         if isinstance(ai, bool) or not isinstance(ai, int):
             raise RuleError(ErrorCode.BAD_SETTING, N_("unknown setting {name}"), name="ai")
@@ -376,6 +378,8 @@ def choose_game(ctx: Ctx, command: ChooseGame) -> None:
     game = ctx.games.named(command.game)
     if game.name == room.game:
         raise RuleError(ErrorCode.STALE, "that game is chosen already")
+    if len(room.seats) > game.max_seats:
+        raise RuleError(ErrorCode.TOO_MANY_FOR_GAME, str(game.max_seats))
     room.game = game.name
     room.game_settings = remembered_own(game, command.settings)
     if len(room.seats) > room.settings.max_seats:

@@ -5,7 +5,15 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, SerializeAsAny, ValidationInfo, field_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    SerializeAsAny,
+    ValidationInfo,
+    field_validator,
+    model_validator,
+)
 
 from engine.roomid import RoomId
 
@@ -20,21 +28,18 @@ AI_NAMES = ("Iris", "Otto", "Nova", "Felix", "Luna", "Milo", "Zara", "Hugo", "Ve
 
 
 class Phase(StrEnum):
-    """Where a room stands; a game walks hint → decoys → voting → reveal, round after round."""
+    """Where a room stands: a lobby, a game playing (its own phases in its state, `Room.play`),
+    a game over, or a lobby closed."""
 
     LOBBY = "lobby"
-    HINT = "hint"
-    DECOYS = "decoys"
-    VOTING = "voting"
-    REVEAL = "reveal"
     FINISHED = "finished"
     ABANDONED = "abandoned"
     CLOSED = "closed"
     PLAYING = "playing"
-    """A running game that keeps its phases in its own state (`Room.play`)."""
+    """A running game; it keeps its phases in its own state (`Room.play`)."""
 
 
-RUNNING_PHASES = frozenset({Phase.HINT, Phase.DECOYS, Phase.VOTING, Phase.REVEAL, Phase.PLAYING})
+RUNNING_PHASES = frozenset({Phase.PLAYING})
 OVER_PHASES = frozenset({Phase.FINISHED, Phase.ABANDONED, Phase.CLOSED})
 
 
@@ -47,19 +52,13 @@ class SeatStatus(StrEnum):
 
 
 class Settings(BaseModel):
-    """A room's settings; bounds live in `engine.settings`."""
+    """The settings every game plays with; bounds live in `engine.settings`. A game's own
+    settings are in `Room.game_settings`."""
 
     model_config = ConfigDict(frozen=True)
 
     max_seats: int = 8
-    rotations: int = 2
-    hand_size: int = 6
     timers: bool = True
-    hint_s: int = 120
-    decoy_s: int = 90
-    vote_s: int = 90
-    reveal_s: int = 8
-    deck: str = "default"
     join_s: int = 180
     """How long a lobby waits for players before it starts by itself (0: no join timer; an
     idle lobby then closes after a day)."""
@@ -76,19 +75,12 @@ class Seat(BaseModel):
     name: str
     username: str | None = None
     status: SeatStatus = SeatStatus.PLAYING
-    hand: list[int] = Field(default_factory=list)
     score: int = 0
-    finds: int = 0
-    stolen: int = 0
-    best: int = 0
-    """The most points the seat scored in one round of this game."""
-    missed_hints: int = 0
+    """The seat's total in the running (or ended) game, as its game keeps it."""
     private_ok: bool = True
     """Whether the bot can write to the player in private (it opened a chat with the bot)."""
     language: str | None = None
     """The player's own language for private messages (None: the group's)."""
-    fooled: dict[int, int] = Field(default_factory=dict)
-    """Over the game: seat index → how many of that seat's votes went to this seat's decoys."""
     ai: bool = False
     """An AI player: it gets no private messages, and no figures or leaderboard lines."""
 
@@ -104,53 +96,14 @@ class Waiting(BaseModel):
     username: str | None = None
 
 
-class Round(BaseModel):
-    """One storyteller's turn. Played cards leave their owner's hand for `plays`."""
-
-    no: int
-    storyteller: int
-    participants: list[int]
-    last: bool = False
-    chosen: int | None = None
-    hint: str | None = None
-    plays: dict[int, int] = Field(default_factory=dict)
-    auto: list[int] = Field(default_factory=list)
-    table: list[int] = Field(default_factory=list)
-    votes: dict[int, int] = Field(default_factory=dict)
-    points: dict[int, int] | None = None
-    skipped: list[Phase] = Field(default_factory=list)
-    """Phases of this round the host or an admin ended early (/skip), rather than time."""
-
-    def clone(self) -> Round:
-        """Return a copy sharing no mutable container with this round."""
-        return self.model_copy(
-            update={
-                "participants": list(self.participants),
-                "plays": dict(self.plays),
-                "auto": list(self.auto),
-                "table": list(self.table),
-                "votes": dict(self.votes),
-                "points": dict(self.points) if self.points is not None else None,
-                "skipped": list(self.skipped),
-            }
-        )
-
-    def owner_of(self, card: int) -> int | None:
-        """Return the seat that played `card` this round, if any."""
-        for seat, played in self.plays.items():
-            if played == card:
-                return seat
-        return None
-
-
 class Room(BaseModel):
     """The table of one group: its lobby, seats, settings and the lifecycle every game shares,
     with the game being played. The only state the bot keeps.
 
-    Hintrigue, the table's first game, keeps its round state in the room's own fields (hands,
-    piles, `round`), as rooms stored before other games existed do; a game registered later
-    keeps its settings in `game_settings` and its state in `play`, documents of its own
-    (`engine.games`).
+    Every game keeps its own settings in `game_settings` and its state in `play`, documents
+    of its own (`engine.games`), and mirrors onto the room what the table reads: the phase,
+    the deadline, the seats' status and totals, the end. A room stored before a game kept its
+    documents apart is brought to this shape as it loads (its registration's `upgrade`).
     """
 
     schema_version: Literal[1] = SCHEMA_VERSION
@@ -166,11 +119,6 @@ class Room(BaseModel):
     creator: int
     seats: list[Seat] = Field(default_factory=list)
     rng: int
-    draw: list[int] = Field(default_factory=list)
-    discard: list[int] = Field(default_factory=list)
-    round: Round | None = None
-    first_storyteller: int = 0
-    rotations_done: int = 0
     deadline: float | None = None
     timer_scale: float = 1.0
     end_reason: str | None = None
@@ -188,6 +136,19 @@ class Room(BaseModel):
     """Players who pressed Join in the lobby and must still open a private chat with the bot
     (not seated; the game starts without them). Empty once the lobby is over, and then not
     written, so a room dumps as rooms stored before the list existed."""
+
+    @model_validator(mode="before")
+    @classmethod
+    def _upgrade(cls, data: object, info: ValidationInfo) -> object:
+        """A room stored by an earlier version, brought to this version's shape by its game
+        (the games come as the validation context: `Games.parse_room`)."""
+        games = info.context
+        if games is None or not isinstance(data, dict):
+            return data
+        game = games.get(str(data.get("game", "hintrigue")))
+        if game is None or game.upgrade is None:
+            return data
+        return game.upgrade(data)
 
     @field_validator("game_settings", "play", mode="before")
     @classmethod
@@ -209,13 +170,7 @@ class Room(BaseModel):
         """Return a copy sharing no mutable container with this room (settings are frozen)."""
         return self.model_copy(
             update={
-                "seats": [
-                    s.model_copy(update={"hand": list(s.hand), "fooled": dict(s.fooled)})
-                    for s in self.seats
-                ],
-                "draw": list(self.draw),
-                "discard": list(self.discard),
-                "round": self.round.clone() if self.round is not None else None,
+                "seats": [s.model_copy() for s in self.seats],
                 "play": _clone(self.play),
                 "waiting": list(self.waiting),
             }
@@ -251,23 +206,6 @@ class Room(BaseModel):
     def present_seats(self) -> list[int]:
         """Return the seat indices that have not left."""
         return [i for i, s in enumerate(self.seats) if s.status is not SeatStatus.LEFT]
-
-    def open_prompts(self) -> list[int]:
-        """Return the seats whose private prompt (with its card buttons) waits for them now."""
-        rnd = self.round
-        if rnd is None:
-            return []
-        if self.phase is Phase.HINT:
-            return [rnd.storyteller]
-        if self.phase is Phase.DECOYS:
-            return [
-                i
-                for i in rnd.participants
-                if i != rnd.storyteller
-                and self.seats[i].status is not SeatStatus.LEFT
-                and i not in rnd.plays
-            ]
-        return []
 
 
 def is_ai_user(user_id: int) -> bool:

@@ -94,8 +94,8 @@ def apply(
     return ctx.room, ctx.events
 
 
-def _moment(room: Room) -> tuple[Phase, int | None]:
-    return room.phase, room.round.no if room.round is not None else None
+def _moment(room: Room) -> Phase:
+    return room.phase  # a game whose round changes within a phase says so itself
 
 
 def _dispatch(ctx: Ctx, command: Any) -> None:

@@ -6,7 +6,6 @@ from collections.abc import Iterable
 
 from engine.errors import N_, ErrorCode, RuleError
 from engine.games.base import Game
-from engine.games.hintrigue.decks import decks
 from engine.model import Settings
 
 # The languages a group can be told in (the bot's catalogs; English first).
@@ -14,12 +13,6 @@ LANGUAGES = ("en", "it", "es", "fr", "de", "pt", "ru")
 
 BOUNDS: dict[str, tuple[int, int]] = {
     "max_seats": (3, 10),
-    "rotations": (1, 5),
-    "hand_size": (4, 8),
-    "hint_s": (15, 900),
-    "decoy_s": (15, 900),
-    "vote_s": (15, 900),
-    "reveal_s": (2, 60),
     "join_s": (0, 600),
 }
 
@@ -27,15 +20,7 @@ ALIASES = {
     "seats": "max_seats",
     "max_seats": "max_seats",
     "players": "max_seats",
-    "rotations": "rotations",
-    "hand": "hand_size",
-    "hand_size": "hand_size",
     "timers": "timers",
-    "hint": "hint_s",
-    "decoy": "decoy_s",
-    "vote": "vote_s",
-    "reveal": "reveal_s",
-    "deck": "deck",
     "join": "join_s",
     "join_s": "join_s",
     "language": "language",
@@ -100,17 +85,11 @@ def apply_changes(settings: Settings, changes: dict[str, int | bool | str]) -> S
         elif name == "pictures":
             if not isinstance(value, bool):
                 raise RuleError(ErrorCode.BAD_SETTING, N_("pictures must be on or off"))
-        elif name == "deck":
-            if value not in decks():
-                why = N_("deck must be one of {decks}")
-                raise RuleError(ErrorCode.BAD_SETTING, why, decks=", ".join(decks()))
         elif name == "language":
             check_language(value)
         else:
             raise RuleError(ErrorCode.BAD_SETTING, N_("unknown setting {name}"), name=name)
-    new = settings.model_copy(update=changes)
-    check_deck(new)
-    return new
+    return settings.model_copy(update=changes)
 
 
 def check_language(value: object, optional: bool = False) -> None:
@@ -122,18 +101,4 @@ def check_language(value: object, optional: bool = False) -> None:
             ErrorCode.BAD_SETTING,
             N_("language must be one of {languages}"),
             languages=", ".join(LANGUAGES),
-        )
-
-
-def check_deck(settings: Settings) -> None:
-    """Refuse a deck smaller than max seats × (hand size + 1)."""
-    need = settings.max_seats * (settings.hand_size + 1)
-    have = len(decks()[settings.deck])
-    if have < need:
-        raise RuleError(
-            ErrorCode.DECK_TOO_SMALL,
-            N_("{deck} has {have} cards, needs {need}"),
-            deck=settings.deck,
-            have=have,
-            need=need,
         )

@@ -16,7 +16,10 @@ from engine.commands import (
     Vote,
 )
 from engine.events import Event
-from engine.model import Phase, Room
+from engine.games.hintrigue.model import Phase, own_seats, phase_of, round_of, state_of
+from engine.games.hintrigue.settings import OWN_SETTINGS, settings_of
+from engine.games.hintrigue.settings import apply_changes as own_changes
+from engine.model import Room
 from engine.settings import apply_changes
 from tests.table import apply
 
@@ -49,8 +52,8 @@ class Game:
 
     @property
     def round(self):  # type: ignore[no-untyped-def]
-        assert self.room.round is not None
-        return self.room.round
+        assert round_of(self.room) is not None
+        return round_of(self.room)
 
     def uid(self, seat: int) -> int:
         """The user id of the player at `seat`."""
@@ -63,7 +66,7 @@ class Game:
         return [i for i in self.round.participants if i != self.storyteller()]
 
     def hand(self, seat: int) -> list[int]:
-        return self.room.seats[seat].hand
+        return own_seats(self.room)[seat].hand
 
     def give_hint(self, text: str = "a quiet morning") -> Game:
         teller = self.storyteller()
@@ -87,7 +90,7 @@ class Game:
     def time_out(self) -> Game:
         assert self.room.deadline is not None
         self.now = self.room.deadline
-        self.do(Timeout(round_no=self.round.no, phase=self.room.phase))
+        self.do(Timeout(round_no=self.round.no, phase=phase_of(self.room)))
         return self
 
 
@@ -116,8 +119,12 @@ class RoomBuilder:
         game.room, _ = apply(
             None, OpenLobby(chat_id=CHAT, user_id=user(0), name="P0", seed=self.seed), game.now
         )
-        if self.settings:
-            game.room.settings = apply_changes(game.room.settings, self.settings)
+        own = {k: v for k, v in self.settings.items() if k in OWN_SETTINGS}
+        shared = {k: v for k, v in self.settings.items() if k not in OWN_SETTINGS}
+        if shared:
+            game.room.settings = apply_changes(game.room.settings, shared)
+        if own:
+            game.room.game_settings = own_changes(settings_of(game.room), own)
         for seat in range(1, self.players):
             game.do(Join(user_id=user(seat), name=f"P{seat}"))
         return game
@@ -125,7 +132,7 @@ class RoomBuilder:
     def in_hint(self) -> Game:
         game = self.in_lobby()
         game.do(StartGame(user_id=user(0)))
-        assert game.room.phase is Phase.HINT
+        assert phase_of(game.room) is Phase.HINT
         return game
 
     def in_decoys(self) -> Game:
@@ -142,11 +149,11 @@ def a_room() -> RoomBuilder:
 
 def card_locations(room: Room) -> list[int]:
     """Every card the room holds, wherever it is; each must appear exactly once."""
-    cards = list(room.draw) + list(room.discard)
-    for seat in room.seats:
+    cards = list(state_of(room).draw) + list(state_of(room).discard)
+    for seat in own_seats(room):
         cards.extend(seat.hand)
-    if room.round is not None and room.phase in (Phase.HINT, Phase.DECOYS, Phase.VOTING):
-        cards.extend(room.round.plays.values())
+    if round_of(room) is not None and phase_of(room) in (Phase.HINT, Phase.DECOYS, Phase.VOTING):
+        cards.extend(round_of(room).plays.values())
     return cards
 
 
@@ -156,20 +163,20 @@ def next_move(room: Room, now: float) -> tuple[Command, float]:
     Every other voter finds the storyteller's card, so rounds score in different ways; the
     reveal ends when its timer fires.
     """
-    rnd = room.round
+    rnd = round_of(room)
     assert rnd is not None
     teller = rnd.storyteller
-    if room.phase is Phase.HINT:
+    if phase_of(room) is Phase.HINT:
         uid = room.seats[teller].user_id
         if rnd.chosen is None:
-            return ChooseCard(user_id=uid, card=room.seats[teller].hand[0]), now
+            return ChooseCard(user_id=uid, card=own_seats(room)[teller].hand[0]), now
         return GiveHint(user_id=uid, text="a lighthouse at dawn"), now
-    if room.phase is Phase.DECOYS:
+    if phase_of(room) is Phase.DECOYS:
         seat = next(i for i in rnd.participants if i != teller and i not in rnd.plays)
-        return PlayDecoy(user_id=room.seats[seat].user_id, card=room.seats[seat].hand[0]), now
-    if room.phase is Phase.VOTING:
+        return PlayDecoy(user_id=room.seats[seat].user_id, card=own_seats(room)[seat].hand[0]), now
+    if phase_of(room) is Phase.VOTING:
         seat = next(i for i in rnd.participants if i != teller and i not in rnd.votes)
         card = rnd.plays[teller] if seat % 2 else next(c for c in rnd.table if c != rnd.plays[seat])
         return Vote(user_id=room.seats[seat].user_id, card=card), now
     assert room.deadline is not None
-    return Timeout(round_no=rnd.no, phase=room.phase), room.deadline
+    return Timeout(round_no=rnd.no, phase=phase_of(room)), room.deadline

@@ -67,10 +67,10 @@ class Game:
     reminded_phases: frozenset[str]
     """The phases whose group message shows the time left shortly before they end."""
     settings_model: type[BaseModel] | None = None
-    """The model of the game's own settings (`Room.game_settings`); None: the table's
-    `Settings` carry them."""
+    """The model of the game's own settings (`Room.game_settings`); None: it has none of its
+    own."""
     state_model: type[BaseModel] | None = None
-    """The model of the game's own state (`Room.play`); None: the room's fields are its state."""
+    """The model of the game's own state (`Room.play`), its phases among it."""
     setting_names: frozenset[str] = field(default_factory=frozenset)
     """The names of the game's own settings (changed in `Room.game_settings`)."""
     change_settings: Callable[[BaseModel, dict[str, int | bool | str]], BaseModel] | None = None
@@ -83,6 +83,12 @@ class Game:
     """The fewest active seats the game starts and goes on with (below: abandoned)."""
     max_seats: int = MAX_SEATS
     """The most seats the game takes (the lobby refuses more, whatever its seats setting)."""
+    check_settings: Callable[[Room], None] | None = None
+    """Check a lobby's settings, the table's and the game's own together, after a change
+    (raise `RuleError` when they do not fit)."""
+    upgrade: Callable[[dict[str, Any]], dict[str, Any]] | None = None
+    """Bring a room of the game stored by an earlier version (its JSON, as read) to this
+    version's shape: run on every load, it returns a room already upgraded as it is."""
 
 
 class Games(Mapping[str, Game]):

@@ -6,6 +6,7 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
+from engine.games.hintrigue.model import round_of
 from tests.e2e.procs import GROUP, ProcStack
 from tests.harness import button, buttons, storyteller_prompt, wait_for
 from tgbot.standin import MessageRecord
@@ -108,8 +109,8 @@ def vote(stack: ProcStack, user: int, message: MessageRecord, data: str, **optio
 def voters(stack: ProcStack, teller: int) -> list[int]:
     """The players of the current round other than its storyteller, in seat order."""
     room = stack.room()
-    assert room.round is not None
-    return [room.seats[i].user_id for i in room.round.participants
+    assert round_of(room) is not None
+    return [room.seats[i].user_id for i in round_of(room).participants
             if room.seats[i].user_id != teller]  # fmt: skip
 
 

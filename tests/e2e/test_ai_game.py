@@ -7,10 +7,11 @@ from __future__ import annotations
 import time
 
 from engine.games.guesswhat.model import State as GuessWhatState
+from engine.games.hintrigue.model import round_of
 from engine.games.huescues import board
 from engine.games.huescues.model import Phase as HuesPhase
 from engine.games.huescues.model import State as HuesState
-from engine.model import Phase
+from engine.model import Phase as TablePhase
 from tests.e2e import test_guesswhat as gw
 from tests.e2e import test_huescues as hc
 from tests.e2e.players import give_hint, play_decoy, seat_players, start, table, vote
@@ -43,10 +44,10 @@ def test_one_person_and_two_ai_seats_play_hintrigue_to_the_end(launch):
     start(stack, [ann])
     ai_hints = 0
     for number in range(1, 4):
-        room = wait_for(lambda n=number: (r := stack.room()).round is not None
-                        and r.round.no == n and r, 30, f"round {number}")  # fmt: skip
-        assert room.round is not None
-        teller = room.seats[room.round.storyteller]
+        room = wait_for(lambda n=number: round_of(r := stack.room()) is not None
+                        and round_of(r).no == n and r, 30, f"round {number}")  # fmt: skip
+        assert round_of(room) is not None
+        teller = room.seats[round_of(room).storyteller]
         own = None
         if teller.user_id == ann:
             give_hint(stack, [ann], number)
@@ -58,12 +59,12 @@ def test_one_person_and_two_ai_seats_play_hintrigue_to_the_end(launch):
             vote(stack, ann, message, next(d for text, d in scenes.items() if text != own))
         stack.wait_find(GROUP, rf"Reveal · round {number}\b")
         played = stack.room()
-        assert played.round is not None and played.round.hint
+        assert round_of(played) is not None and round_of(played).hint
         # Every seat of the round put a card on the table and every other seat voted.
-        assert len(played.round.table) == 3 and len(played.round.votes) == 2
+        assert len(round_of(played).table) == 3 and len(round_of(played).votes) == 2
     assert ai_hints == 2
     final = stack.wait_find(GROUP, "Game over")
-    assert stack.room().phase is Phase.FINISHED
+    assert stack.room().phase is TablePhase.FINISHED
     assert "🤖 Iris" in final.plain_text and "🤖 Otto" in final.plain_text
     # An AI seat gets no private message.
     ai_ids = {s.user_id for s in stack.room().seats if s.ai}
@@ -99,7 +100,7 @@ def test_one_person_and_two_ai_seats_play_guess_what_to_the_end(launch):
     assert clues == 2
     final = stack.wait_find(GROUP, "Game over")
     room = stack.room()
-    assert room.phase is Phase.FINISHED and room.game == "guesswhat"
+    assert room.phase is TablePhase.FINISHED and room.game == "guesswhat"
     assert "🤖 Iris" in final.plain_text and "🤖 Otto" in final.plain_text
     ai_ids = {s.user_id for s in room.seats if s.ai}
     assert not any(stack.world.bot_messages(user) for user in ai_ids)
@@ -123,7 +124,7 @@ def test_one_person_and_two_ai_seats_play_hues_and_cues_to_the_end(launch):
     done: set[tuple[int, str]] = set()
     ai_cues = rounds = 0
     deadline = time.monotonic() + 120
-    while (room := stack.room()).phase not in (Phase.FINISHED, Phase.ABANDONED):
+    while (room := stack.room()).phase not in (TablePhase.FINISHED, TablePhase.ABANDONED):
         state = room.play
         assert isinstance(state, HuesState) and state.round is not None
         assert time.monotonic() < deadline, f"the game never ended: {state}, {done}"

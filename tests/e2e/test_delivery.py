@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 import signal
 
+from engine.games.hintrigue.model import round_of
 from tests.e2e.players import give_hint, seat_players, start
 from tests.e2e.procs import GROUP, LIMITS
 from tests.harness import wait_for
@@ -49,7 +50,7 @@ def test_a_player_who_blocked_the_bot_is_reported_to_the_group_and_the_game_goes
     users = seat_players(stack, ["Ann", "Bob", "Cy", "Dee"], "rotations=1 hint=20 decoy=15 vote=15")
     start(stack, users)
     room = stack.room()
-    teller = room.seats[room.round.storyteller].user_id
+    teller = room.seats[round_of(room).storyteller].user_id
     blocker = next(u for u in users if u != teller)
     stack.deliver(stack.world.block_bot(blocker))
     give_hint(stack, users, 1)
@@ -57,7 +58,7 @@ def test_a_player_who_blocked_the_bot_is_reported_to_the_group_and_the_game_goes
     assert any(f"t.me/{stack.world.bot.username}?start=" in e.get("url", "")
                for e in notice.entities)  # fmt: skip
     seat = next(i for i, s in enumerate(stack.room().seats) if s.user_id == blocker)
-    wait_for(lambda: seat in (stack.room().round.plays or {}), 20, "a decoy for the blocker")
+    wait_for(lambda: seat in (round_of(stack.room()).plays or {}), 20, "a decoy for the blocker")
     # Nobody else acts either: the timers close the vote, show the reveal and go on.
     stack.wait_find(GROUP, r"Reveal · round 1\b", timeout=30)
-    wait_for(lambda: stack.room().round.no >= 2, 30, "the next round")
+    wait_for(lambda: round_of(stack.room()).no >= 2, 30, "the next round")

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
+from engine.games.hintrigue.model import Phase, phase_of
 from engine.games.registry import DEFAULT_GAME as GAME
 from engine.games.registry import GAMES
-from engine.model import Phase
 from engine.store import Store, keys
 from tests.e2e.procs import GROUP, ProcStack
 from tests.harness import button, wait_for
@@ -43,7 +43,7 @@ def test_a_lobby_starts_by_itself_when_its_join_time_runs_out_a_minute_later_per
     stack.wait_find(GROUP, "/extend: 3 s more to join")
     assert stack.room().deadline == pytest.approx(opened + (180 + 60) * SCALE)
     # Nobody presses Start.
-    room = wait_for(lambda: (r := stack.room()).phase is Phase.HINT and r, 30, "the start")
+    room = wait_for(lambda: phase_of(r := stack.room()) is Phase.HINT and r, 30, "the start")
     assert room.phase_at >= opened + (180 + 60) * SCALE - 0.01  # not before its time
     stack.wait_find(GROUP, r"Round 1\b.*storyteller")
     assert "this game has started" in stack.world.message(GROUP, lobby.message_id).plain_text

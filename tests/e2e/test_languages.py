@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from engine.games.hintrigue.settings import settings_of
 from tests.conftest import RedisServer
 from tests.e2e.procs import GROUP, ProcStack, start_stack
 from tests.harness import buttons, wait_for
@@ -111,7 +112,7 @@ def play(stack: ProcStack) -> dict[str, Any]:
             answer = press(stack, user, lobby, join)
             assert answer == in_language(language[user], lambda: texts.JOINED), name
     stack.say(ann, GROUP, "/settings rotations=1 timers=off")
-    wait_for(lambda: stack.room().settings.rotations == 1 and not stack.room().settings.timers,
+    wait_for(lambda: settings_of(stack.room()).rotations == 1 and not stack.room().settings.timers,
              20, "the settings")  # fmt: skip
     start = next(data for _, data in buttons(lobby) if ".start." in data)
     assert press(stack, ann, lobby, start) == in_language("it", lambda: texts.STARTED)

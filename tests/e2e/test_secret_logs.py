@@ -16,6 +16,7 @@ import pytest
 from rq import Queue
 from rq.job import JobStatus
 
+from engine.games.hintrigue.model import round_of
 from tests.conftest import RedisServer
 from tests.e2e.players import give_hint, play_decoy, seat_players, start, table
 from tests.e2e.procs import GROUP, QUEUE, Proc, ProcStack, start_stack
@@ -91,8 +92,8 @@ def test_an_ai_game_logs_no_secret(stack):
         wait_for(lambda s=seated: s in stack.find(GROUP, "a new game is open").plain_text, 20,
                  f"{seated} in the lobby")  # fmt: skip
     start(stack, [ann])
-    room = wait_for(lambda: (r := stack.room()).round is not None and r, 30, "round 1")
-    if room.seats[room.round.storyteller].user_id == ann:
+    room = wait_for(lambda: round_of(r := stack.room()) is not None and r, 30, "round 1")
+    if room.seats[round_of(room).storyteller].user_id == ann:
         give_hint(stack, [ann], 1)  # the AI seats play their decoys
     else:
         play_decoy(stack, ann, 1)  # after an AI seat's hint

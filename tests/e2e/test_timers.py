@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from engine.games.hintrigue.decks import scene
+from engine.games.hintrigue.model import round_of
+from engine.games.hintrigue.settings import settings_of
 from engine.model import SeatStatus
 from tests.e2e.players import give_hint, play_decoy, play_round, seat_players, start, table, vote
 from tests.e2e.procs import GROUP, ProcStack
@@ -16,7 +18,7 @@ SETTINGS = "rotations=2 hint=20 decoy=15 vote=15 reveal=2"
 def teller_of(stack: ProcStack, number: int) -> int:
     def current() -> int | None:
         room = stack.room()
-        rnd = room.round
+        rnd = round_of(room)
         return room.seats[rnd.storyteller].user_id if rnd and rnd.no == number else None
 
     return wait_for(current, 30, f"round {number}")
@@ -40,16 +42,16 @@ def test_the_timers_carry_a_game_with_missed_moves_to_its_final_standings(launch
     # finds the card, one votes for a decoy played automatically, one never votes.
     teller, _card = give_hint(stack, users, 2)
     room = stack.room()
-    others = [room.seats[i].user_id for i in room.round.participants
+    others = [room.seats[i].user_id for i in round_of(room).participants
               if room.seats[i].user_id != teller]  # fmt: skip
     acting, finder, silent = others
     play_decoy(stack, acting, 2)
     message, scenes = table(stack, 2)
     room = stack.room()
     seat_of = {seat.user_id: i for i, seat in enumerate(room.seats)}
-    assert sorted(room.round.auto) == sorted([seat_of[finder], seat_of[silent]])
-    finder_decoy = scene(room.settings.deck, room.round.plays[seat_of[finder]])
-    teller_card = scene(room.settings.deck, room.round.plays[seat_of[teller]])
+    assert sorted(round_of(room).auto) == sorted([seat_of[finder], seat_of[silent]])
+    finder_decoy = scene(settings_of(room).deck, round_of(room).plays[seat_of[finder]])
+    teller_card = scene(settings_of(room).deck, round_of(room).plays[seat_of[teller]])
     vote(stack, acting, message, scenes[finder_decoy])
     vote(stack, finder, message, scenes[teller_card])
     stack.wait_find(GROUP, r"Reveal · round 2\b")
@@ -71,12 +73,12 @@ def test_the_timers_carry_a_game_with_missed_moves_to_its_final_standings(launch
     stack.wait_find(first, "Welcome back!")
     room = stack.room()
     assert room.seats[seat_of[first]].status is SeatStatus.PLAYING
-    assert seat_of[first] not in room.round.participants
+    assert seat_of[first] not in round_of(room).participants
 
     # Rounds 6 to 8: everybody acts; the returning player takes part from round 7.
     for number in (6, 7, 8):
         teller_of(stack, number)
-        assert (seat_of[first] in stack.room().round.participants) == (number > 6)
+        assert (seat_of[first] in round_of(stack.room()).participants) == (number > 6)
         for user, points in play_round(stack, users, number).items():
             expected[user] += points
     stack.wait_find(GROUP, "Game over")

@@ -16,8 +16,9 @@ from engine.commands import (
     StartGame,
 )
 from engine.games.hintrigue.decks import scene
+from engine.games.hintrigue.model import Phase, own_seats, phase_of, round_of
 from engine.games.registry import GAMES
-from engine.model import Phase, Room
+from engine.model import Room
 from engine.store import keys
 from tests.conftest import test_redis_url
 from tests.harness import (
@@ -95,17 +96,19 @@ class Table:
     def in_decoys(self, started: Room | None = None) -> Room:
         """Up to the decoys, from a game started here (`started`) or a new default one."""
         room = started or self.started()
-        teller = room.seats[room.round.storyteller]
-        self.run(ChooseCard(user_id=teller.user_id, card=teller.hand[0]))
+        teller = room.seats[round_of(room).storyteller]
+        card = own_seats(room)[round_of(room).storyteller].hand[0]
+        self.run(ChooseCard(user_id=teller.user_id, card=card))
         return self.run(GiveHint(user_id=teller.user_id, text="night"))
 
     def in_voting(self, started: Room | None = None) -> Room:
         room = self.in_decoys(started)
-        for index in room.round.participants:
-            if index != room.round.storyteller:
+        for index in round_of(room).participants:
+            if index != round_of(room).storyteller:
                 seat = room.seats[index]
-                room = self.run(PlayDecoy(user_id=seat.user_id, card=seat.hand[0]))
-        assert room.phase is Phase.VOTING
+                card = own_seats(room)[index].hand[0]
+                room = self.run(PlayDecoy(user_id=seat.user_id, card=card))
+        assert phase_of(room) is Phase.VOTING
         return room
 
     def group_message(self, pattern: str):
@@ -137,9 +140,9 @@ def unchanged(table: Table, before: Room) -> None:
 
 def test_a_vote_for_your_own_decoy_is_refused(table: Table):
     room = table.in_voting()
-    voter = next(i for i in room.round.participants if i != room.round.storyteller)
+    voter = next(i for i in round_of(room).participants if i != round_of(room).storyteller)
     message = table.group_message(r"The table · round 1")
-    own = room.round.plays[voter]
+    own = round_of(room).plays[voter]
     data = next(d for text, d in buttons(message) if text.endswith(scene("default", own)))
     assert (
         table.press(table.user_of(room, voter), message, data)
@@ -151,7 +154,7 @@ def test_a_vote_for_your_own_decoy_is_refused(table: Table):
 def test_the_storyteller_cannot_vote(table: Table):
     room = table.in_voting()
     message = table.group_message(r"The table · round 1")
-    teller = table.user_of(room, room.round.storyteller)
+    teller = table.user_of(room, round_of(room).storyteller)
     assert table.press(teller, message, buttons(message)[0][1]) == "The storyteller does not vote."
     unchanged(table, room)
 
@@ -166,10 +169,10 @@ def test_a_button_pressed_by_someone_not_in_the_game_is_refused(table: Table):
 
 def test_a_button_from_an_older_round_is_refused(table: Table):
     room = table.in_voting()
-    voter = next(i for i in room.round.participants if i != room.round.storyteller)
+    voter = next(i for i in round_of(room).participants if i != round_of(room).storyteller)
     message = table.group_message(r"The table · round 1")
     key = table.stack.config.signing_key
-    old = callback.encode(key, "vote", 0, room.round.table[0], room.game_id)
+    old = callback.encode(key, "vote", 0, round_of(room).table[0], room.game_id)
     assert table.press(table.user_of(room, voter), message, old) == "That is over already."
     unchanged(table, room)
 
@@ -177,7 +180,7 @@ def test_a_button_from_an_older_round_is_refused(table: Table):
 def test_forged_callback_data_is_refused(table: Table):
     room = table.in_voting()
     message = table.group_message(r"The table · round 1")
-    voter = table.user_of(room, room.round.participants[0])
+    voter = table.user_of(room, round_of(room).participants[0])
     genuine = buttons(message)[0][1]
     forged = genuine.replace(".vote.1.", ".vote.1.0") if ".vote.1." in genuine else genuine[:-1]
     for data in [forged, "garbage", "1.vote.1.5~AAAAAAAA", "2.vote.1.5"]:
@@ -187,7 +190,7 @@ def test_forged_callback_data_is_refused(table: Table):
 
 def test_playing_a_decoy_twice_is_refused(table: Table):
     room = table.in_decoys()
-    seat = next(i for i in room.round.participants if i != room.round.storyteller)
+    seat = next(i for i in round_of(room).participants if i != round_of(room).storyteller)
     user = table.user_of(room, seat)
     prompt = table.dm(user, "Choose a decoy")
     first, second = buttons(prompt)[0][1], buttons(prompt)[1][1]
@@ -199,10 +202,10 @@ def test_playing_a_decoy_twice_is_refused(table: Table):
 
 def test_a_card_not_in_your_hand_is_refused(table: Table):
     room = table.in_decoys()
-    seat = next(i for i in room.round.participants if i != room.round.storyteller)
+    seat = next(i for i in round_of(room).participants if i != round_of(room).storyteller)
     user = table.user_of(room, seat)
     prompt = table.dm(user, "Choose a decoy")
-    foreign = room.seats[room.round.storyteller].hand[0]
+    foreign = own_seats(room)[round_of(room).storyteller].hand[0]
     key = table.stack.config.signing_key
     data = callback.encode(key, "decoy", table.chat, 1, foreign, room.game_id)
     assert table.press(user, prompt, data) == "That card is not in your hand."
@@ -218,8 +221,9 @@ def test_a_card_not_in_your_hand_is_refused(table: Table):
 )
 def test_an_empty_or_too_long_hint_is_refused(table: Table, hint: str, answer: str):
     room = table.started()
-    teller = table.user_of(room, room.round.storyteller)
-    room = table.run(ChooseCard(user_id=teller, card=room.seats[room.round.storyteller].hand[0]))
+    teller = table.user_of(room, round_of(room).storyteller)
+    card = own_seats(room)[round_of(room).storyteller].hand[0]
+    room = table.run(ChooseCard(user_id=teller, card=card))
     table.say(teller, teller, hint)
     table.dm(teller, answer)
     unchanged(table, room)
@@ -227,7 +231,7 @@ def test_an_empty_or_too_long_hint_is_refused(table: Table, hint: str, answer: s
 
 def test_a_hint_before_choosing_a_card_is_refused(table: Table):
     room = table.started()
-    teller = table.user_of(room, room.round.storyteller)
+    teller = table.user_of(room, round_of(room).storyteller)
     table.say(teller, teller, "moonlight")
     table.dm(teller, "Choose your card first")
     unchanged(table, room)
@@ -237,11 +241,12 @@ def test_a_hint_sent_after_its_time_ran_out_is_told_so(table: Table):
     table.lobby()
     table.run(ChangeSettings(user_id=table.users[0], changes={"timers": True, "hint_s": 15}))
     room = table.run(StartGame(user_id=table.users[0]))
-    teller = table.user_of(room, room.round.storyteller)
-    wait_for(lambda: table.room().round.no > room.round.no, what="the hint's time to run out")
+    teller = table.user_of(room, round_of(room).storyteller)
+    number = round_of(room).no
+    wait_for(lambda: round_of(table.room()).no > number, what="the hint's time to run out")
     table.say(teller, teller, "a hint too late")
     table.dm(teller, "Too late: time ran out before your hint, so your turn passed.")
-    assert table.room().round.hint != "a hint too late"
+    assert round_of(table.room()).hint != "a hint too late"
 
 
 def test_starting_with_fewer_than_three_players_is_refused(table: Table):
@@ -263,7 +268,7 @@ def test_a_group_command_in_a_private_chat_is_answered(table: Table):
 
 def test_a_command_in_the_wrong_phase_is_answered(table: Table):
     room = table.started()
-    player = table.user_of(room, (room.round.storyteller + 1) % 4)
+    player = table.user_of(room, (round_of(room).storyteller + 1) % 4)
     table.say(player, table.chat, "/back")
     table.group_message("You are already playing")
     table.say(table.users[0], table.chat, "/settings rotations=3")
@@ -292,9 +297,9 @@ def test_only_the_host_or_an_admin_may_start(table: Table):
 
 def test_an_update_delivered_twice_is_applied_once(table: Table):
     room = table.in_voting()
-    voter = next(i for i in room.round.participants if i != room.round.storyteller)
+    voter = next(i for i in round_of(room).participants if i != round_of(room).storyteller)
     message = table.group_message(r"The table · round 1")
-    target = room.round.plays[room.round.storyteller]
+    target = round_of(room).plays[round_of(room).storyteller]
     data = next(d for text, d in buttons(message) if text.endswith(scene("default", target)))
     update = table.stack.world.press(
         table.user_of(room, voter), table.chat, message.message_id, data
@@ -333,13 +338,14 @@ def test_a_player_who_never_opened_a_private_chat_gets_a_deep_link_and_joins_by_
 
 def test_a_player_who_blocked_the_bot_is_reported_and_the_game_goes_on(table: Table):
     room = table.started()
-    blocker = table.user_of(room, (room.round.storyteller + 1) % 4)
+    blocker = table.user_of(room, (round_of(room).storyteller + 1) % 4)
     table.stack.world.block_bot(blocker)
-    teller = room.seats[room.round.storyteller]
-    table.run(ChooseCard(user_id=teller.user_id, card=teller.hand[0]))
+    teller = room.seats[round_of(room).storyteller]
+    card = own_seats(room)[round_of(room).storyteller].hand[0]
+    table.run(ChooseCard(user_id=teller.user_id, card=card))
     table.run(GiveHint(user_id=teller.user_id, text="night"))
     notice = table.group_message("cannot write to")
     assert any(e.get("url", "").endswith(f"start=r{table.chat}") for e in notice.entities)
     index = table.room().seat_of(blocker)
-    wait_for(lambda: index in table.room().round.plays, what="the automatic decoy")
-    assert index in table.room().round.auto
+    wait_for(lambda: index in round_of(table.room()).plays, what="the automatic decoy")
+    assert index in round_of(table.room()).auto

@@ -9,8 +9,10 @@ import pytest
 
 from engine.commands import ChangeSettings, Skip, StartGame, StopGame
 from engine.errors import ErrorCode
+from engine.games.hintrigue.model import Phase, own_seats, phase_of, round_of
+from engine.games.hintrigue.settings import settings_of
 from engine.games.registry import GAMES
-from engine.model import Phase
+from engine.model import Phase as TablePhase
 from engine.store import keys
 from tests.harness import button, buttons, wait_for
 from tests.integration.test_bad_input import Table, stack  # noqa: F401 - shared fixture
@@ -54,14 +56,12 @@ def test_stop_asks_for_a_confirmation_then_ends_the_game_without_a_winner(table:
     table.started()
     table.say(table.users[0], table.chat, "/stop")
     confirm = table.group_message("End this game now")
-    assert (
-        table.press(table.users[1], confirm, button(confirm, "Yes"))
-        == "Only the game's host or a group admin can do that."
-    )
-    assert table.room().phase is Phase.HINT
+    assert table.press(table.users[1], confirm, button(confirm, "Yes")) == \
+        "Only the game's host or a group admin can do that."
+    assert phase_of(table.room()) is Phase.HINT
     assert table.press(table.users[0], confirm, button(confirm, "Yes")) == "The game is stopped."
     table.group_message("The game was stopped. No winner")
-    assert table.room().phase is Phase.ABANDONED
+    assert table.room().phase is TablePhase.ABANDONED
     decided = wait_for(lambda: decided_question(table, confirm), what="the question decided")
     assert decided.plain_text == "/stop: the game was stopped."
 
@@ -76,10 +76,8 @@ def test_stop_answered_no_by_the_host_lets_the_game_go_on_quietly(table: Table):
     room = table.started()
     table.say(table.users[0], table.chat, "/stop")
     confirm = table.group_message("End this game now")
-    assert (
-        table.press(table.users[2], confirm, button(confirm, "No"))
-        == "Only the game's host or a group admin can do that."
-    )
+    assert table.press(table.users[2], confirm, button(confirm, "No")) == \
+        "Only the game's host or a group admin can do that."
     assert buttons(table.stack.world.message(confirm.chat_id, confirm.message_id))
     before = len(table.stack.world.bot_messages(table.chat))
     assert table.press(table.users[0], confirm, button(confirm, "No")) == "The game goes on."
@@ -104,8 +102,8 @@ def test_a_late_player_joins_with_join_and_plays_from_the_next_round(table: Tabl
     table.group_message("Late joined the game and plays from the next round")
     after = table.room()
     index = after.seat_of(late)
-    assert index is not None and index not in after.round.participants
-    assert len(after.seats[index].hand) == room.settings.hand_size
+    assert index is not None and index not in round_of(after).participants
+    assert len(own_seats(after)[index].hand) == settings_of(room).hand_size
 
 
 def test_a_second_newgame_points_to_the_game_already_there(table: Table):
@@ -117,34 +115,24 @@ def test_a_second_newgame_points_to_the_game_already_there(table: Table):
 
 def test_start_in_private_sends_again_what_the_game_waits_for(table: Table):
     room = table.started()
-    teller = table.user_of(room, room.round.storyteller)
+    teller = table.user_of(room, round_of(room).storyteller)
     first = table.dm(teller, "you are the storyteller")
     hand = buttons(first)
     table.say(teller, teller, "/start")
     again = wait_for(
-        lambda: next(
-            (
-                m
-                for m in reversed(table.stack.dm(teller))
-                if "you are the storyteller" in m.plain_text and m.message_id > first.message_id
-            ),
-            None,
-        ),
-        what="the storyteller's hand sent again",
-    )
+        lambda: next((m for m in reversed(table.stack.dm(teller))
+                      if "you are the storyteller" in m.plain_text
+                      and m.message_id > first.message_id), None),
+        what="the storyteller's hand sent again")
     assert buttons(again) == hand
     # The old copy points to the new one, without its buttons.
     old = table.stack.world.message(teller, first.message_id)
     assert old.plain_text == "⬇️ Sent again below." and buttons(old) == []
     label, data = buttons(again)[0]
     assert table.press(teller, again, data).startswith("Chosen:")
-    edited = wait_for(
-        lambda: (
-            "Chosen:" in table.stack.world.message(teller, again.message_id).plain_text
-            and table.stack.world.message(teller, again.message_id)
-        ),
-        what="the new message edited",
-    )
+    edited = wait_for(lambda: "Chosen:" in table.stack.world.message(
+        teller, again.message_id).plain_text and table.stack.world.message(
+        teller, again.message_id), what="the new message edited")
     assert label.strip() in edited.plain_text
 
 
@@ -189,19 +177,19 @@ def test_two_managers_skipping_at_once_skip_one_turn(table: Table):
     table.group_message(re.escape(texts.ERRORS[ErrorCode.JUST_STARTED]))
     after = table.room()
     # Only the first storyteller's turn was skipped: the next one's stands.
-    assert after.round.no == room.round.no + 1 and after.phase is Phase.HINT
+    assert round_of(after).no == round_of(room).no + 1 and phase_of(after) is Phase.HINT
 
 
 def test_skip_says_who_was_skipped(table: Table):
     room = table.in_decoys()
     time.sleep(SKIP_GRACE)  # a /skip sooner is taken for one meant for the phase before
     table.say(table.users[0], table.chat, "/skip")
-    waiting = [room.seats[i].name for i in room.round.participants
-               if i != room.round.storyteller]  # fmt: skip
+    waiting = [room.seats[i].name for i in round_of(room).participants
+               if i != round_of(room).storyteller]  # fmt: skip
     table.group_message(r"/skip: decoys were chosen at random for " + ", ".join(waiting[:-1]))
     table.group_message(r"skipped: a decoy was chosen at random")
     for user in table.users:
-        if user != room.seats[room.round.storyteller].user_id:
+        if user != room.seats[round_of(room).storyteller].user_id:
             table.dm(user, r"chosen for you: skipped")
 
 
@@ -222,7 +210,7 @@ def test_a_host_who_never_opened_a_private_chat_is_named_with_the_link_until_the
     answer = wait_for(lambda: world.callback_answer(update["callback_query"]["id"]))
     assert answer.text.startswith("First open a private chat with me and press Start there")
     assert re.fullmatch(r"https://t\.me/\S+\?start=r-\d+", answer.url or "")
-    assert table.room().phase is Phase.LOBBY
+    assert table.room().phase is TablePhase.LOBBY
     table.stack.deliver(world.start_private(host, f"r{table.chat}"))
     table.dm(host, r"You are connected to the game in Bad input\. Press Start in the group")
     wait_for(lambda: "must open" not in world.message(table.chat, lobby.message_id).plain_text,
@@ -232,8 +220,8 @@ def test_a_host_who_never_opened_a_private_chat_is_named_with_the_link_until_the
 
 def test_start_with_nothing_pending_says_what_the_game_waits_for(table: Table):
     room = table.started()
-    other = next(s.user_id for i, s in enumerate(room.seats) if i != room.round.storyteller)
-    teller = room.seats[room.round.storyteller].name
+    other = next(s.user_id for i, s in enumerate(room.seats) if i != round_of(room).storyteller)
+    teller = room.seats[round_of(room).storyteller].name
     table.say(other, other, "/start")
     table.dm(other, rf"Nothing waits for you here right now: {teller} is choosing a card")
 
@@ -250,10 +238,10 @@ def test_a_long_vote_gets_its_table_edited_to_show_the_time_left_before_the_end(
     queue = Queue(table.stack.config.queue, connection=table.stack.client)
     # The vote's timer and its reminder are scheduled, the reminder 30 s before the end.
     RqDispatch(table.stack.client, table.stack.config.queue, GAMES).schedule_reminder(
-        table.chat, room.round.no, "voting", room.deadline
+        table.chat, round_of(room).no, "voting", room.deadline
     )
     scheduled = ScheduledJobRegistry(queue=queue)
-    job_id = f"{keys.job_prefix()}remind_{table.chat}_{room.round.no}_voting"
+    job_id = f"{keys.job_prefix()}remind_{table.chat}_{round_of(room).no}_voting"
     assert job_id in scheduled.get_job_ids()
     assert abs(scheduled.get_expiration_time(queue.fetch_job(job_id)).timestamp()
                - (room.deadline - REMIND_BEFORE)) < 1.5  # fmt: skip
@@ -261,14 +249,9 @@ def test_a_long_vote_gets_its_table_edited_to_show_the_time_left_before_the_end(
     shown = table.group_message(r"The table · round 1")
     assert "(10 min left)" in shown.plain_text
     time.sleep(1.1)
-    queue.enqueue("workers.jobs.remind", table.chat, room.round.no, "voting")
-    wait_for(
-        lambda: re.search(
-            r"\(9 min \d+ s left\)",
-            table.stack.world.message(table.chat, shown.message_id).plain_text,
-        ),
-        what="the time left on the table",
-    )
+    queue.enqueue("workers.jobs.remind", table.chat, round_of(room).no, "voting")
+    wait_for(lambda: re.search(r"\(9 min \d+ s left\)", table.stack.world.message(
+        table.chat, shown.message_id).plain_text), what="the time left on the table")
 
 
 def test_buttons_of_an_earlier_games_lobby_are_refused(table: Table):
@@ -281,7 +264,7 @@ def test_buttons_of_an_earlier_games_lobby_are_refused(table: Table):
     for data in pressed.values():
         assert table.press(table.users[1], first, data) == \
             "This button belongs to an earlier game."  # fmt: skip
-    assert table.room().phase is Phase.LOBBY and len(table.room().seats) == 4
+    assert table.room().phase is TablePhase.LOBBY and len(table.room().seats) == 4
 
 
 def test_settings_alone_brings_the_settings_keyboard_to_the_bottom_for_the_host(table: Table):
@@ -301,7 +284,7 @@ def test_join_after_the_last_turn_started_says_so_at_once(table: Table):
     table.lobby()
     table.run(ChangeSettings(user_id=table.users[0], changes={"rotations": 1}))
     room = table.run(StartGame(user_id=table.users[0]))
-    while not room.round.last:  # each storyteller misses one hint: nobody sits out
+    while not round_of(room).last:  # each storyteller misses one hint: nobody sits out
         room = table.run(Skip(user_id=table.users[0]))
     late = table.stack.world.add_user(first_name="Late").id
     table.say(late, table.chat, "/join")
@@ -323,18 +306,18 @@ def test_the_next_lobby_starts_from_the_settings_of_the_last_one(table: Table):
     wait_for(lambda: any(m.message_id > first.message_id and "a new game is open" in m.plain_text
                          for m in table.stack.world.bot_messages(table.chat)),
              what="the next lobby")  # fmt: skip
-    settings = table.room().settings
-    assert (settings.rotations, settings.hint_s, settings.timers) == (3, 60, False)
+    settings, own = table.room().settings, settings_of(table.room())
+    assert (own.rotations, own.hint_s, settings.timers) == (3, 60, False)
 
 
 def test_forcestart_starts_the_lobby_for_the_host_only(table: Table):
     table.lobby(players=3)
     table.say(table.users[1], table.chat, "/forcestart")
     table.group_message(re.escape(texts.ERRORS[ErrorCode.NOT_ALLOWED]))
-    assert table.room().phase is Phase.LOBBY
+    assert table.room().phase is TablePhase.LOBBY
     table.say(table.users[0], table.chat, "/forcestart")
     table.group_message(r"Round 1\b.*storyteller")
-    assert table.room().phase is Phase.HINT
+    assert phase_of(table.room()) is Phase.HINT
 
 
 def test_settings_ai_is_applied_and_answered_in_the_group(table: Table):
@@ -408,7 +391,7 @@ def test_the_lobby_starts_without_a_waiting_friend_and_tells_the_group_who_was_l
                                  r"chat with me")  # fmt: skip
     assert any(e.get("url", "").endswith(f"start=j{table.chat}") for e in notice.entities)
     room = table.room()
-    assert room.phase is Phase.HINT and room.seat_of(dee) is None and room.waiting == []
+    assert phase_of(room) is Phase.HINT and room.seat_of(dee) is None and room.waiting == []
     assert "waiting for Dee" not in world.message(table.chat, lobby.message_id).plain_text
 
 
@@ -421,12 +404,12 @@ def test_a_stop_question_is_closed_when_its_game_ends_and_a_late_press_says_so(t
     no, yes = button(question, "No"), button(question, "Yes")
     for user in table.users[2:]:  # two leave: too few remain, the game is abandoned
         table.run(Leave(user_id=user))
-    assert table.room().phase is Phase.ABANDONED
+    assert table.room().phase is TablePhase.ABANDONED
     closed = wait_for(lambda: decided_question(table, question), what="the question closed")
     assert closed.plain_text == "/stop: the game is over."
     assert table.press(table.users[0], question, no) == "That game is over."
     assert table.press(table.users[0], question, yes) == "That game is over."
-    assert table.room().phase is Phase.ABANDONED
+    assert table.room().phase is TablePhase.ABANDONED
 
 
 def test_a_lobby_stop_question_is_closed_when_the_lobby_closes(table: Table):
@@ -470,13 +453,14 @@ def test_the_hint_given_answer_stays_through_its_round_and_is_closed_when_the_ga
     from engine.commands import ChooseCard
 
     room = table.started()
-    teller = room.seats[room.round.storyteller]
-    table.run(ChooseCard(user_id=teller.user_id, card=teller.hand[0]))
+    teller = room.seats[round_of(room).storyteller]
+    card = own_seats(room)[round_of(room).storyteller].hand[0]
+    table.run(ChooseCard(user_id=teller.user_id, card=card))
     table.say(teller.user_id, teller.user_id, "harbour")
     given = table.dm(teller.user_id, "Hint given. The others are choosing their decoys.")
     table.run(Skip(user_id=table.users[0]))  # decoys chosen at random
     table.run(Skip(user_id=table.users[0]))  # the vote closes: the round is scored
-    assert table.room().phase is Phase.REVEAL
+    assert phase_of(table.room()) is Phase.REVEAL
     table.group_message("Reveal")  # delivered: the round's messages are out
     answer = table.stack.world.message(teller.user_id, given.message_id)
     assert answer.plain_text == "Hint given. The others are choosing their decoys."
@@ -484,19 +468,11 @@ def test_the_hint_given_answer_stays_through_its_round_and_is_closed_when_the_ga
                 if int(call.params["chat_id"]) == teller.user_id
                 and int(call.params["message_id"]) == given.message_id]  # fmt: skip
     table.run(StopGame(user_id=table.users[0]))
-    assert table.room().phase is Phase.ABANDONED  # in the reveal: no next prompt follows
-    closed = wait_for(
-        lambda: (
-            "this round is over"
-            in (m := table.stack.world.message(teller.user_id, given.message_id)).plain_text
-            and m
-        ),
-        what="the answer closed",
-    )
-    assert (
-        closed.plain_text
-        == "Hintrigue · Round 1 in Bad input: your hint «harbour» was given; this round is over."
-    )
+    assert table.room().phase is TablePhase.ABANDONED  # in the reveal: no next prompt follows
+    closed = wait_for(lambda: "this round is over" in (m := table.stack.world.message(
+        teller.user_id, given.message_id)).plain_text and m, what="the answer closed")
+    assert closed.plain_text == \
+        "Hintrigue · Round 1 in Bad input: your hint «harbour» was given; this round is over."
 
 
 def test_a_lobby_stop_question_is_closed_when_the_game_starts(table: Table):
@@ -507,11 +483,9 @@ def test_a_lobby_stop_question_is_closed_when_the_game_starts(table: Table):
     table.run(StartGame(user_id=table.users[0]))
     closed = wait_for(lambda: decided_question(table, question), what="the question closed")
     assert closed.plain_text == "/stop: the game has started; send /stop again to end it."
-    assert (
-        table.press(table.users[0], question, yes)
-        == "The game has started: send /stop again to end it."
-    )
-    assert table.room().phase is Phase.HINT
+    assert table.press(table.users[0], question, yes) == \
+        "The game has started: send /stop again to end it."
+    assert phase_of(table.room()) is Phase.HINT
 
 
 def test_a_game_ended_without_a_stop_question_posts_no_closed_question(table: Table):

@@ -11,10 +11,12 @@ import pytest
 
 from engine.commands import ChangeSettings, Join, OpenLobby, StartGame, Timeout
 from engine.errors import RuleError
+from engine.games.hintrigue.model import Phase, own_seats, phase_of, round_of
 from engine.games.hintrigue.turns import winners
 from engine.games.registry import DEFAULT_GAME as GAME
 from engine.games.registry import GAMES
-from engine.model import OVER_PHASES, Phase, Room
+from engine.model import OVER_PHASES, Room
+from engine.model import Phase as TablePhase
 from engine.store import Store, keys
 from tests.builders import next_move
 from tests.harness import button, buttons, wait_for
@@ -40,20 +42,20 @@ def play_a_game(table: Table, seed: int) -> Room:
     table.run(ChangeSettings(user_id=users[0], changes={"timers": False, "rotations": 1}))
     table.run(StartGame(user_id=users[0]))
     while (room := table.room()).phase not in OVER_PHASES:
-        if room.phase is Phase.REVEAL:
+        if phase_of(room) is Phase.REVEAL:
             time.sleep(0.02)  # the presentation timer, fired by a worker
             continue
         table.run(next_move(room, time.time())[0])
-    assert room.phase is Phase.FINISHED
+    assert room.phase is TablePhase.FINISHED
     return room
 
 
 def figures_line(room: Room, index: int, games: int = 1) -> str:
-    seat = room.seats[index]
+    seat, own = room.seats[index], own_seats(room)[index]
     wins = int(index in winners(room))
     return " · ".join([plural(games, "game"), plural(wins, "win"), plural(seat.score, "point"),
-                       plural(seat.finds, "find"),
-                       f"{seat.stolen} vote{'' if seat.stolen == 1 else 's'} stolen"])  # fmt: skip
+                       plural(own.finds, "find"),
+                       f"{own.stolen} vote{'' if own.stolen == 1 else 's'} stolen"])  # fmt: skip
 
 
 def test_stats_show_a_players_figures_and_in_reply_the_figures_of_whom_you_answer(table: Table):
@@ -196,18 +198,19 @@ def test_a_games_figures_are_added_once_when_workers_apply_its_end_at_the_same_t
     """Eight processes' worth of timer jobs fire the last reveal's timeout at once."""
     users = table.users
     table.run(OpenLobby(chat_id=table.chat, user_id=users[0], name="P0", seed=3 << 40,
-                        timer_scale=1.0, settings={"join_s": 0, "rotations": 1}))  # fmt: skip
+                        timer_scale=1.0, settings={"join_s": 0},
+                        game_settings={"rotations": 1}))  # fmt: skip
     for index, user in enumerate(users[1:], 1):
         table.run(Join(user_id=user, name=f"P{index}"))
     room = table.run(StartGame(user_id=users[0]))
     store = table.service.store
-    while not (room.phase is Phase.REVEAL and room.round is not None and room.round.last):
+    while not (phase_of(room) is Phase.REVEAL and (rnd := round_of(room)) is not None and rnd.last):
         command, at = next_move(room, time.time())
         outcome = store.execute(table.chat, command, now=at)
         assert outcome.room is not None
         room = outcome.room
-    assert room.round is not None and room.deadline is not None
-    end = Timeout(round_no=room.round.no, phase=Phase.REVEAL)
+    assert round_of(room) is not None and room.deadline is not None
+    end = Timeout(round_no=round_of(room).no, phase=Phase.REVEAL)
     url = table.stack.config.redis_url
     start = threading.Barrier(8)
     applied: list[bool] = []

@@ -10,6 +10,7 @@ import time
 import pytest
 
 from engine.commands import ChooseCard, GiveHint, Join, OpenLobby, StartGame
+from engine.games.hintrigue.model import own_seats, round_of
 from engine.games.registry import GAMES
 from engine.store import keys
 from tests.conftest import test_redis_url
@@ -120,12 +121,13 @@ def test_a_games_private_messages_never_wait_behind_its_groups_budget(limited):
     stack.settle()
     # The group's 20 messages a minute are spent, and more group messages wait in the outbox.
     service.show(chat, *(Outgoing(chat_id=chat, text=f"notice {i}") for i in range(25)))
-    teller = room.seats[room.round.storyteller]
-    service.run(chat, ChooseCard(user_id=teller.user_id, card=teller.hand[0]))
+    teller = room.seats[round_of(room).storyteller]
+    card = own_seats(room)[round_of(room).storyteller].hand[0]
+    service.run(chat, ChooseCard(user_id=teller.user_id, card=card))
     started = time.monotonic()
     room = service.run(chat, GiveHint(user_id=teller.user_id, text="harbour")).room
-    others = [room.seats[i].user_id for i in room.round.participants
-              if i != room.round.storyteller]  # fmt: skip
+    others = [room.seats[i].user_id for i in round_of(room).participants
+              if i != round_of(room).storyteller]  # fmt: skip
     for user in others:
         wait_for(lambda u=user: stack.find(u, "Choose a decoy"), 10, "a decoy prompt")
     assert time.monotonic() - started < 10

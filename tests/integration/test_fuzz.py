@@ -10,6 +10,7 @@ import httpx
 import pytest
 
 from engine.commands import Leave, StopGame
+from engine.games.hintrigue.model import phase_of, round_of
 from tests.harness import button, buttons, wait_for
 from tests.integration.test_bad_input import Table, stack  # noqa: F401 - shared fixture
 from tgbot.games.hintrigue.cards import card
@@ -125,9 +126,9 @@ def test_hostile_updates_change_nothing_the_rules_refuse_and_every_room_still_an
     after = table.room()
     assert after.model_dump() == before.model_dump()
     # The game and the bot still answer: a vote counts, /rules is answered in private.
-    voter = next(i for i in room.round.participants if i != room.round.storyteller)
+    voter = next(i for i in round_of(room).participants if i != round_of(room).storyteller)
     message = table.group_message(r"The table · round 1")
-    target = room.round.plays[room.round.storyteller]
+    target = round_of(room).plays[round_of(room).storyteller]
     data = next(d for label, d in buttons(message) if label.endswith(card(room, target)))
     assert table.press(room.seats[voter].user_id, message, data).startswith("Vote recorded")
     table.say(strangers[0], strangers[0], "/rules")
@@ -143,12 +144,12 @@ def test_an_old_stop_question_cannot_stop_a_later_game(table: Table):
     table.started(seed=12 << 40)
     answer = table.press(table.users[0], question, yes)  # its button, pressed all the same
     assert answer == "That game is over."
-    assert table.room().phase.value == "hint"
+    assert phase_of(table.room()) == "hint"
 
 
 def test_a_seat_that_left_during_voting_cannot_vote(table: Table):
     room = table.in_voting()
-    leaver = next(i for i in room.round.participants if i != room.round.storyteller)
+    leaver = next(i for i in round_of(room).participants if i != round_of(room).storyteller)
     user = room.seats[leaver].user_id
     table.run(Leave(user_id=user))
     before = table.room()

@@ -26,6 +26,7 @@ from engine.commands import (
 from engine.errors import ErrorCode
 from engine.games.guesswhat import commands as gw
 from engine.games.guesswhat.errors import Refusal as GW_REFUSAL
+from engine.games.hintrigue.model import own_seats, phase_of, round_of
 from engine.games.huescues import commands as hc
 from engine.games.huescues.errors import Refusal as HC_REFUSAL
 from engine.model import Room
@@ -89,19 +90,21 @@ def test_markup_in_names_titles_settings_and_hints_is_shown_as_typed(table: Tabl
         bot.deliver(world.start_private(other))
         table.service.run(evil, Join(user_id=other, name=MARKUP))
     room = table.service.run(evil, StartGame(user_id=host)).room
-    teller = room.seats[room.round.storyteller]
-    table.service.run(evil, ChooseCard(user_id=teller.user_id, card=teller.hand[0]))
+    teller = room.seats[round_of(room).storyteller]
+    card = own_seats(room)[round_of(room).storyteller].hand[0]
+    table.service.run(evil, ChooseCard(user_id=teller.user_id, card=card))
     bot.say(teller.user_id, teller.user_id, MARKUP)
-    room = wait_for(lambda: (r := table.service.store.load(evil)).phase.value == "decoys" and r,
+    room = wait_for(lambda: phase_of(r := table.service.store.load(evil)) == "decoys" and r,
                     what="the hint")  # fmt: skip
-    assert room.round.hint == MARKUP
-    for index in room.round.participants:
-        if index != room.round.storyteller:
+    assert round_of(room).hint == MARKUP
+    for index in round_of(room).participants:
+        if index != round_of(room).storyteller:
             seat = room.seats[index]
-            room = table.service.run(evil, PlayDecoy(user_id=seat.user_id, card=seat.hand[0])).room
-    target = room.round.plays[room.round.storyteller]
-    for index in room.round.participants:
-        if index != room.round.storyteller:
+            card = own_seats(room)[index].hand[0]
+            room = table.service.run(evil, PlayDecoy(user_id=seat.user_id, card=card)).room
+    target = round_of(room).plays[round_of(room).storyteller]
+    for index in round_of(room).participants:
+        if index != round_of(room).storyteller:
             table.service.run(evil, Vote(user_id=room.seats[index].user_id, card=target))
     reveal = wait_for(lambda: bot.find(evil, "Reveal · round 1"), what="the reveal")
     assert MARKUP in reveal.plain_text
@@ -134,11 +137,12 @@ def test_direction_controls_cannot_turn_a_line_and_right_to_left_names_are_isola
 
 def test_a_hint_of_invisible_characters_is_refused_as_empty(table: Table):
     room = table.started()
-    teller = room.seats[room.round.storyteller]
-    table.run(ChooseCard(user_id=teller.user_id, card=teller.hand[0]))
+    teller = room.seats[round_of(room).storyteller]
+    card = own_seats(room)[round_of(room).storyteller].hand[0]
+    table.run(ChooseCard(user_id=teller.user_id, card=card))
     table.say(teller.user_id, teller.user_id, "\u200b\u3164\u00ad \u2800")
     table.dm(teller.user_id, "The hint is empty")
-    assert table.room().round.hint is None
+    assert round_of(table.room()).hint is None
 
 
 def test_ten_players_with_the_longest_names_still_get_every_message(table: Table):
@@ -157,20 +161,21 @@ def test_ten_players_with_the_longest_names_still_get_every_message(table: Table
     for user, name in zip(users[1:], names[1:], strict=True):
         table.run(Join(user_id=user, name=name))
     room = table.run(StartGame(user_id=users[0]))
-    teller = room.seats[room.round.storyteller]
-    table.run(ChooseCard(user_id=teller.user_id, card=teller.hand[0]))
+    teller = room.seats[round_of(room).storyteller]
+    card = own_seats(room)[round_of(room).storyteller].hand[0]
+    table.run(ChooseCard(user_id=teller.user_id, card=card))
     room = table.run(GiveHint(user_id=teller.user_id, text="H" * 200))
-    for index in room.round.participants:
-        if index != room.round.storyteller:
+    for index in round_of(room).participants:
+        if index != round_of(room).storyteller:
             seat = room.seats[index]
-            room = table.run(PlayDecoy(user_id=seat.user_id, card=seat.hand[0]))
+            room = table.run(PlayDecoy(user_id=seat.user_id, card=own_seats(room)[index].hand[0]))
     # Every vote for a different decoy: the reveal names everybody as often as it can.
-    decoys = [c for i, c in room.round.plays.items() if i != room.round.storyteller]
-    for index in room.round.participants:
-        if index != room.round.storyteller:
-            other = next(c for c in decoys if c != room.round.plays[index])
+    decoys = [c for i, c in round_of(room).plays.items() if i != round_of(room).storyteller]
+    for index in round_of(room).participants:
+        if index != round_of(room).storyteller:
+            other = next(c for c in decoys if c != round_of(room).plays[index])
             room = table.run(Vote(user_id=room.seats[index].user_id, card=other))
-    assert room.phase.value == "reveal"
+    assert phase_of(room) == "reveal"
     reveal = table.group_message("Reveal · round 1")
     assert len(reveal.plain_text) <= 4096 and "Standings" in reveal.plain_text
     table.run(StopGame(user_id=users[0]))
@@ -215,11 +220,12 @@ def no_failed_update(table: Table) -> None:
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_a_hint_of_invisible_marks_is_empty_in_every_language(table: Table, language):
     room = in_language(table, "hintrigue", language)
-    teller = room.seats[room.round.storyteller]
-    table.run(ChooseCard(user_id=teller.user_id, card=teller.hand[0]))
+    teller = room.seats[round_of(room).storyteller]
+    card = own_seats(room)[round_of(room).storyteller].hand[0]
+    table.run(ChooseCard(user_id=teller.user_id, card=card))
     table.say(teller.user_id, teller.user_id, INVISIBLE)
     table.dm(teller.user_id, re.escape(refusal(language, ErrorCode.HINT_EMPTY)))
-    assert table.room().round.hint is None
+    assert round_of(table.room()).hint is None
     assert table.stack.find(table.chat, INVISIBLE) is None
 
 

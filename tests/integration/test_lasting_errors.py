@@ -10,6 +10,7 @@ import httpx
 import pytest
 
 from engine.commands import ChooseCard
+from engine.games.hintrigue.model import own_seats, round_of
 from engine.store import keys
 from tests.integration.test_bad_input import Table, stack  # noqa: F401 - shared fixture
 from tgbot.ingress.web import SECRET_HEADER
@@ -37,8 +38,9 @@ def test_a_room_whose_state_has_the_wrong_type_sets_the_update_aside_and_goes_on
 
 def test_a_hint_with_a_lone_surrogate_is_taken_with_the_character_replaced(table: Table):
     room = table.started()
-    teller = room.seats[room.round.storyteller]
-    table.run(ChooseCard(user_id=teller.user_id, card=teller.hand[0]))
+    teller = room.seats[round_of(room).storyteller]
+    card = own_seats(room)[round_of(room).storyteller].hand[0]
+    table.run(ChooseCard(user_id=teller.user_id, card=card))
     update = table.stack.world.user_message(teller.user_id, teller.user_id, "moon")
     body = json.dumps(update).replace('"moon"', '"moon \\ud800 light"')
     response = httpx.post(table.stack.config.webhook_url, content=body.encode(),
@@ -46,4 +48,4 @@ def test_a_hint_with_a_lone_surrogate_is_taken_with_the_character_replaced(table
     assert response.status_code == 200
     table.stack.settle()
     table.dm(teller.user_id, "Hint given")
-    assert table.room().round.hint == "moon \ufffd light"
+    assert round_of(table.room()).hint == "moon \ufffd light"

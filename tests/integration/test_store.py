@@ -14,8 +14,8 @@ import redis
 
 from engine.commands import Join, Leave
 from engine.errors import ErrorCode, RuleError
+from engine.games.hintrigue.model import Phase, phase_of
 from engine.games.registry import GAMES
-from engine.model import Phase
 from engine.roomid import RoomId
 from engine.store import DAY, CorruptRoom, Retention, Store, keys
 from tests.conftest import test_redis_url as redis_url
@@ -95,7 +95,7 @@ def test_a_running_game_does_not_expire_while_a_short_lobby_would(
     store = Store(real_redis, GAMES, retention=Retention(lobby=1))
     in_hint(store, CHAT, players(CHAT, 3))
     time.sleep(1.3)
-    assert loaded(store, CHAT).phase is Phase.HINT
+    assert phase_of(loaded(store, CHAT)) is Phase.HINT
     assert store.room_of_player(players(CHAT, 3)[2]) == RoomId(CHAT)
 
 

@@ -22,8 +22,9 @@ import redis
 from engine.commands import Command, Join, OpenLobby, PlayDecoy, Vote
 from engine.errors import ErrorCode, RuleError
 from engine.events import Event
+from engine.games.hintrigue.model import Phase, own_seats, phase_of, round_of
 from engine.games.registry import GAMES
-from engine.model import Phase, Room
+from engine.model import Room
 from engine.roomid import RoomId
 from engine.store import Store
 from tests.conftest import test_redis_url as redis_url
@@ -104,7 +105,8 @@ def set_up(store: Store, rng: random.Random) -> Scenario:
         for index in rnd.participants:
             if index != rnd.storyteller:
                 seat = room.seats[index]
-                commands += [(chat, PlayDecoy(user_id=seat.user_id, card=c)) for c in seat.hand[:2]]
+                cards = own_seats(room)[index].hand[:2]
+                commands += [(chat, PlayDecoy(user_id=seat.user_id, card=c)) for c in cards]
                 # refused until the last decoy opens the vote, accepted after
                 commands.append((chat, Vote(user_id=seat.user_id, card=rnd.plays[rnd.storyteller])))
     for i in range(LOBBIES + DECOY_ROOMS, LOBBIES + DECOY_ROOMS + VOTING_ROOMS):
@@ -328,11 +330,12 @@ def check_rule_outcomes(scenario: Scenario, answers: list[Answer], final: dict[i
     for chat, room in final.items():
         seated = [s.user_id for s in room.seats]
         assert len(seated) == len(set(seated)) <= SEATS
-        if room.round is not None and room.phase in (Phase.DECOYS, Phase.VOTING, Phase.REVEAL):
-            for index, card in room.round.plays.items():
-                assert card not in room.seats[index].hand
-                assert card in scenario.initial[chat].seats[index].hand or (
-                    card == scenario.initial[chat].round.plays.get(index)  # type: ignore[union-attr]
+        shown = (Phase.DECOYS, Phase.VOTING, Phase.REVEAL)
+        if round_of(room) is not None and phase_of(room) in shown:
+            for index, card in round_of(room).plays.items():
+                assert card not in own_seats(room)[index].hand
+                assert card in own_seats(scenario.initial[chat])[index].hand or (
+                    card == round_of(scenario.initial[chat]).plays.get(index)  # type: ignore[union-attr]
                 )
 
 

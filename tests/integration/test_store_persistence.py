@@ -10,7 +10,8 @@ import redis
 
 from engine.commands import Join, Vote
 from engine.games.registry import GAMES
-from engine.model import Phase, Room
+from engine.model import Phase as TablePhase
+from engine.model import Room
 from engine.store import Retention, Store, keys
 from tests.unit.test_store import (
     NOW,
@@ -105,7 +106,7 @@ def test_every_room_is_there_after_a_redis_restart_with_append_only_persistence(
         assert store.execute(chat, again, update_id=i, now=NOW).duplicate
         assert 0 < client.ttl(keys.room(chat)) <= Retention().lobby
     for i in VOTING[:4]:
-        assert play_to_end(store, chat_of(i)).phase is Phase.FINISHED
+        assert play_to_end(store, chat_of(i)).phase is TablePhase.FINISHED
     for i in FINISHED:
         assert store.group_stats(chat_of(i))["games"] == 1
     client.close()

@@ -171,3 +171,82 @@ def test_two_players_play_wunchunk_in_the_group_and_in_private(stack: Stack) -> 
     assert "Standings" in final.plain_text and "chunk" in final.plain_text
     board = stack.find(GROUP, r"Wunchunk · turn")
     assert "Everybody passed" in board.plain_text or "Game over" in final.plain_text
+
+
+def test_one_person_plays_a_whole_game_against_an_ai_player(stack: Stack) -> None:
+    (ann,) = join_lobby(stack, ["Ann"], "wa", "/newgame wunchunk")
+    lobby = stack.find(GROUP, "a new game is open")
+    assert stack.answer_to(stack.press(ann, lobby, button(lobby, "Add AI"))) == \
+        "An AI player took a seat."  # fmt: skip
+    stack.say(ann, GROUP, "/settings size=5 timers=off reveal=2 level=1")
+    lobby = wait_for(lambda: (m := stack.find(GROUP, "a new game is open"))
+                     and "board of 5" in m.plain_text and "Iris" in m.plain_text and m)
+    assert stack.answer_to(stack.press(ann, lobby, button(lobby, "Start"))) == "The game starts!"
+    passed: set[int] = set()
+    deadline = time.monotonic() + 90
+    while stack.find(GROUP, "Game over") is None:
+        assert time.monotonic() < deadline, "the game did not end"
+        game = state(stack)
+        rnd = game.round
+        if rnd is not None and rnd.seat == 0 and rnd.no not in passed and game.phase == "turn":
+            prompt = stack.find(ann, rf"Turn {rnd.no}\b.*your turn")
+            if prompt is not None and any("Pass" in t for t, _ in buttons(prompt)):
+                assert stack.answer_to(stack.press(ann, prompt, button(prompt, "Pass"))) == \
+                    "You passed."  # fmt: skip
+                passed.add(rnd.no)
+        time.sleep(0.05)
+    final = stack.find(GROUP, "Game over")
+    assert "Iris" in final.plain_text and "Ann" in final.plain_text
+    ended = state(stack)
+    assert ended.seats[1].turns >= 1 and len(passed) >= 1
+    placed_by_ai = len(ended.stones()) - 4
+    assert placed_by_ai > 0, "the AI placed stones"
+
+
+def test_turns_that_time_out_pass_and_end_the_game(stack: Stack) -> None:
+    users = join_lobby(stack, NAMES, "wt", "/newgame wunchunk")
+    host = users[0]
+    stack.say(host, GROUP, "/settings size=5 turn=15 reveal=2")
+    lobby = wait_for(lambda: (m := stack.find(GROUP, "a new game is open"))
+                     and "turns " in m.plain_text and m, what="the timed settings")  # fmt: skip
+    assert stack.answer_to(stack.press(host, lobby, button(lobby, "Start"))) == "The game starts!"
+    final = wait_for(lambda: stack.find(GROUP, "Game over"), what="the end by timeouts")
+    assert "Standings" in final.plain_text
+    for user in users:
+        wait_for(lambda u=user: stack.find(u, r"Turn \d+\b.*time ran out, so your turn passed"),
+                 what="the turn closed by its timer")  # fmt: skip
+    ended = state(stack)
+    assert ended.end_reason == "all_passed" and len(ended.stones()) == 4
+    assert all(seat.missed == 1 for seat in ended.seats)
+
+
+def test_a_game_in_german_goes_on_when_one_of_three_leaves_and_ends_when_two_have(
+    stack: Stack,
+) -> None:
+    users = join_lobby(stack, ["Ann", "Bob", "Cy"], "wl", "/newgame wunchunk")
+    host = users[0]
+    stack.say(host, GROUP, "/language de")
+    stack.say(host, GROUP, "/settings timers=off size=6")
+    lobby = wait_for(lambda: (m := stack.find(GROUP, "ein neues Spiel ist offen"))
+                     and "Timer aus" in m.plain_text and m, what="the German lobby")  # fmt: skip
+    assert "2–4 Spieler" in lobby.plain_text and "Brett mit Seitenlänge 6" in lobby.plain_text
+    stack.press(host, lobby, button(lobby, "Start"))
+    board = wait_for(lambda: stack.find(GROUP, r"Wunchunk · Zug 1 · "), what="the German board")
+    assert "Brocken" in board.plain_text and "Krümel" in board.plain_text
+    on_turn = state(stack).round.seat
+    leaver = users[on_turn]
+    prompt = wait_for(lambda: stack.find(leaver, r"Zug 1\b"), what="the German turn message")
+    assert any("Passen" in t for t, _ in buttons(prompt))
+    stack.say(leaver, GROUP, "/leave")
+    wait_for(lambda: stack.find(GROUP, f"{['Ann', 'Bob', 'Cy'][on_turn]} hat das Spiel verlassen"),
+             what="the group told")  # fmt: skip
+    wait_for(lambda: (m := stack.find(leaver, r"Zug 1\b")) and not buttons(m),
+             what="the leaver's turn message closed")  # fmt: skip
+    game = wait_for(lambda: (g := state(stack)).round.seat != on_turn and g, what="next turn")
+    assert game.phase == "turn" and game.round.no == 2
+    second = users[game.round.seat]
+    stack.say(second, GROUP, "/leave")
+    final = wait_for(lambda: stack.find(GROUP, "Weniger als 2 Spieler übrig"),
+                     what="abandoned below two")  # fmt: skip
+    assert "Kein Sieger" in final.plain_text
+    assert state(stack).end_reason == "too_few_players"

@@ -14,7 +14,7 @@ import pytest
 from engine.commands import ChooseCard, GiveHint, PlayDecoy, Vote
 from engine.errors import RuleError
 from engine.games.hintrigue.decks import decks, scene
-from engine.model import Phase
+from engine.games.hintrigue.model import Phase, own_seats, phase_of, state_of
 from engine.settings import LANGUAGES as ROOM_LANGUAGES
 from tests.builders import a_room
 from tests.table import apply
@@ -170,7 +170,7 @@ def play_ai_round(language: str, seed: int):
     game = a_room().with_players(4).with_seed(seed).with_settings(language=language).in_hint()
     room = game.room
     seen = []
-    while room.phase in (Phase.HINT, Phase.DECOYS, Phase.VOTING):
+    while phase_of(room) in (Phase.HINT, Phase.DECOYS, Phase.VOTING):
         acted = False
         for seat in range(len(room.seats)):
             commands = hintrigue.decide(room, seat)
@@ -186,7 +186,7 @@ def play_ai_round(language: str, seed: int):
 @pytest.mark.parametrize("language", vocab.LANGUAGES)
 def test_ai_seats_play_a_whole_round_through_the_engine(language):
     room, seen = play_ai_round(language, 3)
-    assert room.phase is Phase.REVEAL
+    assert phase_of(room) is Phase.REVEAL
     kinds = [type(c) for c in seen]
     assert kinds.count(ChooseCard) == kinds.count(GiveHint) == 1
     assert kinds.count(PlayDecoy) == kinds.count(Vote) == 3
@@ -256,9 +256,9 @@ def test_a_decision_reads_only_what_the_seat_may_see():
     seat = next(i for i in game.others())
     before = hintrigue.decide(room, seat)
     hidden = room.clone()
-    for index, other in enumerate(hidden.seats):
+    for index, other in enumerate(own_seats(hidden)):
         if index != seat:
             other.hand = list(reversed(other.hand))  # other hands are secret
-    hidden.draw = list(reversed(hidden.draw))
+    state_of(hidden).draw = list(reversed(state_of(hidden).draw))
     hidden.rng = room.rng + 1
     assert hintrigue.decide(hidden, seat) == before

@@ -5,9 +5,12 @@ import pytest
 
 from engine.commands import AddAI, ChangeSettings, Leave, PlayDecoy, RemoveAI, StartGame
 from engine.errors import ErrorCode, RuleError
+from engine.games.hintrigue.model import Phase, own_seats, phase_of, round_of
+from engine.games.hintrigue.settings import settings_of
 from engine.games.hintrigue.views import waiting_for
 from engine.games.registry import GAMES
-from engine.model import AI_USER_ID, Phase, Room, SeatStatus, is_ai_user
+from engine.model import AI_USER_ID, Room, SeatStatus, is_ai_user
+from engine.model import Phase as TablePhase
 from engine.store import Store
 from engine.store.stats import counted_seats
 from tests.builders import a_room, user
@@ -76,8 +79,8 @@ def test_ai_seats_count_toward_the_minimum_and_play():
     game.do(AddAI(user_id=user(0)))
     game.do(AddAI(user_id=user(0)))
     game.do(StartGame(user_id=user(0)))
-    assert game.room.phase is Phase.HINT
-    assert all(len(s.hand) == game.room.settings.hand_size for s in game.room.seats)
+    assert phase_of(game.room) is Phase.HINT
+    assert all(len(s.hand) == settings_of(game.room).hand_size for s in own_seats(game.room))
 
 
 def test_a_lobby_left_with_only_ai_seats_closes_and_the_creator_stays_human():
@@ -86,7 +89,7 @@ def test_a_lobby_left_with_only_ai_seats_closes_and_the_creator_stays_human():
     game.do(Leave(user_id=user(0)))
     assert game.room.creator == user(1)
     game.do(Leave(user_id=user(1)))
-    assert game.room.phase is Phase.CLOSED
+    assert game.room.phase is TablePhase.CLOSED
 
 
 def test_a_game_with_no_active_human_left_is_abandoned():
@@ -95,7 +98,7 @@ def test_a_game_with_no_active_human_left_is_abandoned():
         game.do(AddAI(user_id=user(0)))
     game.do(StartGame(user_id=user(0)))
     events = game.do(Leave(user_id=user(0)))
-    assert game.room.phase is Phase.ABANDONED
+    assert game.room.phase is TablePhase.ABANDONED
     assert any(e.kind == "game_abandoned" for e in events)
 
 
@@ -108,7 +111,7 @@ def finished(seats: list[tuple[str, bool]]) -> Room:
             update={"user_id": (AI_USER_ID - i) if ai else 100 + i, "name": name, "ai": ai}
         )
         room.seats.append(seat)
-    room.phase = Phase.FINISHED
+    room.phase = TablePhase.FINISHED
     return room
 
 
@@ -131,7 +134,7 @@ def test_the_room_waits_for_ai_seats_like_any_other():
     game.do(AddAI(user_id=user(0)))
     game.do(AddAI(user_id=user(0)))
     game.do(StartGame(user_id=user(0)))
-    assert waiting_for(game.room) == [game.room.round.storyteller]
+    assert waiting_for(game.room) == [round_of(game.room).storyteller]
     assert all(s.status is SeatStatus.PLAYING for s in game.room.seats)
 
 
@@ -151,7 +154,7 @@ def test_an_ai_move_is_set_for_the_same_moment_and_id_however_often_the_room_com
         game = a_room().with_players(2).with_seed(seed).in_lobby()
         game.do(AddAI(user_id=user(0)))
         game.do(StartGame(user_id=user(0)))
-        teller = game.room.round.storyteller
+        teller = round_of(game.room).storyteller
         if teller != 2:
             break
     game.give_hint()
@@ -161,11 +164,11 @@ def test_an_ai_move_is_set_for_the_same_moment_and_id_however_often_the_room_com
     assert game.room.phase_at < moment <= game.room.phase_at + 5 * game.room.timer_scale
     others = [i for i in range(2) if i != teller]
     game.now += 1
-    game.do(PlayDecoy(user_id=user(others[0]), card=game.room.seats[others[0]].hand[0]))
+    game.do(PlayDecoy(user_id=user(others[0]), card=own_seats(game.room)[others[0]].hand[0]))
     again = ai_turn(game.room, GAMES)
     assert again is not None and again.waiting == [2]
     assert (ai_moment(game.room, again, 2), ai_job_id(game.room, again, 2)) == (moment, job)
-    game.do(PlayDecoy(user_id=AI_USER_ID, card=game.room.seats[2].hand[0]))
+    game.do(PlayDecoy(user_id=AI_USER_ID, card=own_seats(game.room)[2].hand[0]))
     after = ai_turn(game.room, GAMES)
     assert after is not None and after.phase == "voting" and 2 in after.waiting
     assert ai_job_id(game.room, after, 2) != job
@@ -188,7 +191,7 @@ def test_no_message_is_addressed_to_an_ai_seat_and_the_lobby_offers_its_buttons(
     shown = outgoing_for(game.room, events, look)
     ai = {s.user_id for s in game.room.seats if s.ai}
     assert shown and not any(o.chat_id in ai for o in shown)
-    if game.room.round.storyteller == 0:  # the hint sends the AI seats their decoy prompts
+    if round_of(game.room).storyteller == 0:  # the hint sends the AI seats their decoy prompts
         game.give_hint()
         shown = outgoing_for(game.room, game.events, look)
         assert any(o.chat_id == user(0) for o in shown)

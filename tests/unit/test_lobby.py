@@ -5,7 +5,9 @@ import pytest
 from engine.commands import ChangeSettings, Join, Leave, OpenLobby, StartGame
 from engine.errors import ErrorCode, RuleError
 from engine.events import CreatorChanged, LobbyClosed
-from engine.model import Phase, Settings
+from engine.games.hintrigue.model import Phase, Settings, own_seats, phase_of
+from engine.games.hintrigue.settings import settings_of
+from engine.model import Phase as TablePhase
 from tests.builders import CHAT, a_room, card_locations, user
 from tests.table import apply, parse_changes
 
@@ -20,7 +22,7 @@ def refused(game, command, code):
 
 def test_opening_a_lobby_seats_its_creator():
     room, events = apply(None, OpenLobby(chat_id=CHAT, user_id=5, name="Ann", seed=1), 0.0)
-    assert room.phase is Phase.LOBBY and room.creator == 5
+    assert room.phase is TablePhase.LOBBY and room.creator == 5
     assert [s.user_id for s in room.seats] == [5]
     assert events[0].kind == "lobby_opened"
 
@@ -49,12 +51,12 @@ def test_only_the_creator_or_an_admin_may_start():
     game = a_room().with_players(3).in_lobby()
     refused(game, StartGame(user_id=user(1)), ErrorCode.NOT_ALLOWED)
     game.do(StartGame(user_id=user(2), is_admin=True))
-    assert game.room.phase is Phase.HINT
+    assert phase_of(game.room) is Phase.HINT
 
 
 def test_starting_deals_every_seat_a_full_hand_and_keeps_every_card_once():
     game = a_room().with_players(5).with_settings(hand_size=7).in_hint()
-    assert all(len(s.hand) == 7 for s in game.room.seats)
+    assert all(len(s.hand) == 7 for s in own_seats(game.room))
     cards = card_locations(game.room)
     assert sorted(cards) == list(range(283))
 
@@ -69,14 +71,14 @@ def test_the_creator_leaving_hands_the_lobby_to_the_earliest_remaining_player():
 def test_an_empty_lobby_closes():
     game = a_room().with_players(1).in_lobby()
     events = game.do(Leave(user_id=user(0)))
-    assert game.room.phase is Phase.CLOSED
+    assert game.room.phase is TablePhase.CLOSED
     assert any(isinstance(e, LobbyClosed) for e in events)
 
 
 def test_settings_change_within_bounds():
     game = a_room().in_lobby()
     game.do(ChangeSettings(user_id=user(0), changes={"rotations": 3, "timers": False}))
-    assert game.room.settings.rotations == 3 and game.room.settings.timers is False
+    assert settings_of(game.room).rotations == 3 and game.room.settings.timers is False
 
 
 @pytest.mark.parametrize(
@@ -104,7 +106,7 @@ def test_a_deck_smaller_than_max_seats_times_hand_plus_one_is_refused():
         game, ChangeSettings(user_id=user(0), changes={"deck": "short"}), ErrorCode.DECK_TOO_SMALL
     )
     game.do(ChangeSettings(user_id=user(0), changes={"max_seats": 6, "deck": "short"}))
-    assert game.room.settings.deck == "short"
+    assert settings_of(game.room).deck == "short"
 
 
 def test_settings_belong_to_the_creator_or_an_admin():
@@ -137,11 +139,12 @@ def test_a_lobby_starts_from_the_groups_remembered_settings_where_still_valid():
     room, _ = apply(
         None,
         OpenLobby(chat_id=CHAT, user_id=user(0), name="Ann", seed=7, language="de",
-                  settings={"rotations": 3, "timers": False, "hint_s": 5, "bogus": 1}),
+                  settings={"rotations": 3, "timers": False, "hint_s": 5, "bogus": 1},
+                  game_settings={"rotations": 3, "timers": False, "hint_s": 5, "bogus": 1}),
         1_000.0,
     )  # fmt: skip
-    assert room.settings.rotations == 3 and room.settings.timers is False
-    assert room.settings.hint_s == Settings().hint_s  # out of bounds now: the default
+    assert settings_of(room).rotations == 3 and room.settings.timers is False
+    assert settings_of(room).hint_s == Settings().hint_s  # out of bounds now: the default
     assert room.settings.language == "de"
 
 
@@ -175,7 +178,7 @@ def test_the_start_does_not_wait_for_a_waiting_player_and_names_them():
     game.do(AwaitJoin(user_id=777, name="Dee"))
     events = game.do(StartGame(user_id=user(0)))
     assert events[0].kind == "joiner_left_out" and events[0].names == ["Dee"]
-    assert game.room.phase is Phase.HINT and game.room.waiting == []
+    assert phase_of(game.room) is Phase.HINT and game.room.waiting == []
     assert game.room.seat_of(777) is None
 
 

@@ -17,9 +17,11 @@ from PIL import Image, ImageChops
 
 from engine.games.guesswhat import icon as gw_icon
 from engine.games.guesswhat.model import Phase as GwPhase
+from engine.games.hintrigue.model import own_seats
 from engine.games.huescues import board
 from engine.games.registry import GAMES
-from engine.model import Phase, Room
+from engine.model import Phase as TablePhase
+from engine.model import Room
 from engine.settings import LANGUAGES, apply_changes
 from tests.builders import Game, a_room
 from tests.guesswhat_builders import Game as GwGame
@@ -127,7 +129,7 @@ def played(seed: int = 3, players: int = 4, **changes: int | bool | str) -> Game
     """A whole game where each round every other voter falls for the next seat's decoy."""
     game = a_room().with_players(players).with_seed(seed).with_settings(rotations=1, **changes)
     game = game.in_hint()
-    while game.room.phase is not Phase.FINISHED:
+    while game.room.phase is not TablePhase.FINISHED:
         game.give_hint().play_decoys()
         teller, others = game.storyteller(), game.others()
         for n, seat in enumerate(others):
@@ -141,7 +143,7 @@ def test_the_engine_counts_whom_each_seats_decoys_fooled():
     game = a_room().with_players(4).in_voting()
     teller, others = game.storyteller(), game.others()
     game.vote(others[0], others[1]).vote(others[1], others[0]).vote(others[2], others[1])
-    seats = game.room.seats
+    seats = own_seats(game.room)
     assert seats[others[1]].fooled == {others[0]: 1, others[2]: 1}
     assert seats[others[0]].fooled == {others[1]: 1}
     assert seats[teller].fooled == {}
@@ -151,11 +153,11 @@ def test_the_engine_counts_whom_each_seats_decoys_fooled():
 def test_a_room_stored_before_fooled_was_kept_still_loads():
     room = a_room().in_voting().room
     raw = room.model_dump(mode="json")
-    for seat in raw["seats"]:
+    for seat in raw["play"]["seats"]:
         del seat["fooled"]
     del raw["settings"]["pictures"]
     loaded = GAMES.load_room(raw)
-    assert all(s.fooled == {} for s in loaded.seats) and loaded.settings.pictures
+    assert all(s.fooled == {} for s in own_seats(loaded)) and loaded.settings.pictures
 
 
 def test_the_final_carries_the_results_picture_and_its_facts_as_text():
@@ -167,7 +169,7 @@ def test_the_final_carries_the_results_picture_and_its_facts_as_text():
     assert [r.points for r in picture.rows] == sorted((s.score for s in room.seats), reverse=True)
     assert any(r.winner for r in picture.rows)
     for row in picture.rows:
-        seat = room.seats[next(i for i, s in enumerate(room.seats) if s.name == row.name)]
+        seat = own_seats(room)[next(i for i, s in enumerate(room.seats) if s.name == row.name)]
         assert sum(t.times for t in row.fooled) == seat.stolen
         if row.fooled:
             shown = ", ".join(
@@ -175,7 +177,7 @@ def test_the_final_carries_the_results_picture_and_its_facts_as_text():
             )
             assert f"{row.name} fooled {shown}." in message.text
     fooled_total = sum(t.times for r in picture.rows for t in r.fooled_by)
-    assert fooled_total == sum(s.stolen for s in room.seats) > 0
+    assert fooled_total == sum(s.stolen for s in own_seats(room)) > 0
     assert "Standings" in message.text
 
 

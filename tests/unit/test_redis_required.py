@@ -22,7 +22,9 @@ def pytest_without_redis(*args: str) -> subprocess.CompletedProcess[str]:
 
 
 def test_integration_tests_without_redis_stop_early_saying_how_to_start_one() -> None:
-    done = pytest_without_redis("tests/integration/test_devclean.py", "tests/unit/test_scoring.py")
+    done = pytest_without_redis(
+        "tests/integration/test_devclean.py", "tests/unit/hintrigue/test_scoring.py"
+    )
     output = done.stdout + done.stderr
     assert done.returncode != 0, output
     assert "No Redis answers on redis://127.0.0.1:" in output, output
@@ -32,6 +34,6 @@ def test_integration_tests_without_redis_stop_early_saying_how_to_start_one() ->
 
 
 def test_unit_tests_run_without_redis() -> None:
-    done = pytest_without_redis("tests/unit/test_scoring.py")
+    done = pytest_without_redis("tests/unit/hintrigue/test_scoring.py")
     assert done.returncode == 0, done.stdout + done.stderr
     assert "No Redis answers" not in done.stdout

@@ -1,7 +1,7 @@
 """Rendering: secrets stay private, user text is escaped, keyboards fit Telegram's limits."""
 
 from engine.games.hintrigue.decks import scene
-from engine.model import Phase
+from engine.games.hintrigue.model import Phase, own_seats, phase_of
 from tests.builders import a_room
 from tgbot.games.hintrigue.group import reveal, table
 from tgbot.games.registry import LINEUP
@@ -26,7 +26,7 @@ def test_the_group_never_sees_hands_or_who_owns_a_table_card_before_the_reveal()
     game = a_room().in_voting()
     group_texts = [o.text for o in outgoing_for(game.room, game.events, LOOK) if o.chat_id < 0]
     shown = table(game.room, LOOK).text
-    hands = [scene("default", c) for s in game.room.seats for c in s.hand]
+    hands = [scene("default", c) for s in own_seats(game.room) for c in s.hand]
     for text in [*group_texts, shown]:
         assert not any(card in text for card in hands)
     voted_line = next(line for line in shown.splitlines() if line.startswith("Vote for"))
@@ -38,7 +38,7 @@ def test_the_reveal_names_each_cards_owner_and_voters():
     teller = game.storyteller()
     for seat in game.others():
         game.vote(seat, teller)
-    assert game.room.phase is Phase.REVEAL
+    assert phase_of(game.room) is Phase.REVEAL
     text = reveal(game.room, LOOK).text
     assert f"{scene('default', game.card_of(teller))} — <b>P{teller} (storyteller)</b>" in text
 

@@ -30,9 +30,11 @@ from engine.commands import (
 )
 from engine.errors import ErrorCode, RuleError
 from engine.events import PlayerJoined, RoundScored, VoteCast
+from engine.games.hintrigue.model import Phase, own_seats, phase_of, round_of
 from engine.games.registry import DEFAULT_GAME as GAME
 from engine.games.registry import GAMES
-from engine.model import OVER_PHASES, Phase, Room, Seat, SeatStatus
+from engine.model import OVER_PHASES, Room, Seat, SeatStatus
+from engine.model import Phase as TablePhase
 from engine.roomid import RoomId
 from engine.store import DAY, CorruptRoom, Retention, Store, StoreBusy, keys, stats
 from engine.store import rooms as store_module
@@ -78,7 +80,8 @@ def in_decoys(store: Store, chat: int, users: list[int], *, title: str = "") -> 
     """A game whose storyteller gave the hint; decoys are awaited."""
     room = in_hint(store, chat, users, title=title)
     teller = room.seats[room_round(room).storyteller]
-    store.execute(chat, ChooseCard(user_id=teller.user_id, card=teller.hand[0]), now=NOW)
+    card = own_seats(room)[room_round(room).storyteller].hand[0]
+    store.execute(chat, ChooseCard(user_id=teller.user_id, card=card), now=NOW)
     store.execute(chat, GiveHint(user_id=teller.user_id, text="a quiet morning"), now=NOW)
     return loaded(store, chat)
 
@@ -90,15 +93,16 @@ def in_voting(store: Store, chat: int, users: list[int], *, title: str = "") -> 
     for index in rnd.participants:
         if index != rnd.storyteller:
             seat = room.seats[index]
-            store.execute(chat, PlayDecoy(user_id=seat.user_id, card=seat.hand[0]), now=NOW)
+            card = own_seats(room)[index].hand[0]
+            store.execute(chat, PlayDecoy(user_id=seat.user_id, card=card), now=NOW)
     room = loaded(store, chat)
-    assert room.phase is Phase.VOTING
+    assert phase_of(room) is Phase.VOTING
     return room
 
 
 def room_round(room: Room):  # type: ignore[no-untyped-def]
-    assert room.round is not None
-    return room.round
+    assert round_of(room) is not None
+    return round_of(room)
 
 
 def loaded(store: Store, chat: int) -> Room:
@@ -128,7 +132,7 @@ def finished_game(store: Store, chat: int, count: int = 3, *, title: str = "") -
     """A game of one rotation played to its end."""
     in_hint(store, chat, players(chat, count), title=title, rotations=1)
     room = play_to_end(store, chat)
-    assert room.phase is Phase.FINISHED
+    assert room.phase is TablePhase.FINISHED
     return room
 
 
@@ -268,9 +272,9 @@ def test_a_command_refused_on_a_read_that_went_stale_is_judged_again_on_the_room
     rnd = room_round(room)
     voter, last = [i for i in rnd.participants if i != rnd.storyteller]
     setup.execute(
-        CHAT, PlayDecoy(user_id=room.seats[voter].user_id, card=room.seats[voter].hand[0])
+        CHAT, PlayDecoy(user_id=room.seats[voter].user_id, card=own_seats(room)[voter].hand[0])
     )
-    decoy = PlayDecoy(user_id=room.seats[last].user_id, card=room.seats[last].hand[0])
+    decoy = PlayDecoy(user_id=room.seats[last].user_id, card=own_seats(room)[last].hand[0])
     clock = interloper(fake_redis, (decoy, None))
     racer = Store(fake_redis, GAMES, clock=clock)
 
@@ -488,7 +492,7 @@ def _best_rounds(store: Store, chat: int) -> tuple[Room, dict[int, int]]:
 def test_a_finished_game_adds_every_players_figures_to_their_game_s(store: Store) -> None:
     in_hint(store, CHAT, players(CHAT, 4), rotations=1)
     room, best = _best_rounds(store, CHAT)
-    assert room.phase is Phase.FINISHED and max(best.values()) > 0
+    assert room.phase is TablePhase.FINISHED and max(best.values()) > 0
     top = max(seat.score for seat in room.seats)
     for index, seat in enumerate(room.seats):
         assert store.user_stats(seat.user_id) == {
@@ -496,16 +500,16 @@ def test_a_finished_game_adds_every_players_figures_to_their_game_s(store: Store
                 "games": 1,
                 "wins": int(seat.score == top),
                 "points": seat.score,
-                "finds": seat.finds,
-                "stolen": seat.stolen,
+                "finds": own_seats(room)[index].finds,
+                "stolen": own_seats(room)[index].stolen,
                 "best": best.get(index, 0),
             }
         }
     assert store.group_stats(CHAT) == {
         "games": 1,
         "points": sum(s.score for s in room.seats),
-        "finds": sum(s.finds for s in room.seats),
-        "stolen": sum(s.stolen for s in room.seats),
+        "finds": sum(s.finds for s in own_seats(room)),
+        "stolen": sum(s.stolen for s in own_seats(room)),
     }
     assert sum(s.score for s in room.seats) > 0
 
@@ -516,7 +520,7 @@ def test_a_players_best_round_is_the_best_of_all_their_games(store: Store) -> No
     for game in range(3):
         in_hint(store, CHAT, users, rotations=1)
         room, best = _best_rounds(store, CHAT)
-        assert room.phase is Phase.FINISHED, game
+        assert room.phase is TablePhase.FINISHED, game
         bests.append(best.get(0, 0))
     figures = store.user_stats(users[0])["hintrigue"]
     assert figures["games"] == 3 and figures["best"] == max(bests)
@@ -524,7 +528,8 @@ def test_a_players_best_round_is_the_best_of_all_their_games(store: Store) -> No
 
 def test_the_end_of_a_game_applied_twice_counts_the_game_once(store: Store) -> None:
     in_hint(store, CHAT, players(CHAT, 3), rotations=1)
-    before_end = play_until(store, CHAT, lambda r: r.phase is Phase.REVEAL and room_round(r).last)
+    last = lambda r: phase_of(r) is Phase.REVEAL and room_round(r).last  # noqa: E731
+    before_end = play_until(store, CHAT, last)
     end = Timeout(round_no=room_round(before_end).no, phase=Phase.REVEAL)
     assert before_end.deadline is not None
     store.execute(CHAT, end, update_id=8001, now=before_end.deadline)
@@ -547,11 +552,11 @@ def test_an_abandoned_or_stopped_game_adds_no_figures(store: Store) -> None:
     users = players(CHAT, 4)
     in_hint(store, CHAT, users)
     outcome = store.execute(CHAT, StopGame(user_id=users[0]), now=NOW)
-    assert outcome.room is not None and outcome.room.phase is Phase.ABANDONED
+    assert outcome.room is not None and outcome.room.phase is TablePhase.ABANDONED
     in_hint(store, CHAT, users)
     store.execute(CHAT, Leave(user_id=users[3]), now=NOW)
     outcome = store.execute(CHAT, Leave(user_id=users[2]), now=NOW)
-    assert outcome.room is not None and outcome.room.phase is Phase.ABANDONED
+    assert outcome.room is not None and outcome.room.phase is TablePhase.ABANDONED
     assert store.group_stats(CHAT) == {}
     assert [store.user_stats(u) for u in users] == [{}] * 4
     assert store.leaderboard(CHAT, GAME, NOW) == []
@@ -562,13 +567,13 @@ def test_a_seat_that_left_before_the_end_adds_nothing_the_others_do(store: Store
     in_hint(store, CHAT, users, rotations=1)
     store.execute(CHAT, Leave(user_id=users[3]), now=NOW)
     room = play_to_end(store, CHAT)
-    assert room.phase is Phase.FINISHED
+    assert room.phase is TablePhase.FINISHED
     assert [bool(store.user_stats(u)) for u in users] == [True, True, True, False]
     assert {line.user_id for line in store.leaderboard(CHAT, GAME, NOW)} == set(users[:3])
 
 
 def test_a_game_with_fewer_than_two_human_players_left_counts_for_nobody() -> None:
-    room = Room(chat_id=CHAT, creator=1, rng=1, phase=Phase.FINISHED, seats=[
+    room = Room(chat_id=CHAT, creator=1, rng=1, phase=TablePhase.FINISHED, seats=[
         Seat(user_id=1, name="A", score=9), Seat(user_id=2, name="B", status=SeatStatus.LEFT),
         Seat(user_id=3, name="C", status=SeatStatus.LEFT)])  # fmt: skip
     assert stats.increments(room, GAMES[GAME], NOW) == []
@@ -589,7 +594,7 @@ def test_figures_kept_before_they_were_per_game_count_as_hintrigue_s(
     figures = store.user_stats(users[0])["hintrigue"]
     room = loaded(store, CHAT)
     assert figures["games"] == 5 and figures["points"] == 50 + room.seats[0].score
-    assert figures["finds"] == 7 + room.seats[0].finds
+    assert figures["finds"] == 7 + own_seats(room)[0].finds
 
 
 def test_the_leaderboard_counts_the_last_90_days_and_forgets_older_games(
@@ -734,7 +739,7 @@ def test_migrating_a_running_game_lets_play_go_on_under_the_new_chat_id(
         store.execute(CHAT, Leave(user_id=users[0]), now=NOW)
     assert refused.value.code is ErrorCode.NO_GAME
     room = play_to_end(store, OTHER)
-    assert room.phase is Phase.FINISHED and room.chat_id == OTHER
+    assert room.phase is TablePhase.FINISHED and room.chat_id == OTHER
     assert store.group_stats(OTHER)["games"] == 1 and store.group_stats(CHAT) == {}
 
 
@@ -750,7 +755,7 @@ def test_migrating_a_group_moves_its_lifetime_stats_leaderboard_and_subscribers(
     assert store.leaderboard(CHAT, GAME, NOW) == []
     assert fake_redis.hgetall(keys.notify(OTHER)) == {b"42": b"it"}
     assert not fake_redis.exists(keys.notify(CHAT))
-    assert loaded(store, OTHER).phase is Phase.FINISHED
+    assert loaded(store, OTHER).phase is TablePhase.FINISHED
 
 
 def test_migrating_a_group_moves_its_language_and_remembered_settings(
@@ -823,7 +828,7 @@ def test_deleting_a_room_removes_its_keys_and_frees_its_players(
     store.delete_room(CHAT)
     assert not [k for k in fake_redis.keys("*") if k.decode().startswith(keys.room_prefix(CHAT))]
     assert [store.room_of_player(u) for u in users] == [None] * 3
-    assert loaded(store, OTHER).phase is Phase.HINT
+    assert phase_of(loaded(store, OTHER)) is Phase.HINT
     assert store.room_of_player(players(OTHER, 1)[0]) == RoomId(OTHER)
 
 

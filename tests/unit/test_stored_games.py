@@ -1,6 +1,7 @@
 """Rooms of Guess What! and Hues and Cues stored mid-game, with every command and event the
 rest of the game took and gave, as written by an earlier version: they load, dump back to the
-same JSON, and play on to the same end."""
+same JSON (but for the fields the table kept for Hintrigue then, which it keeps no more), and
+play on to the same end."""
 
 from __future__ import annotations
 
@@ -29,6 +30,24 @@ GAMES: dict[str, tuple[Any, Callable[[Any, float], tuple[Any, float]]]] = {
 }
 
 
+HINTRIGUES = {"rotations", "hand_size", "hint_s", "decoy_s", "vote_s", "reveal_s", "deck"}
+"""What the table's settings kept for Hintrigue when these rooms were stored."""
+
+
+HINTRIGUES_ROOM = {"draw", "discard", "round", "first_storyteller", "rotations_done"}
+"""What the room kept for Hintrigue then."""
+HINTRIGUES_SEAT = {"hand", "finds", "stolen", "best", "missed_hints", "fooled"}
+"""What each of its seats kept for Hintrigue then."""
+
+
+def as_now(old: dict[str, Any]) -> dict[str, Any]:
+    """A stored room as this version writes it: the table's fields for Hintrigue left out."""
+    settings = {k: v for k, v in old["settings"].items() if k not in HINTRIGUES}
+    seats = [{k: v for k, v in s.items() if k not in HINTRIGUES_SEAT} for s in old["seats"]]
+    room = {k: v for k, v in old.items() if k not in HINTRIGUES_ROOM}
+    return {**room, "settings": settings, "seats": seats}
+
+
 def stored(game: str) -> dict[str, Any]:
     data: dict[str, Any] = json.loads((DATA / f"{game}_room.json").read_text())
     return data
@@ -40,7 +59,7 @@ def test_a_stored_room_loads_dumps_the_same_and_plays_on_to_the_same_end(game: s
     data = stored(game)
     room = parse_room(json.dumps(data["room"]))
     assert room.game == game and isinstance(room.play, package.State)
-    assert room.model_dump(mode="json") == data["room"]
+    assert room.model_dump(mode="json") == as_now(data["room"])
     now = data["now"]
     step = 0
     while room.phase not in OVER_PHASES:
@@ -54,8 +73,8 @@ def test_a_stored_room_loads_dumps_the_same_and_plays_on_to_the_same_end(game: s
         assert [e.model_dump(mode="json") for e in events] == data["events"][step]
         step += 1
     assert step == len(data["commands"])
-    assert room.model_dump(mode="json") == data["final"]
-    assert parse_room(json.dumps(data["final"])).model_dump(mode="json") == (data["final"])
+    assert room.model_dump(mode="json") == as_now(data["final"])
+    assert parse_room(json.dumps(data["final"])).model_dump(mode="json") == as_now(data["final"])
 
 
 @pytest.mark.parametrize("game", list(GAMES))

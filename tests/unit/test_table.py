@@ -22,8 +22,12 @@ from engine.errors import ErrorCode, RuleError
 from engine.games.guesswhat import commands as gw
 from engine.games.guesswhat.model import Settings as GWSettings
 from engine.games.guesswhat.model import State
+from engine.games.hintrigue.model import Settings as HintrigueSettings
+from engine.games.hintrigue.model import State as HintrigueState
+from engine.games.hintrigue.model import own_seats
 from engine.games.registry import GAMES, game_named
-from engine.model import OVER_PHASES, Phase, Room, SeatStatus
+from engine.model import OVER_PHASES, Room, SeatStatus
+from engine.model import Phase as TablePhase
 from engine.store import stats
 from tests.builders import next_move
 from tests.guesswhat_builders import next_move as next_guesswhat
@@ -40,15 +44,18 @@ def test_a_room_stored_before_games_were_registered_loads_and_its_game_goes_on()
     # that game ended when played on with the same moves.
     stored = json.loads((DATA / "room_before_games.json").read_text())
     room = GAMES.parse_room(json.dumps(stored["room"]))
-    assert room.game == "hintrigue" and room.play is None and room.game_settings is None
+    assert room.game == "hintrigue" and isinstance(room.play, HintrigueState)
+    assert room.game_settings == HintrigueSettings(**{
+        k: v for k, v in stored["room"]["settings"].items() if k in HintrigueSettings.model_fields
+    })  # upgraded on load: the game's own settings apart from the table's
     now = stored["now"]
     while room.phase not in OVER_PHASES:
         command, now = next_move(room, now)
         room, _ = apply(room, command, now)
     final = stored["final"]
     assert [s.score for s in room.seats] == final["scores"]
-    assert [s.finds for s in room.seats] == final["finds"]
-    assert [s.stolen for s in room.seats] == final["stolen"]
+    assert [s.finds for s in own_seats(room)] == final["finds"]
+    assert [s.stolen for s in own_seats(room)] == final["stolen"]
     assert (room.version, room.phase.value) == (final["version"], final["phase"])
 
 
@@ -119,13 +126,13 @@ def test_the_host_or_an_admin_chooses_the_lobbys_game() -> None:
     assert room.game == "guesswhat" and [s.user_id for s in room.seats] == [1, 2, 3]
     assert isinstance(room.game_settings, GWSettings) and room.game_settings.target == 7
     room, _ = apply(room, ChooseGame(user_id=1, game="hintrigue"), 2)
-    assert room.game == "hintrigue" and room.game_settings is None
+    assert room.game == "hintrigue" and room.game_settings == HintrigueSettings()
 
 
 def test_a_whole_game_of_guess_what_at_the_table_ends_with_its_standings_and_figures() -> None:
     room = lobby(players=4, game_settings={"target": 5})
     room, events = apply(room, StartGame(user_id=1), 1.0)
-    assert room.phase is Phase.PLAYING and isinstance(room.play, State)
+    assert room.phase is TablePhase.PLAYING and isinstance(room.play, State)
     assert [e.kind for e in events][:2] == ["game_started", "round_started"]
     assert room.play.host == 1 and room.play.settings.target == 5
     assert room.deadline == room.play.deadline
@@ -134,7 +141,7 @@ def test_a_whole_game_of_guess_what_at_the_table_ends_with_its_standings_and_fig
     room, _ = play_out(stored, 1.0)
     state = room.play
     assert isinstance(state, State)
-    assert room.phase is Phase.FINISHED and room.end_reason == state.end_reason == "target"
+    assert room.phase is TablePhase.FINISHED and room.end_reason == state.end_reason == "target"
     assert [s.score for s in room.seats] == [s.score for s in state.seats]
     assert max(s.score for s in state.seats) >= 5
     ops = dict(stats.increments(room, GAMES["guesswhat"], 100.0))
@@ -172,7 +179,7 @@ def test_guess_what_at_the_table_takes_the_shared_commands() -> None:
     )
     # Leaving is the game's rule; the table sees the seat's status.
     room, _ = apply(room, Leave(user_id=2), 3.0)
-    assert room.seats[1].status is SeatStatus.LEFT and room.phase is Phase.PLAYING
+    assert room.seats[1].status is SeatStatus.LEFT and room.phase is TablePhase.PLAYING
     with pytest.raises(RuleError) as refused:
         apply(room, StartGame(user_id=1), 3.0)
     assert refused.value.code is ErrorCode.WRONG_PHASE
@@ -180,7 +187,7 @@ def test_guess_what_at_the_table_takes_the_shared_commands() -> None:
         apply(room, StopGame(user_id=3), 3.0)
     assert refused.value.code is ErrorCode.NOT_ALLOWED
     room, events = apply(room, StopGame(user_id=1), 4.0)
-    assert room.phase is Phase.ABANDONED and events[-1].kind == "game_abandoned"
+    assert room.phase is TablePhase.ABANDONED and events[-1].kind == "game_abandoned"
     assert stats.increments(room, GAMES["guesswhat"], 4.0) == []
 
 
@@ -188,7 +195,7 @@ def test_guess_what_is_abandoned_at_the_table_below_three_active_seats() -> None
     room = lobby(players=3)
     room, _ = apply(room, StartGame(user_id=1), 1.0)
     room, events = apply(room, Leave(user_id=3), 2.0)
-    assert room.phase is Phase.ABANDONED and room.end_reason == "too_few_players"
+    assert room.phase is TablePhase.ABANDONED and room.end_reason == "too_few_players"
     assert room.deadline is None
     with pytest.raises(RuleError) as refused:
         apply(room, Leave(user_id=1), 3.0)

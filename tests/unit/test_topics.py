@@ -7,7 +7,7 @@ import pytest
 from engine.commands import TopicGone
 from engine.errors import ErrorCode, RuleError
 from engine.events import GameAbandoned, LobbyClosed
-from engine.model import Phase
+from engine.model import Phase as TablePhase
 from engine.roomid import RoomId
 from engine.store import keys
 from tests.builders import a_room
@@ -85,7 +85,7 @@ def test_a_private_button_names_a_topics_room_and_still_fits_in_64_bytes():
 def test_a_deleted_topic_abandons_its_running_game():
     game = a_room().in_hint()
     game.do(TopicGone())
-    assert game.room.phase is Phase.ABANDONED and game.room.end_reason == "topic_gone"
+    assert game.room.phase is TablePhase.ABANDONED and game.room.end_reason == "topic_gone"
     assert any(isinstance(e, GameAbandoned) and e.reason == "topic_gone" for e in game.events)
     with pytest.raises(RuleError) as caught:
         apply(game.room, TopicGone(), game.now)  # reported again by a later message: nothing
@@ -95,5 +95,5 @@ def test_a_deleted_topic_abandons_its_running_game():
 def test_a_deleted_topic_closes_its_lobby():
     game = a_room().in_lobby()
     game.do(TopicGone())
-    assert game.room.phase is Phase.CLOSED
+    assert game.room.phase is TablePhase.CLOSED
     assert any(isinstance(e, LobbyClosed) and e.reason == "topic_gone" for e in game.events)

@@ -31,6 +31,7 @@ from engine.model import OVER_PHASES, Phase, Room
 from engine.rules import apply as apply_at
 from engine.store import Store, stats
 from tests.wunchunk_builders import TABLE
+from tgbot.table.render.community import top
 
 CHAT = -1009
 
@@ -147,7 +148,7 @@ def test_the_fewest_chunks_kept_are_the_smallest_of_a_players_games(
     fake_redis: fakeredis.FakeRedis,
 ) -> None:
     store = Store(fake_redis, TABLE)
-    chunks = []
+    chunks, others = [], []
     for game in range(2):
         store.execute(CHAT, OpenLobby(chat_id=CHAT, user_id=1, name="P1", seed=game,
                                       game="wunchunk", game_settings={"size": 5}))  # fmt: skip
@@ -180,9 +181,16 @@ def test_the_fewest_chunks_kept_are_the_smallest_of_a_players_games(
         state = room.play
         assert isinstance(state, State)
         chunks.append(state.seats[0].chunks)
+        others.append(state.seats[1].chunks)
     assert chunks[0] > chunks[1] == 1
     figures = store.user_stats(1)["wunchunk"]
     assert figures["games"] == 2 and figures["fewest"] == 1
+    # /top: the group's fewest chunks at an end per player, beside wins and games
+    lines = {line.user_id: line for line in store.leaderboard(CHAT, "wunchunk", now)}
+    assert lines[1].games == 2 and lines[1].fewest == 1
+    assert lines[2].fewest == min(others)
+    shown = top(GAME, list(lines.values()))
+    assert "fewest chunks at an end: 1" in shown and "2 games" in shown and "point" not in shown
 
 
 def test_a_lobby_of_two_starts_at_its_join_time_and_one_alone_closes() -> None:

@@ -16,6 +16,9 @@ ERRORS: Texts[ErrorCode] = Texts({
     ErrorCode.IN_OTHER_GAME: N_("You are already playing in {detail}. Leave that game first."),
     ErrorCode.ALREADY_JOINED: N_("You have already joined."),
     ErrorCode.ROOM_FULL: N_("This game is full."),
+    ErrorCode.TOO_MANY_FOR_GAME: N_(
+        "That game takes at most {detail} players, and more are in the lobby."
+    ),
     ErrorCode.HAS_LEFT: N_("You left this game: you cannot play in it again."),
     ErrorCode.TOO_LATE_TO_JOIN: N_("Too late to join: the last turn has started."),
     ErrorCode.NOT_ALLOWED: N_("Only the game's host or a group admin can do that."),

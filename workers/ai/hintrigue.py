@@ -30,8 +30,10 @@ import numpy as np
 
 from engine.commands import ChooseCard, Command, GiveHint, PlayDecoy, Vote
 from engine.games.hintrigue.decks import decks, scene
+from engine.games.hintrigue.model import Phase, own_seats, phase_of, round_of
+from engine.games.hintrigue.settings import settings_of
 from engine.games.hintrigue.views import waiting_for
-from engine.model import Phase, Room
+from engine.model import Room
 from engine.rng import Rng
 from workers.ai.mind import best, fit, jitter, pick_top, seed_for
 from workers.ai.model import Vector, describe, embed
@@ -138,7 +140,8 @@ def choose_vote(
 
 def room_seed(room: Room, seat: int, what: str, salt: object = 0) -> int:
     """The seed of one decision of one seat in this room's game and round."""
-    number = room.round.no if room.round is not None else 0
+    rnd = round_of(room)
+    number = rnd.no if rnd is not None else 0
     return seed_for(
         room.chat_id, room.topic, room.game_id, room.opened_at, number, seat, what, salt
     )
@@ -153,22 +156,22 @@ def decide(room: Room, seat: int, style: Style = DEFAULT_STYLE, salt: object = 0
     Every command names its game and round, so one that arrives after the room moved on is
     refused by the engine and changes nothing; asked twice, `decide` answers the same.
     """
-    rnd = room.round
+    rnd = round_of(room)
     if rnd is None or seat not in waiting_for(room):
         return []
-    me = room.seats[seat]
-    deck = room.settings.deck
+    me, hand = room.seats[seat], own_seats(room)[seat].hand
+    deck = settings_of(room).deck
     ids = {"user_id": me.user_id, "game_id": room.game_id or None, "round_no": rnd.no}
-    if room.phase is Phase.HINT and me.hand:
+    if phase_of(room) is Phase.HINT and hand:
         card, hint = choose_hint(
-            me.hand, deck, room.settings.language, room_seed(room, seat, "hint", salt), style
+            hand, deck, room.settings.language, room_seed(room, seat, "hint", salt), style
         )
         return [ChooseCard(card=card, **ids), GiveHint(user_id=me.user_id, text=hint)]
-    if room.phase is Phase.DECOYS and me.hand and rnd.hint is not None:
+    if phase_of(room) is Phase.DECOYS and hand and rnd.hint is not None:
         seed = room_seed(room, seat, "decoy", salt)
-        card = choose_decoy(me.hand, deck, rnd.hint, room.settings.language, seed, style)
+        card = choose_decoy(hand, deck, rnd.hint, room.settings.language, seed, style)
         return [PlayDecoy(card=card, **ids)]
-    if room.phase is Phase.VOTING and rnd.hint is not None:
+    if phase_of(room) is Phase.VOTING and rnd.hint is not None:
         own = rnd.plays.get(seat)
         if not [c for c in rnd.table if c != own]:
             return []

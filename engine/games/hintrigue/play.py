@@ -16,9 +16,20 @@ from engine.events import (
     VoteCast,
     VotingOpened,
 )
+from engine.games.hintrigue.model import Phase
 from engine.games.hintrigue.scoring import score_round
-from engine.games.hintrigue.turns import abandon_if_too_few, pass_turn, refill, return_plays
-from engine.model import Phase, SeatStatus
+from engine.games.hintrigue.settings import settings_of
+from engine.games.hintrigue.turns import (
+    abandon_if_too_few,
+    current,
+    game,
+    open_prompts,
+    own,
+    pass_turn,
+    refill,
+    return_plays,
+)
+from engine.model import SeatStatus
 from engine.text import shows_nothing
 
 HINT_MAX = 200
@@ -26,17 +37,18 @@ MISSES_BEFORE_SPECTATING = 2
 
 
 def _require_phase(ctx: Ctx, phase: Phase) -> None:
-    if ctx.room.phase is not phase:
-        raise RuleError(ErrorCode.WRONG_PHASE, f"now {ctx.room.phase.value}, not {phase.value}")
+    now = game(ctx).phase
+    if now is not phase:
+        raise RuleError(ErrorCode.WRONG_PHASE, f"now {now.value}, not {phase.value}")
 
 
 def _require_storyteller(ctx: Ctx, index: int) -> None:
-    if index != ctx.round.storyteller:
+    if index != current(ctx).storyteller:
         raise RuleError(ErrorCode.NOT_STORYTELLER)
 
 
 def _require_in_hand(ctx: Ctx, index: int, card: int) -> None:
-    if card not in ctx.seat(index).hand:
+    if card not in own(ctx, index).hand:
         raise RuleError(ErrorCode.CARD_NOT_IN_HAND)
 
 
@@ -45,8 +57,8 @@ def choose_card(ctx: Ctx, index: int, card: int) -> None:
     _require_phase(ctx, Phase.HINT)
     _require_storyteller(ctx, index)
     _require_in_hand(ctx, index, card)
-    ctx.round.chosen = card
-    ctx.emit(CardChosen(round_no=ctx.round.no, seat=index, card=card))
+    current(ctx).chosen = card
+    ctx.emit(CardChosen(round_no=current(ctx).no, seat=index, card=card))
 
 
 def give_hint(ctx: Ctx, index: int, text: str) -> None:
@@ -58,23 +70,23 @@ def give_hint(ctx: Ctx, index: int, text: str) -> None:
         raise RuleError(ErrorCode.HINT_EMPTY)
     if len(hint) > HINT_MAX:
         raise RuleError(ErrorCode.HINT_TOO_LONG, f"{len(hint)} > {HINT_MAX}")
-    rnd = ctx.round
+    rnd = current(ctx)
     if rnd.chosen is None:
         raise RuleError(ErrorCode.NO_CARD_CHOSEN)
-    seat = ctx.seat(index)
+    seat = own(ctx, index)
     seat.hand.remove(rnd.chosen)
     seat.missed_hints = 0
     rnd.plays[index] = rnd.chosen
     rnd.hint = hint
-    ctx.room.phase = Phase.DECOYS
-    ctx.room.deadline = ctx.timer(ctx.room.settings.decoy_s)
+    game(ctx).phase = Phase.DECOYS
+    ctx.room.deadline = ctx.timer(settings_of(ctx.room).decoy_s)
     ctx.emit(HintGiven(round_no=rnd.no, hint=hint, deadline=ctx.room.deadline))
     _open_voting_if_ready(ctx)
 
 
 def decoy_seats(ctx: Ctx) -> list[int]:
     """Seats that owe a decoy: participants other than the storyteller, still in the game."""
-    rnd = ctx.round
+    rnd = current(ctx)
     return [
         i
         for i in rnd.participants
@@ -85,7 +97,7 @@ def decoy_seats(ctx: Ctx) -> list[int]:
 def play_decoy(ctx: Ctx, index: int, card: int, auto: bool = False) -> None:
     """Put a decoy on the table; a decoy once chosen is final."""
     _require_phase(ctx, Phase.DECOYS)
-    rnd = ctx.round
+    rnd = current(ctx)
     if index == rnd.storyteller:
         raise RuleError(ErrorCode.ALREADY_PLAYED, "the storyteller's card is on the table")
     if index not in rnd.participants:
@@ -93,7 +105,7 @@ def play_decoy(ctx: Ctx, index: int, card: int, auto: bool = False) -> None:
     if index in rnd.plays:
         raise RuleError(ErrorCode.ALREADY_PLAYED)
     _require_in_hand(ctx, index, card)
-    ctx.seat(index).hand.remove(card)
+    own(ctx, index).hand.remove(card)
     rnd.plays[index] = card
     if auto:
         rnd.auto.append(index)
@@ -103,21 +115,21 @@ def play_decoy(ctx: Ctx, index: int, card: int, auto: bool = False) -> None:
 
 def auto_decoy(ctx: Ctx, index: int) -> None:
     """Play a random card of the seat's hand as its decoy."""
-    play_decoy(ctx, index, ctx.rng.choice(ctx.seat(index).hand), auto=True)
+    play_decoy(ctx, index, ctx.rng.choice(own(ctx, index).hand), auto=True)
 
 
 def _open_voting_if_ready(ctx: Ctx) -> None:
-    if ctx.room.phase is Phase.DECOYS and all(i in ctx.round.plays for i in decoy_seats(ctx)):
+    if game(ctx).phase is Phase.DECOYS and all(i in current(ctx).plays for i in decoy_seats(ctx)):
         open_voting(ctx)
 
 
 def open_voting(ctx: Ctx) -> None:
     """Shuffle the table with the seeded generator and open the vote."""
-    rnd = ctx.round
+    rnd = current(ctx)
     rnd.table = [rnd.plays[i] for i in sorted(rnd.plays)]
     ctx.rng.shuffle(rnd.table)
-    ctx.room.phase = Phase.VOTING
-    ctx.room.deadline = ctx.timer(ctx.room.settings.vote_s)
+    game(ctx).phase = Phase.VOTING
+    ctx.room.deadline = ctx.timer(settings_of(ctx.room).vote_s)
     ctx.emit(VotingOpened(round_no=rnd.no, table=list(rnd.table), deadline=ctx.room.deadline))
     close_voting_if_complete(ctx)
 
@@ -130,7 +142,7 @@ def voters(ctx: Ctx) -> list[int]:
 def vote(ctx: Ctx, index: int, card: int) -> None:
     """Vote for a table card other than one's own; a vote may change while voting is open."""
     _require_phase(ctx, Phase.VOTING)
-    rnd = ctx.round
+    rnd = current(ctx)
     if index == rnd.storyteller:
         raise RuleError(ErrorCode.STORYTELLER_CANNOT_VOTE)
     if index not in rnd.participants:
@@ -149,44 +161,44 @@ def vote(ctx: Ctx, index: int, card: int) -> None:
 
 def close_voting_if_complete(ctx: Ctx) -> None:
     """Close the vote once every eligible voter has voted."""
-    if all(i in ctx.round.votes for i in voters(ctx)):
+    if all(i in current(ctx).votes for i in voters(ctx)):
         close_voting(ctx)
 
 
 def close_voting(ctx: Ctx) -> None:
     """Score the round, discard the table, refill hands and start the presentation timer."""
-    room, rnd = ctx.room, ctx.round
+    room, rnd, state = ctx.room, current(ctx), game(ctx)
     points, finders = score_round(rnd.storyteller, rnd.plays, rnd.votes)
     target = rnd.plays[rnd.storyteller]
     for index, gained in points.items():
-        seat = room.seats[index]
-        seat.score += gained
-        seat.best = max(seat.best, gained)
+        room.seats[index].score += gained
+        state.seats[index].best = max(state.seats[index].best, gained)
     for index in finders:
-        room.seats[index].finds += 1
+        state.seats[index].finds += 1
     for voter, card in rnd.votes.items():
         if card != target:
             owner = rnd.owner_of(card)
             assert owner is not None
-            room.seats[owner].stolen += 1
-            fooled = room.seats[owner].fooled
+            state.seats[owner].stolen += 1
+            fooled = state.seats[owner].fooled
             fooled[voter] = fooled.get(voter, 0) + 1
     rnd.points = points
-    room.discard.extend(rnd.table)
+    state.discard.extend(rnd.table)
     for index in room.present_seats():
         refill(ctx, index)
-    room.phase = Phase.REVEAL
-    room.deadline = ctx.presentation(room.settings.reveal_s)
+    state.phase = Phase.REVEAL
+    room.deadline = ctx.presentation(settings_of(room).reveal_s)
     ctx.emit(RoundScored(round_no=rnd.no, points=points, finders=finders, deadline=room.deadline))
 
 
 def miss_hint(ctx: Ctx, reason: VoidReason) -> None:
     """The storyteller missed its hint: void the round, count the miss, pass the turn."""
-    rnd = ctx.round
+    rnd = current(ctx)
     seat = ctx.seat(rnd.storyteller)
-    seat.missed_hints += 1
+    own(ctx, rnd.storyteller).missed_hints += 1
     void_round(ctx, reason)
-    if seat.missed_hints >= MISSES_BEFORE_SPECTATING and seat.status is SeatStatus.PLAYING:
+    missed = own(ctx, rnd.storyteller).missed_hints
+    if missed >= MISSES_BEFORE_SPECTATING and seat.status is SeatStatus.PLAYING:
         seat.status = SeatStatus.SPECTATING
         ctx.emit(SeatSpectating(seat=rnd.storyteller))
     if not abandon_if_too_few(ctx):
@@ -195,12 +207,12 @@ def miss_hint(ctx: Ctx, reason: VoidReason) -> None:
 
 def void_round(ctx: Ctx, reason: VoidReason) -> None:
     """Void the round: every card already chosen goes back to its owner."""
-    prompted = ctx.room.open_prompts()
+    prompted = open_prompts(ctx.room)
     return_plays(ctx)
     ctx.emit(
         RoundVoided(
-            round_no=ctx.round.no,
-            storyteller=ctx.round.storyteller,
+            round_no=current(ctx).no,
+            storyteller=current(ctx).storyteller,
             reason=reason,
             prompted=prompted,
         )
@@ -209,12 +221,12 @@ def void_round(ctx: Ctx, reason: VoidReason) -> None:
 
 def time_out(ctx: Ctx, reason: VoidReason = "missed_hint") -> None:
     """Apply the current phase's timeout rule once."""
-    phase = ctx.room.phase
+    phase = game(ctx).phase
     if phase is Phase.HINT:
         miss_hint(ctx, reason)
     elif phase is Phase.DECOYS:
         for index in decoy_seats(ctx):
-            if index not in ctx.round.plays:
+            if index not in current(ctx).plays:
                 auto_decoy(ctx, index)
     elif phase is Phase.VOTING:
         close_voting(ctx)
@@ -226,7 +238,7 @@ def time_out(ctx: Ctx, reason: VoidReason = "missed_hint") -> None:
 
 def unreachable(ctx: Ctx, index: int) -> None:
     """A seat's private chat refused the bot: treat it at once as missing its action."""
-    rnd, phase = ctx.round, ctx.room.phase
+    rnd, phase = current(ctx), game(ctx).phase
     if phase is Phase.HINT and index == rnd.storyteller:
         ctx.emit(SeatUnreachable(seat=index))
         miss_hint(ctx, "unreachable")

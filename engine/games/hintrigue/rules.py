@@ -21,15 +21,35 @@ from engine.context import Ctx
 from engine.errors import ErrorCode, RuleError
 from engine.events import SeatLeft, SeatReturned
 from engine.games.hintrigue import play
-from engine.games.hintrigue.turns import abandon, abandon_if_too_few, pass_turn, refill
-from engine.model import RUNNING_PHASES, Phase, Room, SeatStatus
+from engine.games.hintrigue.model import Phase, Seat, phase_of, round_of, state_of
+from engine.games.hintrigue.turns import (
+    abandon,
+    abandon_if_too_few,
+    open_prompts,
+    pass_turn,
+    refill,
+)
+from engine.model import RUNNING_PHASES, Room, SeatStatus
 from engine.table import check_timer, require_manager
 
 _ROUND_ACTIONS = (ChooseCard, GiveHint, PlayDecoy, Vote, ComeBack)
 
 
 def act(ctx: Ctx, command: Any) -> None:
-    """Apply one command to a running game of Hintrigue."""
+    """Apply one command to a running game of Hintrigue; when its phase or round changes, the
+    new one begins now (the room's phase stays `playing`)."""
+    before = _moment(ctx.room)
+    _act(ctx, command)
+    if _moment(ctx.room) != before:
+        ctx.room.phase_at = ctx.now
+
+
+def _moment(room: Room) -> tuple[Phase | None, int | None]:
+    rnd = round_of(room)
+    return phase_of(room), rnd.no if rnd is not None else None
+
+
+def _act(ctx: Ctx, command: Any) -> None:
     if isinstance(command, Timeout | MarkUnreachable):
         _system(ctx, command)
         return
@@ -57,8 +77,9 @@ def act(ctx: Ctx, command: Any) -> None:
         if ctx.now - ctx.room.phase_at < command.grace:
             # Likely meant for the phase before (two managers skipping at once).
             raise RuleError(ErrorCode.JUST_STARTED)
-        if ctx.room.round is not None and ctx.room.phase in (Phase.DECOYS, Phase.VOTING):
-            ctx.room.round.skipped.append(ctx.room.phase)
+        rnd, phase = round_of(ctx.room), phase_of(ctx.room)
+        if rnd is not None and phase in (Phase.DECOYS, Phase.VOTING):
+            rnd.skipped.append(phase)
         play.time_out(ctx, reason="skipped")
     else:
         _round_action(ctx, command)
@@ -66,16 +87,19 @@ def act(ctx: Ctx, command: Any) -> None:
 
 def join_late(ctx: Ctx, index: int) -> None:
     """A player seated until the last turn starts is dealt a hand and plays from the next round."""
-    if ctx.room.round is None or ctx.room.round.last:
+    rnd = round_of(ctx.room)
+    if rnd is None or rnd.last:
         raise RuleError(ErrorCode.TOO_LATE_TO_JOIN)
+    state_of(ctx.room).seats.append(Seat())
     refill(ctx, index)
 
 
 def timer(room: Room) -> tuple[int, str] | None:
     """The round and phase of the room's current deadline."""
-    if room.round is None:
+    rnd, phase = round_of(room), phase_of(room)
+    if rnd is None or phase is None:
         return None
-    return room.round.no, room.phase.value
+    return rnd.no, phase.value
 
 
 def _came_back(ctx: Ctx, command: Any) -> bool:
@@ -86,9 +110,8 @@ def _came_back(ctx: Ctx, command: Any) -> bool:
             ctx.seat_for(command.user_id)
             raise RuleError(ErrorCode.NOT_SPECTATING)
         return False
-    seat = ctx.seat(index)
-    seat.status = SeatStatus.PLAYING
-    seat.missed_hints = 0
+    ctx.seat(index).status = SeatStatus.PLAYING
+    state_of(ctx.room).seats[index].missed_hints = 0
     ctx.emit(SeatReturned(seat=index))
     return True
 
@@ -97,7 +120,8 @@ def _round_action(ctx: Ctx, command: Any) -> None:
     _require_running(ctx)
     index = ctx.seat_for(getattr(command, "user_id", 0))
     expected = getattr(command, "round_no", None)
-    if expected is not None and ctx.room.round is not None and expected != ctx.room.round.no:
+    rnd = round_of(ctx.room)
+    if expected is not None and rnd is not None and expected != rnd.no:
         raise RuleError(ErrorCode.STALE, "a button of another round")
     if isinstance(command, ChooseCard):
         play.choose_card(ctx, index, command.card)
@@ -131,23 +155,22 @@ def _system(ctx: Ctx, command: Timeout | MarkUnreachable) -> None:
 
 def leave_game(ctx: Ctx, index: int) -> None:
     """A seat leaves a running game for good; its hand goes to the discard pile."""
-    room = ctx.room
-    seat = room.seats[index]
-    rnd = room.round
-    prompt = rnd.no if rnd is not None and index in room.open_prompts() else None
-    seat.status = SeatStatus.LEFT
-    room.discard.extend(seat.hand)
-    seat.hand = []
+    room, state = ctx.room, state_of(ctx.room)
+    rnd = state.round
+    prompt = rnd.no if rnd is not None and index in open_prompts(room) else None
+    room.seats[index].status = SeatStatus.LEFT
+    state.discard.extend(state.seats[index].hand)
+    state.seats[index].hand = []
     ctx.emit(SeatLeft(seat=index, prompt_round=prompt))
     if abandon_if_too_few(ctx):
         return
-    if rnd is None or room.phase is Phase.REVEAL:
+    if rnd is None or state.phase is Phase.REVEAL:
         return
-    if index == rnd.storyteller and room.phase in (Phase.HINT, Phase.DECOYS):
+    if index == rnd.storyteller and state.phase in (Phase.HINT, Phase.DECOYS):
         play.void_round(ctx, "storyteller_left")
         pass_turn(ctx)
-    elif room.phase is Phase.DECOYS and all(i in rnd.plays for i in play.decoy_seats(ctx)):
+    elif state.phase is Phase.DECOYS and all(i in rnd.plays for i in play.decoy_seats(ctx)):
         play.open_voting(ctx)
-    elif room.phase is Phase.VOTING:
+    elif state.phase is Phase.VOTING:
         rnd.votes.pop(index, None)
         play.close_voting_if_complete(ctx)

@@ -4,33 +4,66 @@ from __future__ import annotations
 
 from engine import table
 from engine.context import Ctx
+from engine.errors import ErrorCode, RuleError
 from engine.events import DeckReshuffled, GameAbandoned, GameFinished, RoundStarted
 from engine.games.hintrigue.decks import decks
-from engine.model import MIN_SEATS, RUNNING_PHASES, Phase, Room, Round, SeatStatus
+from engine.games.hintrigue.model import (
+    Phase,
+    Round,
+    Seat,
+    State,
+    own_seats,
+    phase_of,
+    round_of,
+    state_of,
+)
+from engine.games.hintrigue.settings import settings_of
+from engine.model import MIN_SEATS, RUNNING_PHASES, Room, SeatStatus
+from engine.model import Phase as TablePhase
+
+
+def game(ctx: Ctx) -> State:
+    """The running game's state."""
+    return state_of(ctx.room)
+
+
+def current(ctx: Ctx) -> Round:
+    """The current round; only asked in phases that have one."""
+    rnd = game(ctx).round
+    if rnd is None:
+        raise RuleError(ErrorCode.WRONG_PHASE, "no round")
+    return rnd
+
+
+def own(ctx: Ctx, index: int) -> Seat:
+    """What the game keeps of a seat (its hand, its figures)."""
+    return game(ctx).seats[index]
 
 
 def deal(ctx: Ctx) -> None:
     """Shuffle the whole deck into the draw pile and deal every seat a full hand."""
     room = ctx.room
-    room.draw = list(range(len(decks()[room.settings.deck])))
-    ctx.rng.shuffle(room.draw)
-    room.discard = []
+    state = State(seats=[Seat() for _ in room.seats])
+    room.play = state
+    state.draw = list(range(len(decks()[settings_of(room).deck])))
+    ctx.rng.shuffle(state.draw)
+    state.discard = []
     for index in room.present_seats():
         refill(ctx, index)
 
 
 def refill(ctx: Ctx, index: int) -> None:
     """Draw until the seat holds a full hand, reshuffling the discard pile when needed."""
-    room = ctx.room
-    hand = room.seats[index].hand
-    while len(hand) < room.settings.hand_size:
-        if not room.draw:
-            if not room.discard:
+    state = game(ctx)
+    hand = state.seats[index].hand
+    while len(hand) < settings_of(ctx.room).hand_size:
+        if not state.draw:
+            if not state.discard:
                 return
-            room.draw, room.discard = room.discard, []
-            ctx.rng.shuffle(room.draw)
-            ctx.emit(DeckReshuffled(cards=len(room.draw)))
-        hand.append(room.draw.pop())
+            state.draw, state.discard = state.discard, []
+            ctx.rng.shuffle(state.draw)
+            ctx.emit(DeckReshuffled(cards=len(state.draw)))
+        hand.append(state.draw.pop())
 
 
 def next_storyteller(room: Room, current: int) -> tuple[int | None, int]:
@@ -39,20 +72,22 @@ def next_storyteller(room: Room, current: int) -> tuple[int | None, int]:
     A rotation completes each time the walk reaches the first storyteller's position;
     spectating and left seats are stepped over, so passing that position counts too.
     """
+    state = state_of(room)
+    rotations = settings_of(room).rotations
     return table.next_turn(
-        room.seats, current, room.first_storyteller, room.rotations_done, room.settings.rotations
+        room.seats, current, state.first_storyteller, state.rotations_done, rotations
     )
 
 
 def start_round(ctx: Ctx, storyteller: int) -> None:
     """Begin a storyteller's turn with the seats that are playing now."""
-    room = ctx.room
-    number = room.round.no + 1 if room.round else 1
-    scored = room.round if room.round is not None and room.round.points is not None else None
-    room.round = Round(no=number, storyteller=storyteller, participants=room.active_seats())
-    room.round.last = next_storyteller(room, storyteller)[0] is None
-    room.phase = Phase.HINT
-    room.deadline = ctx.timer(room.settings.hint_s)
+    room, state = ctx.room, game(ctx)
+    number = state.round.no + 1 if state.round else 1
+    scored = state.round if state.round is not None and state.round.points is not None else None
+    state.round = Round(no=number, storyteller=storyteller, participants=room.active_seats())
+    state.round.last = next_storyteller(room, storyteller)[0] is None
+    state.phase, room.phase = Phase.HINT, TablePhase.PLAYING
+    room.deadline = ctx.timer(settings_of(room).hint_s)
     ctx.emit(
         RoundStarted(round_no=number, storyteller=storyteller, deadline=room.deadline, after=scored)
     )
@@ -60,10 +95,10 @@ def start_round(ctx: Ctx, storyteller: int) -> None:
 
 def pass_turn(ctx: Ctx) -> None:
     """After a scored or void round: start the next turn, or finish the game."""
-    room = ctx.room
-    current = room.round.storyteller if room.round else room.first_storyteller
+    room, state = ctx.room, game(ctx)
+    current = state.round.storyteller if state.round else state.first_storyteller
     following, done = next_storyteller(room, current)
-    room.rotations_done = done
+    state.rotations_done = done
     if following is None:
         finish(ctx)
     else:
@@ -72,8 +107,8 @@ def pass_turn(ctx: Ctx) -> None:
 
 def standings(room: Room) -> list[int]:
     """Seats ordered by points, then finds, then votes stolen, then seat order."""
-    seats = room.seats
-    return table.standings(seats, lambda i: seats[i].finds, lambda i: seats[i].stolen)
+    own = own_seats(room)
+    return table.standings(room.seats, lambda i: own[i].finds, lambda i: own[i].stolen)
 
 
 def winners(room: Room) -> list[int]:
@@ -84,7 +119,7 @@ def winners(room: Room) -> list[int]:
 def finish(ctx: Ctx) -> None:
     """End the game after its last rotation and name the winners."""
     room = ctx.room
-    room.phase = Phase.FINISHED
+    game(ctx).phase, room.phase = Phase.FINISHED, TablePhase.FINISHED
     room.deadline = None
     room.end_reason = "finished"
     ctx.emit(GameFinished(winners=winners(room), standings=standings(room)))
@@ -92,26 +127,44 @@ def finish(ctx: Ctx) -> None:
 
 def return_plays(ctx: Ctx) -> None:
     """Give every card played this round back to its owner (a left owner's goes to discard)."""
-    room = ctx.room
-    if room.round is None:
+    room, state = ctx.room, game(ctx)
+    if state.round is None:
         return
-    for index, card in sorted(room.round.plays.items()):
+    for index, card in sorted(state.round.plays.items()):
         if room.seats[index].status is SeatStatus.LEFT:
-            room.discard.append(card)
+            state.discard.append(card)
         else:
-            room.seats[index].hand.append(card)
-    room.round.plays = {}
-    room.round.table = []
-    room.round.chosen = None
+            state.seats[index].hand.append(card)
+    state.round.plays = {}
+    state.round.table = []
+    state.round.chosen = None
+
+
+def open_prompts(room: Room) -> list[int]:
+    """Return the seats whose private prompt (with its card buttons) waits for them now."""
+    rnd = round_of(room)
+    if rnd is None:
+        return []
+    if phase_of(room) is Phase.HINT:
+        return [rnd.storyteller]
+    if phase_of(room) is Phase.DECOYS:
+        return [
+            i
+            for i in rnd.participants
+            if i != rnd.storyteller
+            and room.seats[i].status is not SeatStatus.LEFT
+            and i not in rnd.plays
+        ]
+    return []
 
 
 def abandon(ctx: Ctx, reason: str) -> None:
     """End the game without a winner; a round not yet scored is dropped."""
-    room = ctx.room
-    interrupted, prompted = room.phase.value, room.open_prompts()
-    if room.phase is not Phase.REVEAL:
+    room, state = ctx.room, game(ctx)
+    interrupted, prompted = state.phase.value, open_prompts(room)
+    if state.phase is not Phase.REVEAL:
         return_plays(ctx)
-    room.phase = Phase.ABANDONED
+    state.phase, room.phase = Phase.ABANDONED, TablePhase.ABANDONED
     room.deadline = None
     room.end_reason = reason
     ctx.emit(

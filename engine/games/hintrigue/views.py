@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from pydantic import BaseModel, ConfigDict
 
+from engine.games.hintrigue.model import Phase, Round, own_seats, phase_of, round_of
 from engine.games.hintrigue.turns import standings, winners
-from engine.model import Phase, Room, Round, SeatStatus
+from engine.model import Phase as TablePhase
+from engine.model import Room, SeatStatus
 
 
 class SeatLine(BaseModel):
@@ -39,7 +41,7 @@ class GroupView(BaseModel):
 
     model_config = ConfigDict(frozen=True)
 
-    phase: Phase
+    phase: Phase | None
     seats: list[SeatLine]
     creator: int
     round_no: int | None
@@ -61,7 +63,7 @@ class SeatView(BaseModel):
     model_config = ConfigDict(frozen=True)
 
     index: int
-    phase: Phase
+    phase: Phase | None
     status: SeatStatus
     hand: list[int]
     storyteller: bool
@@ -74,16 +76,16 @@ class SeatView(BaseModel):
 
 def waiting_for(room: Room) -> list[int]:
     """Seats whose action the current phase waits for (names only, never their choices)."""
-    rnd = room.round
+    rnd = round_of(room)
     if rnd is None:
         return []
     present = [i for i in rnd.participants if room.seats[i].status is not SeatStatus.LEFT]
-    if room.phase is Phase.HINT:
+    if phase_of(room) is Phase.HINT:
         return [rnd.storyteller]
     others = [i for i in present if i != rnd.storyteller]
-    if room.phase is Phase.DECOYS:
+    if phase_of(room) is Phase.DECOYS:
         return [i for i in others if i not in rnd.plays]
-    if room.phase is Phase.VOTING:
+    if phase_of(room) is Phase.VOTING:
         return [i for i in others if i not in rnd.votes]
     return []
 
@@ -101,8 +103,8 @@ def missed_voters(room: Room, rnd: Round) -> list[int]:
 
 def group_view(room: Room) -> GroupView:
     """Return what the group may see; owners of table cards only after voting closed."""
-    rnd = room.round
-    revealed = room.phase is Phase.REVEAL or (rnd is not None and rnd.points is not None)
+    rnd, own = round_of(room), own_seats(room)
+    revealed = phase_of(room) is Phase.REVEAL or (rnd is not None and rnd.points is not None)
     seats = [
         SeatLine(
             index=i,
@@ -111,8 +113,8 @@ def group_view(room: Room) -> GroupView:
             username=s.username,
             status=s.status,
             score=s.score,
-            finds=s.finds,
-            stolen=s.stolen,
+            finds=own[i].finds,
+            stolen=own[i].stolen,
         )
         for i, s in enumerate(room.seats)
     ]
@@ -128,34 +130,34 @@ def group_view(room: Room) -> GroupView:
                 )
             )
     return GroupView(
-        phase=room.phase,
+        phase=phase_of(room),
         seats=seats,
         creator=room.creator,
         round_no=rnd.no if rnd else None,
         storyteller=rnd.storyteller if rnd else None,
         hint=rnd.hint if rnd else None,
-        table=list(rnd.table) if rnd and room.phase in (Phase.VOTING, Phase.REVEAL) else [],
+        table=list(rnd.table) if rnd and phase_of(room) in (Phase.VOTING, Phase.REVEAL) else [],
         waiting_for=waiting_for(room),
-        voted=sorted(rnd.votes) if rnd and room.phase is Phase.VOTING else [],
+        voted=sorted(rnd.votes) if rnd and phase_of(room) is Phase.VOTING else [],
         deadline=room.deadline,
         reveal=reveal,
         points=dict(rnd.points or {}) if rnd and revealed else {},
         standings=standings(room),
-        winners=winners(room) if room.phase is Phase.FINISHED else [],
+        winners=winners(room) if room.phase is TablePhase.FINISHED else [],
     )
 
 
 def seat_view(room: Room, index: int) -> SeatView:
     """Return what one seat may see: its own hand and its own choices."""
     seat = room.seats[index]
-    rnd = room.round
+    rnd = round_of(room)
     in_round = rnd is not None and index in rnd.participants
     storyteller = rnd is not None and rnd.storyteller == index
     return SeatView(
         index=index,
-        phase=room.phase,
+        phase=phase_of(room),
         status=seat.status,
-        hand=list(seat.hand),
+        hand=list(own_seats(room)[index].hand),
         storyteller=storyteller,
         in_round=in_round,
         chosen=rnd.chosen if rnd and storyteller else None,

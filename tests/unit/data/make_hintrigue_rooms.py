@@ -1,5 +1,5 @@
 """Write Hintrigue rooms as this version stores them, each with every command and event that
-plays it on to its end (tests/unit/test_stored_hintrigue.py replays them).
+plays it on to its end (tests/unit/hintrigue/test_stored_hintrigue.py replays them).
 
 Run: .venv/bin/python tests/unit/data/make_hintrigue_rooms.py
 """

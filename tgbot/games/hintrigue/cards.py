@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engine.games.hintrigue.decks import scene
+from engine.games.hintrigue.settings import settings_of
 from engine.model import Room
 from tgbot.i18n import N_, Texts
 
@@ -18,4 +19,4 @@ ANSWERS = Texts({
 
 def card(room: Room, number: int) -> str:
     """A card as it looks everywhere: its scene."""
-    return scene(room.settings.deck, number)
+    return scene(settings_of(room).deck, number)

@@ -23,7 +23,9 @@ from engine.events import (
     VotingOpened,
 )
 from engine.games.hintrigue.game import GAME as HINTRIGUE
-from engine.model import Phase, Room, SeatStatus
+from engine.games.hintrigue.model import Phase, phase_of, round_of
+from engine.model import Phase as TablePhase
+from engine.model import Room, SeatStatus
 from tgbot.egress.outgoing import Outgoing, settling
 from tgbot.games.hintrigue import group, private
 from tgbot.table import render
@@ -35,7 +37,7 @@ def messages(
     room: Room, event: Event, look: Look, settings_mode: bool
 ) -> list[Outgoing]:
     """The messages one event of a game of Hintrigue touches."""
-    rnd = room.round
+    rnd = round_of(room)
     if isinstance(event, GameStarted):  # the table showed the lobby's other events
         return [render.lobby(room, look, settings_mode), *_round_start(room, look)]
     if isinstance(event, PlayerJoined):
@@ -93,7 +95,7 @@ def messages(
             if event.prompt_round is not None
             else []
         )
-        if rnd is not None and room.phase is not Phase.ABANDONED:
+        if rnd is not None and room.phase is not TablePhase.ABANDONED:
             return closed + _phase_messages(room, look)
         return closed
     if isinstance(event, GameFinished):
@@ -105,15 +107,15 @@ def messages(
 
 
 def _round_start(room: Room, look: Look) -> list[Outgoing]:
-    rnd = room.round
-    if rnd is None or room.phase is not Phase.HINT:
+    rnd = round_of(room)
+    if rnd is None or phase_of(room) is not Phase.HINT:
         return []
     return [group.round_message(room, look), private.storyteller_dm(room, rnd.storyteller, look)]
 
 
 def _settled_reveal(room: Room, look: Look) -> list[Outgoing]:
     """The current round's reveal without its countdown, once the game ended after it."""
-    rnd = room.round
+    rnd = round_of(room)
     if rnd is None or rnd.points is None:
         return []
     return [group.reveal(room, look, rnd, settled=True)]
@@ -121,7 +123,7 @@ def _settled_reveal(room: Room, look: Look) -> list[Outgoing]:
 
 def _interrupted(room: Room, event: GameAbandoned, look: Look) -> list[Outgoing]:
     """Close the messages of the round a game ended in: no button of it stays."""
-    rnd = room.round
+    rnd = round_of(room)
     if rnd is None:
         return []
     if event.interrupted == Phase.REVEAL.value:
@@ -139,7 +141,7 @@ def _interrupted(room: Room, event: GameAbandoned, look: Look) -> list[Outgoing]
 
 def _hint_answer_closed(room: Room) -> list[Outgoing]:
     """The answer to the last round's hint, which no next round's prompt follows, closed."""
-    rnd = room.round
+    rnd = round_of(room)
     if rnd is None or rnd.hint is None:
         return []
     return [private.hint_given_closed(room, rnd.storyteller, rnd)]
@@ -147,8 +149,8 @@ def _hint_answer_closed(room: Room) -> list[Outgoing]:
 
 def _phase_messages(room: Room, look: Look) -> list[Outgoing]:
     """Refresh the current phase's group message (someone left)."""
-    if room.phase is Phase.VOTING:
+    if phase_of(room) is Phase.VOTING:
         return [group.table(room, look)]
-    if room.phase in (Phase.HINT, Phase.DECOYS):
+    if phase_of(room) in (Phase.HINT, Phase.DECOYS):
         return [group.round_message(room, look)]
     return []

@@ -3,8 +3,9 @@ whom."""
 
 from __future__ import annotations
 
+from engine.games.hintrigue.model import Phase, Round, own_seats, phase_of, round_of
 from engine.games.hintrigue.views import group_view, missed_voters, waiting_for
-from engine.model import OVER_PHASES, Phase, Room, Round
+from engine.model import OVER_PHASES, Room
 from tgbot.egress.outgoing import Button, Outgoing
 from tgbot.games.hintrigue.cards import card
 from tgbot.i18n import _, ngettext
@@ -24,7 +25,7 @@ from tgbot.table.render.group import VOID_REASONS, listed, standings_lines
 @in_group_language
 def round_message(room: Room, look: Look) -> Outgoing:
     """The round's group message: storyteller, hint, who we wait for and how long is left."""
-    rnd = room.round
+    rnd = round_of(room)
     assert rnd is not None
     who = names(room)
     lines = [
@@ -33,18 +34,18 @@ def round_message(room: Room, look: Look) -> Outgoing:
     if rnd.hint is not None:
         lines.append(_("Hint: <b>«{hint}»</b>").format(hint=user_text(rnd.hint)))
     waiting = listed([who[i] for i in waiting_for(room)])
-    if room.phase is Phase.HINT:
+    if phase_of(room) is Phase.HINT:
         lines.append(
             _("Waiting for {name} to choose a card and give a hint in private{left}.").format(
                 name=waiting, left=time_left(room, look)
             )
         )
-    elif room.phase is Phase.DECOYS:
+    elif phase_of(room) is Phase.DECOYS:
         lines.append(_("Everybody else: choose a decoy in our private chat."))
         lines.append(
             _("Waiting for {names}{left}.").format(names=waiting, left=time_left(room, look))
         )
-    elif room.phase is Phase.VOTING:
+    elif phase_of(room) is Phase.VOTING:
         lines.append(_("All cards are on the table: vote below."))
     elif room.phase in OVER_PHASES and rnd.points is None:
         lines.append(_("The game ended during this round."))
@@ -74,7 +75,7 @@ def void_message(room: Room, round_no: int, storyteller: int, reason: str) -> Ou
 def table(room: Room, look: Look) -> Outgoing:
     """The table message: one button per card while voting is open; who has voted."""
     view = group_view(room)
-    rnd = room.round
+    rnd = round_of(room)
     assert rnd is not None
     who = names(room)
     lines = [
@@ -84,7 +85,7 @@ def table(room: Room, look: Look) -> Outgoing:
     ]
     lines += [f"{i + 1}. {card(room, c)}" for i, c in enumerate(rnd.table)]
     rows: list[list[Button]] = []
-    if room.phase is Phase.VOTING:
+    if phase_of(room) is Phase.VOTING:
         lines.append(
             _("Vote for {name}'s card (not your own). You may change your vote.").format(
                 name=who[rnd.storyteller]
@@ -148,7 +149,7 @@ def outcome_line(room: Room, rnd: Round) -> str:
 def reveal(room: Room, look: Look, rnd: Round | None = None, settled: bool = False) -> Outgoing:
     """Each table card with its owner and voters, why the points are what they are, the
     points and the standings. `settled`: the round is over, no countdown is shown."""
-    rnd = rnd or room.round
+    rnd = rnd or round_of(room)
     assert rnd is not None
     who = names(room)
     lines = [
@@ -179,7 +180,7 @@ def reveal(room: Room, look: Look, rnd: Round | None = None, settled: bool = Fal
     lines.append(" · ".join(f"{who[i]} +{p}" for i, p in points))
     lines += ["", standings_text(room)]
     left = seconds_left(room.deadline, look)
-    if not settled and room.phase is Phase.REVEAL and left is not None:
+    if not settled and phase_of(room) is Phase.REVEAL and left is not None:
         text = _("Final results in {time}.") if rnd.last else _("Next round in {time}.")
         lines.append(text.format(time=duration(left)))
     return to_group(room, key=f"reveal:{rnd.no}", text="\n".join(lines))
@@ -187,15 +188,15 @@ def reveal(room: Room, look: Look, rnd: Round | None = None, settled: bool = Fal
 
 def standings_text(room: Room) -> str:
     """Standings with points, finds and votes stolen; tied seats share their rank."""
-    seats = room.seats
+    seats, own = room.seats, own_seats(room)
 
     def figures(index: int) -> str:
-        seat = seats[index]
+        seat, mine = seats[index], own[index]
         return " · ".join(
             [
                 ngettext("{n} point", "{n} points", seat.score).format(n=seat.score),
-                ngettext("{n} find", "{n} finds", seat.finds).format(n=seat.finds),
-                ngettext("{n} vote stolen", "{n} votes stolen", seat.stolen).format(n=seat.stolen),
+                ngettext("{n} find", "{n} finds", mine.finds).format(n=mine.finds),
+                ngettext("{n} vote stolen", "{n} votes stolen", mine.stolen).format(n=mine.stolen),
             ]
         )
 
@@ -214,7 +215,7 @@ def fooled_text(room: Room) -> str:
                 for voter, times in sorted(seat.fooled.items())
             ),
         )
-        for index, seat in enumerate(room.seats)
+        for index, seat in enumerate(own_seats(room))
         if seat.fooled
     ]
     return "\n".join([_("<b>Fooled by decoys</b>"), *lines]) if lines else ""

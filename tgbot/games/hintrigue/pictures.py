@@ -9,8 +9,10 @@ from typing import Literal
 from PIL import Image, ImageDraw
 from pydantic import BaseModel, ConfigDict, Field
 
+from engine.games.hintrigue.model import own_seats
 from engine.games.hintrigue.views import group_view
-from engine.model import Phase, Room
+from engine.model import Phase as TablePhase
+from engine.model import Room
 from tgbot.i18n import _, ngettext
 from tgbot.pictures.draw import Color, draw_text
 from tgbot.pictures.model import Picture
@@ -130,13 +132,14 @@ def results_picture(room: Room) -> ResultsPicture:
     fooled and who fooled it over the game."""
     view = group_view(room)
     who = plain_names(room)
-    winners = set(view.winners) if room.phase is Phase.FINISHED else set()
+    winners = set(view.winners) if room.phase is TablePhase.FINISHED else set()
     rows = []
+    own = own_seats(room)
     for rank, index in zip(ranks(room, view.standings), view.standings, strict=True):
-        seat = room.seats[index]
+        seat, mine = room.seats[index], own[index]
         fooled_by = [
             Tally(name=who[other], times=s.fooled[index])
-            for other, s in enumerate(room.seats)
+            for other, s in enumerate(own)
             if index in s.fooled
         ]
         rows.append(
@@ -144,12 +147,12 @@ def results_picture(room: Room) -> ResultsPicture:
                 rank=rank,
                 name=who[index],
                 points=seat.score,
-                finds=seat.finds,
-                stolen=seat.stolen,
+                finds=mine.finds,
+                stolen=mine.stolen,
                 status=seat.status.value,
                 winner=index in winners,
-                fooled=[Tally(name=who[v], times=t) for v, t in sorted(seat.fooled.items())],
+                fooled=[Tally(name=who[v], times=t) for v, t in sorted(mine.fooled.items())],
                 fooled_by=fooled_by,
             )
         )
-    return ResultsPicture(finished=room.phase is Phase.FINISHED, rows=rows)
+    return ResultsPicture(finished=room.phase is TablePhase.FINISHED, rows=rows)

@@ -4,8 +4,10 @@ hint, and the prompt a seat is waiting on."""
 from __future__ import annotations
 
 from engine.games.hintrigue.game import GAME as HINTRIGUE
+from engine.games.hintrigue.model import Phase, Round, phase_of, round_of
+from engine.games.hintrigue.turns import open_prompts
 from engine.games.hintrigue.views import seat_view
-from engine.model import Phase, Room, Round, SeatStatus
+from engine.model import Room, SeatStatus
 from tgbot.egress.outgoing import Button, Outgoing, dm_key
 from tgbot.games.hintrigue.cards import card
 from tgbot.i18n import _
@@ -25,7 +27,7 @@ from tgbot.table.render.private import closed_with, heading, spectator_dm
 def hand_buttons(room: Room, index: int, kind: str, look: Look) -> list[list[Button]]:
     """The seat's hand as buttons, two per row, the chosen card marked."""
     view = seat_view(room, index)
-    rnd = room.round
+    rnd = round_of(room)
     assert rnd is not None
     buttons = [
         look.button(
@@ -45,13 +47,13 @@ def hand_buttons(room: Room, index: int, kind: str, look: Look) -> list[list[But
 @in_seat_language
 def storyteller_dm(room: Room, index: int, look: Look) -> Outgoing:
     """The storyteller's private message: choose a card, then send the hint."""
-    rnd = room.round
+    rnd = round_of(room)
     assert rnd is not None
     seat = room.seats[index]
     head = heading(room, rnd.no, HINTRIGUE.title)
     lines = [_("{heading}: you are the storyteller.").format(heading=head)]
     rows: list[list[Button]] = []
-    if room.phase is Phase.HINT and seat.status is not SeatStatus.LEFT:
+    if phase_of(room) is Phase.HINT and seat.status is not SeatStatus.LEFT:
         if rnd.chosen is None:
             lines.append(
                 _("Choose a card{left}, then send your hint here as a message.").format(
@@ -78,7 +80,7 @@ def storyteller_dm(room: Room, index: int, look: Look) -> Outgoing:
 @in_seat_language
 def decoy_dm(room: Room, index: int, look: Look) -> Outgoing:
     """A player's private message for the decoy: the hint and the hand."""
-    rnd = room.round
+    rnd = round_of(room)
     assert rnd is not None
     seat = room.seats[index]
     who = names(room)
@@ -91,7 +93,7 @@ def decoy_dm(room: Room, index: int, look: Look) -> Outgoing:
     ]
     rows: list[list[Button]] = []
     played = rnd.plays.get(index)
-    if played is None and room.phase is Phase.DECOYS and seat.status is not SeatStatus.LEFT:
+    if played is None and phase_of(room) is Phase.DECOYS and seat.status is not SeatStatus.LEFT:
         lines.append(_("Choose a decoy from your hand{left}:").format(left=time_left(room, look)))
         rows = hand_buttons(room, index, "decoy", look)
     elif played is not None:
@@ -134,14 +136,14 @@ def hint_given_closed(room: Room, index: int, rnd: Round) -> Outgoing:
 
 def waiting_prompt(room: Room, index: int, look: Look) -> Outgoing | None:
     """The private message the game waits on from a seat now, if any."""
-    rnd = room.round
+    rnd = round_of(room)
     if rnd is None:
         return None
     if room.seats[index].status is SeatStatus.SPECTATING:
         return spectator_dm(room, index, look)
-    if index == rnd.storyteller and room.phase is Phase.HINT:
+    if index == rnd.storyteller and phase_of(room) is Phase.HINT:
         return storyteller_dm(room, index, look)
-    if room.phase is Phase.DECOYS and index in room.open_prompts():
+    if phase_of(room) is Phase.DECOYS and index in open_prompts(room):
         return decoy_dm(room, index, look)
     return None
 

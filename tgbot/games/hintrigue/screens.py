@@ -3,11 +3,13 @@ pictures and messages (`group`, `private`) beside this module."""
 
 from __future__ import annotations
 
-from engine.model import Phase, Room, SeatStatus
+from engine.games.hintrigue.model import Phase, own_seats, phase_of, round_of
+from engine.model import Phase as TablePhase
+from engine.model import Room, SeatStatus
 from tgbot.egress.outgoing import Outgoing
 from tgbot.games.hintrigue import buttons, cards, effects, group, private
 from tgbot.games.hintrigue.pictures import ResultsPicture, results_picture
-from tgbot.games.hintrigue.settings import ROWS, SETTINGS
+from tgbot.games.hintrigue.settings import ROWS, SETTINGS, settings_text
 from tgbot.i18n import _, texts
 from tgbot.table import render
 from tgbot.table.render import Look
@@ -15,7 +17,7 @@ from tgbot.table.screens import Screens
 
 
 def _reminder(room: Room, look: Look) -> Outgoing | None:
-    if room.phase is Phase.VOTING:
+    if phase_of(room) is Phase.VOTING:
         return group.table(room, look)
     return group.round_message(room, look)
 
@@ -23,17 +25,17 @@ def _reminder(room: Room, look: Look) -> Outgoing | None:
 def where_it_stands(room: Room, user_id: int) -> str:
     """What a seated player is told when nothing waits for them in private."""
     group = render.title(room)
-    if room.phase is Phase.LOBBY and room.creator == user_id:
+    if room.phase is TablePhase.LOBBY and room.creator == user_id:
         return _(
             "You are connected to the game in <b>{group}</b>. Press Start in the group once "
             "everybody has joined: your cards come here."
         ).format(group=group)
-    if room.phase is Phase.LOBBY:
+    if room.phase is TablePhase.LOBBY:
         return _(
             "You are connected to the game in <b>{group}</b>. When the host starts it, your "
             "cards come here."
         ).format(group=group)
-    rnd = room.round
+    rnd = round_of(room)
     index = room.seat_of(user_id)
     assert rnd is not None and index is not None
     who = render.names(room)
@@ -41,11 +43,11 @@ def where_it_stands(room: Room, user_id: int) -> str:
         return _("You left the game in <b>{group}</b>.").format(group=group)
     if index not in rnd.participants:
         now = _("you play from the next round.")
-    elif room.phase is Phase.HINT:
+    elif phase_of(room) is Phase.HINT:
         now = _("{name} is choosing a card and a hint.").format(name=who[rnd.storyteller])
-    elif room.phase is Phase.DECOYS:
+    elif phase_of(room) is Phase.DECOYS:
         now = _("the others are choosing their decoys.")
-    elif room.phase is Phase.VOTING:
+    elif phase_of(room) is Phase.VOTING:
         now = (
             _("the others vote on the table in the group.")
             if index == rnd.storyteller
@@ -67,15 +69,16 @@ def _settings_help() -> str:
 
 def _given_key(room: Room, user_id: int) -> str | None:
     """The answer to a hint is kept under its round's key, to be closed when the game ends."""
-    return private.given_key(user_id, room.round.no) if room.round is not None else None
+    rnd = round_of(room)
+    return private.given_key(user_id, rnd.no) if rnd is not None else None
 
 
 def _too_late(room: Room, index: int) -> str | None:
     """A refused hint from a storyteller whose time had just run out: the game waits on
     somebody else's hint now, or on no hint at all."""
-    rnd = room.round
-    if room.seats[index].missed_hints == 0 or (
-        room.phase is Phase.HINT and rnd is not None and rnd.storyteller == index
+    rnd = round_of(room)
+    if own_seats(room)[index].missed_hints == 0 or (
+        phase_of(room) is Phase.HINT and rnd is not None and rnd.storyteller == index
     ):
         return None
     return _("Too late: time ran out before your hint, so your turn passed.")
@@ -87,7 +90,7 @@ SCREENS = Screens(
     blurb=lambda: _("<b>Hintrigue</b> (tell a story, bluff with cards)"),
     secrets=lambda: _("cards and hints"),
     messages=effects.messages,
-    settings_text=render.settings_text,
+    settings_text=settings_text,
     setting_rows=ROWS,
     settings=SETTINGS,
     rules=lambda: texts.RULES,

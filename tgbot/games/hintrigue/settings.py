@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-from engine.settings import BOUNDS
-from tgbot.i18n import N_
-from tgbot.table.render.common import deck_name
+from engine.games.hintrigue.settings import BOUNDS, settings_of
+from engine.model import Room
+from tgbot import i18n
+from tgbot.i18n import N_, _, ngettext
+from tgbot.table.render.common import deck_name, duration
 from tgbot.table.setting import Setting
 
 ROWS = (
@@ -54,3 +56,34 @@ SETTINGS = {
     ),
 }  # fmt: skip
 """Hintrigue's own settings (a row's index is what its buttons carry: never reused)."""
+
+
+def settings_text(room: Room) -> str:
+    """The settings in one line, with the timers as long as they really run."""
+    s, own = room.settings, settings_of(room)
+    scale = room.timer_scale
+
+    def secs(value: int) -> str:
+        return duration(value * scale)
+
+    timers = (
+        _("timers: hint {h}, decoy {d}, vote {v}").format(
+            h=secs(own.hint_s), d=secs(own.decoy_s), v=secs(own.vote_s)
+        )
+        if s.timers
+        else _("timers off")
+    )
+    line = _("{players} · {rotations} · {hand} · {timers} · reveal {reveal} · deck {deck}")
+    if not s.pictures:
+        line += " · " + _("no pictures")
+    return (line + " · {language}").format(
+        players=_("3–{max} players").format(max=s.max_seats),
+        rotations=ngettext("{n} rotation", "{n} rotations", own.rotations).format(n=own.rotations),
+        hand=ngettext("{n} card in hand", "{n} cards in hand", own.hand_size).format(
+            n=own.hand_size
+        ),
+        timers=timers,
+        reveal=secs(own.reveal_s),
+        deck=deck_name(own.deck),
+        language=i18n.LANGUAGES.get(s.language, s.language),
+    )

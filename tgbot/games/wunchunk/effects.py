@@ -50,8 +50,8 @@ def messages(room: Room, event: Any, look: Look, settings_mode: bool) -> list[Ou
         if event.prompt_round is not None:
             out.append(_closed(room, event.seat, event.prompt_round, CLOSED_REASONS["left"]))
         return out
-    if isinstance(event, own.GameFinished):
-        return [wu.board_message(room, look), *game_over(room, look, wu.spectator_dm)]
+    if isinstance(event, own.GameFinished):  # the board said the end at GameEnded already
+        return game_over(room, look, wu.spectator_dm)
     if isinstance(event, own.GameAbandoned):
         return [*_interrupted(room, look), *game_over(room, look, wu.spectator_dm)]
     return []

@@ -184,7 +184,7 @@ async def show_settings(update: Update, context: Context) -> None:
         lobby = render.lobby(room, svc.look, settings_mode=True)
         await asyncio.to_thread(svc.show, room.room_id, lobby.model_copy(update={"fresh": True}))
     else:
-        await reply(update, context, render.settings_text(room) + "\n" + _(
+        await reply(update, context, svc.lineup.of(room).settings_text(room) + "\n" + _(
             "The host or a group admin changes them, e.g. /settings rotations=3 hint=60"))
 
 

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, TypeVar
 from engine.model import Room
 from tgbot import i18n
 from tgbot.egress.outgoing import Button, Outgoing
-from tgbot.i18n import N_, Texts, _, ngettext
+from tgbot.i18n import N_, Texts, _
 
 if TYPE_CHECKING:  # the line-up's games render with a look
     from tgbot.table.screens import Lineup
@@ -192,34 +192,3 @@ DECK_LABELS = Texts({
 def deck_name(deck: str) -> str:
     """A deck's name as players read it (`/settings deck=` takes the names of the code)."""
     return DECK_LABELS.get(deck, deck)
-
-
-def settings_text(room: Room) -> str:
-    """The settings in one line, with the timers as long as they really run."""
-    s = room.settings
-    scale = room.timer_scale
-
-    def secs(value: int) -> str:
-        return duration(value * scale)
-
-    timers = (
-        _("timers: hint {h}, decoy {d}, vote {v}").format(
-            h=secs(s.hint_s), d=secs(s.decoy_s), v=secs(s.vote_s)
-        )
-        if s.timers
-        else _("timers off")
-    )
-    line = _("{players} · {rotations} · {hand} · {timers} · reveal {reveal} · deck {deck}")
-    if not s.pictures:
-        line += " · " + _("no pictures")
-    return (line + " · {language}").format(
-        players=_("3–{max} players").format(max=s.max_seats),
-        rotations=ngettext("{n} rotation", "{n} rotations", s.rotations).format(n=s.rotations),
-        hand=ngettext("{n} card in hand", "{n} cards in hand", s.hand_size).format(
-            n=s.hand_size
-        ),
-        timers=timers,
-        reveal=secs(s.reveal_s),
-        deck=deck_name(s.deck),
-        language=i18n.LANGUAGES.get(s.language, s.language),
-    )

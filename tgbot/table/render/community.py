@@ -73,8 +73,10 @@ def top(game: Game, board: list[Line]) -> str:
         second = (ngettext("{n} point", "{n} points", line.points).format(n=line.points)
                   if "points" in game.figures
                   else ngettext("{n} game", "{n} games", line.games).format(n=line.games))
-        figures = " · ".join([ngettext("{n} win", "{n} wins", line.wins).format(n=line.wins),
-                              second])  # fmt: skip
+        shown = [ngettext("{n} win", "{n} wins", line.wins).format(n=line.wins), second]
+        if line.fewest is not None:
+            shown.append(_("fewest chunks at an end: {n}").format(n=line.fewest))
+        figures = " · ".join(shown)
         lines.append(
             _("{rank}. {name} — {figures}").format(
                 rank=rank, name=user_text(line.name), figures=figures

@@ -148,7 +148,7 @@ back to the bottom of the chat)."""
 def stop_closed(room: Room) -> Outgoing:
     """The /stop question of a game that is over, without its buttons (edited only: a game
     nobody asked to stop has none)."""
-    text = _("/stop: the lobby was closed.") if room.round is None and room.play is None \
+    text = _("/stop: the lobby was closed.") if room.play is None \
         else _("/stop: the game is over.")  # fmt: skip
     return to_group(room, key=STOP_KEY, text=text, edit_only=True)
 
@@ -164,7 +164,7 @@ def stop_started(room: Room) -> Outgoing:
 def score(room: Room | None, stats: dict[str, int], look: Look) -> str:
     """The /score answer: the current or last game's standings and the group's lifetime stats."""
     parts = []
-    started = room is not None and (room.round is not None or room.play is not None)
+    started = room is not None and room.play is not None
     if room is not None and room.phase is not Phase.LOBBY and started:
         state = {
             Phase.FINISHED: _("The last game (finished)"),

@@ -157,9 +157,16 @@ def left_out(room: Room, names: list[str], look: Look) -> Outgoing:
 
 
 def _game_button(room: Room, look: Look) -> Button:
-    """The Game button: the lobby becomes one of the next game (host or admin)."""
-    order = list(look.lineup.games)
-    following = (order.index(room.game) + 1) % len(order)
+    """The Game button: the lobby becomes one of the next game that seats its players (host
+    or admin)."""
+    games = look.lineup.games
+    order = list(games)
+    at = order.index(room.game)
+    following = next(
+        (k % len(order) for k in range(at + 1, at + len(order))
+         if games[order[k % len(order)]].max_seats >= len(room.seats)),
+        (at + 1) % len(order),
+    )  # fmt: skip
     label = _("🎲 Game: {game} (change)").format(game=look.lineup.game(room).title)
     return look.button(label, "game", following, room.game_id)
 

@@ -5,7 +5,9 @@ import pytest
 from engine.commands import ChooseCard, ComeBack, MarkUnreachable, PlayDecoy, Skip, Timeout, Vote
 from engine.errors import ErrorCode, RuleError
 from engine.events import DecoyPlayed, RoundVoided, SeatReturned, SeatSpectating, SeatUnreachable
-from engine.model import Phase, SeatStatus
+from engine.games.hintrigue.model import Phase, own_seats, phase_of
+from engine.model import Phase as TablePhase
+from engine.model import SeatStatus
 from tests.builders import a_room, card_locations, user
 from tests.table import apply
 
@@ -22,13 +24,13 @@ def test_a_missed_hint_voids_the_round_and_moves_no_card():
     game = a_room().in_hint()
     teller = game.storyteller()
     game.do(ChooseCard(user_id=user(teller), card=game.hand(teller)[2]))
-    hands = [list(s.hand) for s in game.room.seats]
+    hands = [list(s.hand) for s in own_seats(game.room)]
     scores = [s.score for s in game.room.seats]
     game.time_out()
     assert any(isinstance(e, RoundVoided) and e.reason == "missed_hint" for e in game.events)
-    assert [s.hand for s in game.room.seats] == hands
+    assert [s.hand for s in own_seats(game.room)] == hands
     assert [s.score for s in game.room.seats] == scores
-    assert game.room.phase is Phase.HINT and game.storyteller() == (teller + 1) % 4
+    assert phase_of(game.room) is Phase.HINT and game.storyteller() == (teller + 1) % 4
 
 
 def test_a_timer_fired_before_its_deadline_changes_nothing():
@@ -57,7 +59,7 @@ def test_with_timers_off_the_presentation_still_runs():
         game.vote(seat, game.storyteller())
     assert game.room.deadline == game.now + 8
     game.time_out()
-    assert game.room.phase is Phase.HINT and game.round.no == 2
+    assert phase_of(game.room) is Phase.HINT and game.round.no == 2
 
 
 def test_skip_applies_the_timeout_rule_once_for_the_creator_or_an_admin():
@@ -66,7 +68,7 @@ def test_skip_applies_the_timeout_rule_once_for_the_creator_or_an_admin():
     refused(game, Skip(user_id=user(not_creator)), ErrorCode.NOT_ALLOWED)
     game.do(Skip(user_id=999, is_admin=True))
     assert sum(isinstance(e, DecoyPlayed) and e.auto for e in game.events) == 3
-    assert game.room.phase is Phase.VOTING
+    assert phase_of(game.room) is Phase.VOTING
 
 
 def test_two_missed_hints_in_a_row_make_the_storyteller_spectate_and_may_abandon():
@@ -81,7 +83,7 @@ def test_two_missed_hints_in_a_row_make_the_storyteller_spectate_and_may_abandon
     assert game.storyteller() == sleeper
     game.time_out()
     assert any(isinstance(e, SeatSpectating) for e in game.events)
-    assert game.room.phase is Phase.ABANDONED  # three seats, one spectating: too few
+    assert game.room.phase is TablePhase.ABANDONED  # three seats, one spectating: too few
 
 
 def test_a_spectator_comes_back_from_the_next_round_on_its_next_action():
@@ -116,7 +118,7 @@ def test_missing_decoys_are_chosen_at_random_from_the_missing_hands():
     game.time_out()
     autos = [e for e in game.events if isinstance(e, DecoyPlayed) and e.auto]
     assert sorted(e.seat for e in autos) == sorted(game.others()[1:])
-    assert game.room.phase is Phase.VOTING
+    assert phase_of(game.room) is Phase.VOTING
     assert sorted(card_locations(game.room)) == list(range(283))
 
 
@@ -135,7 +137,7 @@ def test_an_unreachable_storyteller_voids_the_round_and_counts_a_miss():
     game.do(MarkUnreachable(user_id=user(teller), round_no=1, phase=Phase.HINT))
     assert any(isinstance(e, SeatUnreachable) for e in game.events)
     assert any(isinstance(e, RoundVoided) and e.reason == "unreachable" for e in game.events)
-    assert game.room.seats[teller].missed_hints == 1
+    assert own_seats(game.room)[teller].missed_hints == 1
 
 
 def test_an_unreachable_decoy_seat_gets_its_decoy_chosen():

@@ -5,7 +5,7 @@ import pytest
 from engine.commands import ChooseCard, GiveHint, PlayDecoy, Vote
 from engine.errors import ErrorCode, RuleError
 from engine.events import RoundScored, VoteCast, VotingOpened
-from engine.model import Phase
+from engine.games.hintrigue.model import Phase, own_seats, phase_of, state_of
 from tests.builders import a_room, card_locations, user
 from tests.table import apply
 
@@ -27,7 +27,7 @@ def test_the_storyteller_may_change_its_card_until_the_hint():
     game.do(GiveHint(user_id=user(teller), text="  dawn  "))
     assert game.round.plays[teller] == second and game.round.hint == "dawn"
     assert first in game.hand(teller) and second not in game.hand(teller)
-    assert game.room.phase is Phase.DECOYS
+    assert phase_of(game.room) is Phase.DECOYS
 
 
 def test_a_hint_without_a_chosen_card_is_refused():
@@ -95,7 +95,7 @@ def test_the_last_decoy_opens_voting_with_a_seeded_shuffled_table():
     game = a_room().in_decoys()
     events = game.play_decoys().events
     opened = [e for e in events if isinstance(e, VotingOpened)]
-    assert len(opened) == 1 and game.room.phase is Phase.VOTING
+    assert len(opened) == 1 and phase_of(game.room) is Phase.VOTING
     assert sorted(game.round.table) == sorted(game.round.plays.values())
     again = a_room().in_voting()
     assert again.round.table == game.round.table
@@ -138,12 +138,12 @@ def test_voting_closes_on_the_last_eligible_vote_and_scores():
     teller = game.storyteller()
     a, b, c = game.others()
     game.vote(a, teller).vote(b, teller)
-    assert game.room.phase is Phase.VOTING
+    assert phase_of(game.room) is Phase.VOTING
     game.vote(c, a)
     scored = [e for e in game.events if isinstance(e, RoundScored)]
-    assert len(scored) == 1 and game.room.phase is Phase.REVEAL
+    assert len(scored) == 1 and phase_of(game.room) is Phase.REVEAL
     assert scored[0].points == {teller: 3, a: 4, b: 3, c: 0}
-    assert game.room.seats[a].finds == 1 and game.room.seats[a].stolen == 1
+    assert own_seats(game.room)[a].finds == 1 and own_seats(game.room)[a].stolen == 1
     assert game.room.seats[teller].score == 3
 
 
@@ -153,8 +153,8 @@ def test_after_scoring_hands_are_refilled_and_table_cards_discarded():
     teller = game.storyteller()
     for seat in game.others():
         game.vote(seat, teller)
-    assert all(len(s.hand) == 6 for s in game.room.seats)
-    assert set(table) <= set(game.room.discard)
+    assert all(len(s.hand) == 6 for s in own_seats(game.room))
+    assert set(table) <= set(state_of(game.room).discard)
     assert sorted(card_locations(game.room)) == list(range(283))
 
 
@@ -164,7 +164,7 @@ def test_the_reveal_timer_starts_the_next_turn_in_seat_order():
     for seat in game.others():
         game.vote(seat, teller)
     game.time_out()
-    assert game.room.phase is Phase.HINT
+    assert phase_of(game.room) is Phase.HINT
     assert game.storyteller() == (teller + 1) % 4
     assert game.round.no == 2
 

@@ -11,10 +11,11 @@ from hypothesis import strategies as st
 
 from engine.errors import RuleError
 from engine.games.hintrigue.views import waiting_for
-from engine.model import OVER_PHASES, Phase, Room
+from engine.model import OVER_PHASES, Room
+from engine.model import Phase as TablePhase
 from tests.builders import a_room
 from tests.table import apply
-from tests.unit.test_playthrough import check_step, random_command
+from tests.unit.hintrigue.test_playthrough import check_step, random_command
 from workers.ai import hintrigue
 from workers.ai.vocab import LANGUAGES
 
@@ -59,7 +60,7 @@ def play_mixed_game(
         check_step(room, new, events, DECK_SIZE)
         room = new
         now += rnd.random() * 3
-    assert room.phase in (Phase.FINISHED, Phase.ABANDONED)
+    assert room.phase in (TablePhase.FINISHED, TablePhase.ABANDONED)
     return room, ai_commands
 
 

@@ -5,8 +5,10 @@ import pytest
 from engine.commands import ComeBack, Join, Leave, PlayDecoy, StopGame
 from engine.errors import ErrorCode, RuleError
 from engine.events import GameAbandoned, GameFinished, RoundVoided
+from engine.games.hintrigue.model import Phase, own_seats, phase_of, round_of, state_of
 from engine.games.hintrigue.turns import next_storyteller, standings, winners
-from engine.model import Phase, Seat, SeatStatus
+from engine.model import Phase as TablePhase
+from engine.model import Seat, SeatStatus
 from tests.builders import a_room, card_locations, user
 from tests.table import apply
 
@@ -31,10 +33,10 @@ def play_round(game, finder_count=1):
 def test_the_game_ends_after_the_configured_rotations():
     game = a_room().with_players(4).with_settings(rotations=2).in_hint()
     storytellers = []
-    while game.room.phase is Phase.HINT:
+    while phase_of(game.room) is Phase.HINT:
         storytellers.append(game.storyteller())
         play_round(game)
-    assert game.room.phase is Phase.FINISHED
+    assert game.room.phase is TablePhase.FINISHED
     first = storytellers[0]
     assert storytellers == [(first + k) % 4 for k in range(8)]
     assert any(isinstance(e, GameFinished) for e in game.events)
@@ -45,13 +47,13 @@ def test_a_voided_round_uses_up_the_storytellers_turn():
     game.time_out()
     play_round(game)
     play_round(game)
-    assert game.room.phase is Phase.FINISHED
+    assert game.room.phase is TablePhase.FINISHED
 
 
 def test_the_rotation_counts_when_the_walk_passes_a_skipped_first_storyteller():
     game = a_room().with_players(5).with_settings(rotations=2).in_hint()
     room = game.room.model_copy(deep=True)
-    first = room.first_storyteller
+    first = state_of(room).first_storyteller
     room.seats[first].status = SeatStatus.LEFT
     assert next_storyteller(room, (first - 1) % 5) == ((first + 1) % 5, 1)
 
@@ -65,7 +67,7 @@ def test_the_last_turn_is_flagged_and_closes_late_joining():
     while not game.round.last:
         play_round(game)
         rounds += 1
-    assert rounds >= 2 and game.room.phase is Phase.HINT
+    assert rounds >= 2 and phase_of(game.room) is Phase.HINT
     refused(game, Join(user_id=901, name="Later"), ErrorCode.TOO_LATE_TO_JOIN)
 
 
@@ -86,8 +88,8 @@ def test_standings_order_by_points_then_finds_then_stolen_then_seat():
     game = a_room().with_players(4).in_hint()
     room = game.room
     stats = [(5, 1, 0), (5, 1, 2), (5, 2, 0), (7, 0, 0)]
-    for seat, (score, finds, stolen) in zip(room.seats, stats, strict=True):
-        seat.score, seat.finds, seat.stolen = score, finds, stolen
+    for seat, own, (score, finds, stolen) in zip(room.seats, own_seats(room), stats, strict=True):
+        seat.score, own.finds, own.stolen = score, finds, stolen
     assert standings(room) == [3, 2, 1, 0]
 
 
@@ -96,7 +98,7 @@ def test_tied_top_totals_are_co_winners_and_left_seats_cannot_win():
     room = game.room
     for seat, score in zip(room.seats, [9, 7, 9, 12], strict=True):
         seat.score = score
-    room.seats[0].finds = 5
+    own_seats(room)[0].finds = 5
     room.seats[3].status = SeatStatus.LEFT
     assert winners(room) == [0, 2]
 
@@ -110,7 +112,7 @@ def test_a_storyteller_leaving_before_voting_voids_the_round():
     game.do(Leave(user_id=user(teller)))
     assert any(isinstance(e, RoundVoided) and e.reason == "storyteller_left" for e in game.events)
     assert decoy in game.hand(decoy_seat)
-    assert game.room.seats[teller].hand == [] and game.room.phase is Phase.HINT
+    assert own_seats(game.room)[teller].hand == [] and phase_of(game.room) is Phase.HINT
     assert sorted(card_locations(game.room)) == list(range(283))
 
 
@@ -149,7 +151,7 @@ def test_fewer_than_three_active_seats_abandon_the_game_and_drop_the_round():
     game.do(Leave(user_id=user(other)))
     abandoned = [e for e in game.events if isinstance(e, GameAbandoned)]
     assert abandoned and abandoned[0].reason == "too_few_players"
-    assert game.room.phase is Phase.ABANDONED
+    assert game.room.phase is TablePhase.ABANDONED
     assert sorted(card_locations(game.room)) == list(range(283))
     refused(game, ComeBack(user_id=user(0)), ErrorCode.NO_GAME)
 
@@ -158,14 +160,14 @@ def test_stop_ends_the_game_without_a_winner_for_the_creator_or_admin_only():
     game = a_room().with_players(4).in_voting()
     refused(game, StopGame(user_id=user(1)), ErrorCode.NOT_ALLOWED)
     game.do(StopGame(user_id=user(0)))
-    assert game.room.phase is Phase.ABANDONED and game.room.end_reason == "stopped"
+    assert game.room.phase is TablePhase.ABANDONED and game.room.end_reason == "stopped"
 
 
 def test_the_same_seed_and_commands_replay_byte_for_byte():
     def playthrough():
         game = a_room().with_players(5).with_seed(99).with_settings(rotations=1).in_hint()
         log = []
-        while game.room.phase is Phase.HINT:
+        while phase_of(game.room) is Phase.HINT:
             play_round(game, finder_count=2)
             log.append(game.room.model_dump_json())
             log.extend(e.model_dump_json() for e in game.events)
@@ -200,7 +202,7 @@ def _containers(model, path="room"):
 def test_a_cloned_room_shares_no_mutable_container_with_the_original():
     game = a_room().with_players(5).in_voting()
     game.vote(game.others()[0], game.storyteller())
-    game.room.round.points = {0: 1}
+    round_of(game.room).points = {0: 1}
     original, copy = _containers(game.room), _containers(game.room.clone())
     assert [p for p, _ in original] == [p for p, _ in copy]
     shared = [p for (p, a), (_, b) in zip(original, copy, strict=True) if a is b]
