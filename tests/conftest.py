@@ -34,19 +34,45 @@ NEED_REDIS_DIRS = (TESTS / "integration",)  # e2e and browser tests start a redi
 SLOW_DIRS = (TESTS / "e2e", TESTS / "browser", TESTS / "integration")
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    """Under pytest-xdist, hand the tests out one at a time in the order below (`--maxschedchunk
+    1`, unless asked otherwise): by default xdist first gives each process a run of a quarter of
+    its share in a row, and the first process got every long test at the head of the order."""
+    if getattr(config.option, "numprocesses", None) and config.option.maxschedchunk is None:
+        config.option.maxschedchunk = 1
+
+
+def distributed(config: pytest.Config) -> bool:
+    """Whether this collection is a pytest-xdist worker's (the controller does not collect)."""
+    return hasattr(config, "workerinput")
+
+
+def cost_rank(item: pytest.Item) -> int:
+    """The longest tests first: a browser with the whole bot behind it, the Procfile's
+    processes, the long seeded playthroughs, then the Redis and RQ integration tests (a few
+    seconds each), then the rest (milliseconds)."""
+    if item.path.is_relative_to(TESTS / "browser"):
+        return 0
+    if item.path.is_relative_to(TESTS / "e2e"):
+        return 1
+    if item.path.is_relative_to(TESTS / "integration"):
+        return 3
+    return 2 if item.get_closest_marker("slow") else 4
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Mark the tests that take seconds `slow` (`pytest -m "not slow"` runs the rest in
     seconds) and order the run: in one process the browser tests go last (Playwright's sync
     API drives an event loop on the main thread, which other tests' `asyncio.run` must not
     meet; its fixture is per module, so the loop is gone when a module ends); under
-    pytest-xdist the slow tests go first, so the longest start early and the short ones fill
-    the gaps. Stop at once when tests that need the Redis on REDIS_URL were collected and
-    nothing answers there."""
+    pytest-xdist the longest go first (`cost_rank`), so they start early and the short ones
+    fill the gaps at the end. Stop at once when tests that need the Redis on REDIS_URL were
+    collected and nothing answers there."""
     for item in items:
         if any(item.path.is_relative_to(directory) for directory in SLOW_DIRS):
             item.add_marker(pytest.mark.slow)
-    if getattr(config.option, "numprocesses", None):
-        items.sort(key=lambda item: item.get_closest_marker("slow") is None)
+    if distributed(config):
+        items.sort(key=cost_rank)
     else:
         items.sort(key=lambda item: "tests/browser/" in item.nodeid)
     if not config.option.collectonly:

@@ -21,7 +21,9 @@
   giving its inbox to a new job), not when the sweeper finds its work overdue.
 - SIGTERM: the current job finishes; a delivery hands the rest of its outbox to another worker
   after the message in flight. A second SIGTERM (cold shutdown) enqueues the current job again
-  before leaving, so nothing is lost.
+  before leaving, so nothing is lost. The thread reading RQ's command channel looks every
+  second whether to stop: with RQ's own minute, a stop that found it already unsubscribed
+  (redis-py then waits that long for a new subscription) held the worker up to a minute.
 """
 
 from __future__ import annotations
@@ -61,6 +63,9 @@ REVIVE_EVERY = 5.0
 SCHEDULER_INTERVAL = 0.2
 IDLE_POLL = 1  # seconds a dequeue blocks before the worker tends again
 DRAIN_TIMEOUT = 60
+COMMAND_POLL = 1.0
+"""Seconds the thread reading RQ's command channel waits for a message before it looks again
+whether it should stop (RQ's own wait, 60, held a warm stop up to a minute)."""
 
 
 class InboxQueue(Queue):
@@ -354,6 +359,17 @@ class HintrigueWorker(SimpleWorker):
             super().heartbeat(timeout, pipeline)
         except REDIS_DOWN as error:
             self.outage.failed(error)
+
+    def subscribe(self) -> None:
+        """RQ's command channel, read by a thread that looks every `COMMAND_POLL` seconds
+        whether it should stop (RQ's `subscribe` with a shorter wait)."""
+        self.log.info("Worker %s: subscribing to channel %s", self.name, self.pubsub_channel_name)
+        self.pubsub = self.connection.pubsub()
+        self.pubsub.subscribe(**{self.pubsub_channel_name: self.handle_payload})
+        self.pubsub_thread = self.pubsub.run_in_thread(
+            sleep_time=COMMAND_POLL, daemon=True,
+            exception_handler=self._pubsub_exception_handler,
+        )  # fmt: skip
 
     def _pubsub_exception_handler(self, exc: Exception, pubsub: Any, pubsub_thread: Any) -> None:
         """The thread listening for `rq` commands: Redis away is the outage already logged;

@@ -25,6 +25,9 @@ from tgbot.table import introduction
 PLAYERS = ["Ann", "Bob", "<i>Cy</i> & co"]  # the third is added through the page
 HINTS = ["a quiet night", "<b>not bold</b> & loud", "déjà vu"]
 expect.set_options(timeout=20_000)
+# The games' own waits a quarter as long (a 2-s reveal in 0.5 s, an AI player's 2-5 s pause in
+# 0.5-1.25 s); a lobby's join time, 45 s, still leaves seating everybody room to spare.
+TIMERS = ("--timer-scale", "0.25")
 
 
 class Table:
@@ -176,7 +179,7 @@ def play_round(table: Table, number: int, artifacts: Path) -> dict[str, int]:
 def test_three_players_play_a_whole_game_on_the_page(
     runner_factory: Any, page: Page, artifacts: Path
 ) -> None:
-    runner: Runner = runner_factory("--players", "2")
+    runner: Runner = runner_factory("--players", "2", *TIMERS)
     table = Table(page)
     page.goto(runner.url)
     expect(page.locator("#group-messages .msg").first).to_contain_text("I run Hintrigue")
@@ -250,7 +253,7 @@ def play_guesswhat_round(table: Table, number: int) -> dict[str, int]:
 def test_three_players_play_a_whole_game_of_guess_what_on_the_page(
     runner_factory: Any, page: Page, artifacts: Path
 ) -> None:
-    runner: Runner = runner_factory("--players", "2")
+    runner: Runner = runner_factory("--players", "2", *TIMERS)
     table = Table(page)
     page.goto(runner.url)
     expect(page.locator("#status")).to_have_text("live")
@@ -396,7 +399,7 @@ def tie_break_follows(table: Table, seen: int) -> bool:
 def test_three_players_play_a_whole_game_of_hues_and_cues_on_the_page(
     runner_factory: Any, page: Page, artifacts: Path
 ) -> None:
-    runner: Runner = runner_factory("--players", "2")
+    runner: Runner = runner_factory("--players", "2", *TIMERS)
     table = Table(page)
     page.goto(runner.url)
     expect(page.locator("#status")).to_have_text("live")
@@ -670,7 +673,7 @@ def test_the_page_on_its_own_makes_a_plain_group_and_adds_the_bot_to_it(page: Pa
 def test_one_person_and_two_ai_players_play_a_whole_game_on_the_page(
     runner_factory: Any, page: Page
 ) -> None:
-    runner: Runner = runner_factory("--players", "2")
+    runner: Runner = runner_factory("--players", "2", *TIMERS)
     table = Table(page)
     page.goto(runner.url)
     expect(page.locator("#status")).to_have_text("live")

@@ -196,18 +196,19 @@ def start_stack(redis_server: RedisServer | SentinelRedis, log_dir: Path, *, tim
                 webs: int = 1, workers: int = 1,
                 env: dict[str, str] | None = None) -> ProcStack:  # fmt: skip
     """Start redis-server, the double and the Procfile's processes (`env` added to their
-    environment); run the release step."""
+    environment); run the release step. The workers are started first: nothing reaches them
+    before the webhook is set, and their start-up overlaps the web processes' wait."""
     redis_server.start()
     world = World(rate_limits=LIMITS, enforce_rate_limits=True)
     double = StandinServer(world)
     double.start()
     stack = ProcStack(world, double, redis_server, log_dir, timer_scale, dict(env or {}))
     try:
+        for _ in range(workers):  # they start up while the web processes do
+            stack.start_worker()
         for _ in range(webs):
             stack.start_web()
         stack.release(stack.webs()[0])
-        for _ in range(workers):
-            stack.start_worker()
         world.add_chat(GROUP, "supergroup", title="E2E", bot_status="left")
         without_join_timer(stack.client, GROUP)
     except BaseException:

@@ -18,12 +18,13 @@ def bot_stack(redis_server, log_dir, token: str, username: str) -> ProcStack:
     double.start()
     stack = ProcStack(world, double, redis_server, log_dir / username, 0.05)
     stack.log_dir.mkdir()
+    # Each bot's own queue: the Procfile names it after the bot (RQ_QUEUE left unset). The
+    # worker starts up while the web process does.
+    stack.procs.append(Proc("worker", stack.spawn("worker", RQ_QUEUE="")))
     web = stack.start_web()
-    # Each bot's own queue: the Procfile names it after the bot (RQ_QUEUE left unset).
     process = stack.spawn("release", RQ_QUEUE="",
                           WEBHOOK_URL=f"http://127.0.0.1:{web.port}/webhook")  # fmt: skip
     assert process.wait(timeout=30) == 0
-    stack.procs.append(Proc("worker", stack.spawn("worker", RQ_QUEUE="")))
     world.add_chat(GROUP, "supergroup", title="Shared", bot_status="left")
     keys.use_bot(bot_id(token))  # the test's lobbies wait for it, not for a join timer
     without_join_timer(stack.client, GROUP)

@@ -21,7 +21,7 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from importlib import resources
 
 from engine.errors import RuleError
@@ -68,14 +68,28 @@ def forms_of(words: Iterable[str]) -> Forms:
                  {length: tuple(forms) for length, forms in by_length.items()})  # fmt: skip
 
 
+@lru_cache(maxsize=256)
+def _earlier_forms(earlier: tuple[str, ...]) -> Forms:
+    """`forms_of` the game's earlier cues, kept while the same cues are checked again (an AI
+    cue giver checks every phrase it may say against them)."""
+    return forms_of(earlier)
+
+
+@lru_cache(maxsize=16_384)
+def _readings(text: str) -> tuple[str, str, str, str]:
+    """A text folded, as typed, the skeleton of each: what `reads_as` compares, kept for the
+    texts checked again and again (the AI's phrases, in every check of a cue)."""
+    folded, typed = fold(text), _typed(text)
+    return folded, typed, skeleton(typed), skeleton(folded)
+
+
 def reads_as(text: str, forms: Forms) -> bool:
     """Whether the text is one of the forms or reads as one: the same once folded, the same
     skeleton as typed ("bIue" with a capital I) or once folded ("rЕD"), or the skeleton of a
     form written in the text's case pattern (a Latin H for a Cyrillic Н, a Greek Α for a
     Latin A)."""
-    folded, typed = fold(text), _typed(text)
-    shown = skeleton(typed)
-    if folded in forms.folded or shown in forms.skeletons or skeleton(folded) in forms.skeletons:
+    folded, typed, shown, folded_shown = _readings(text)
+    if folded in forms.folded or shown in forms.skeletons or folded_shown in forms.skeletons:
         return True
     if not any(char.isupper() for char in typed):
         return False
@@ -141,6 +155,7 @@ def is_word(token: str) -> bool:
     return True
 
 
+@lru_cache(maxsize=16_384)  # the AI's phrases are checked again at each cue it gives
 def is_coordinate(word: str) -> bool:
     """A single letter A–P, a number 1–30 or a cell name (`H15`, `15H`, `h-15`), also with
     letters that read as those of a row (a Cyrillic Н, a Greek Η)."""
@@ -166,6 +181,7 @@ def _as_latin_letters(text: str) -> str:
     return "".join(letters)
 
 
+@lru_cache(maxsize=16_384)
 def is_colour_word(word: str, language: str) -> bool:
     """A form of a basic colour word of the language or of English, or a word joined by
     hyphens or apostrophes with such a form as one of its parts; or a word that reads as one
@@ -199,6 +215,6 @@ def check_cue(text: str, language: str, second: bool, earlier: list[str]) -> str
             raise RuleError(Refusal.CUE_COLOUR_WORD, word)
         if is_coordinate(word):
             raise RuleError(Refusal.CUE_COORDINATE, word)
-    if earlier and reads_as(cue, forms_of(earlier)):
+    if earlier and reads_as(cue, _earlier_forms(tuple(earlier))):
         raise RuleError(Refusal.CUE_REPEATED, cue)
     return cue
