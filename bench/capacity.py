@@ -1,7 +1,8 @@
 """Bot API calls per round and seat: whole games of each kind, counted at the double, and
 how many games one bot token carries from that.
 
-For Hintrigue, Guess What! and Hues and Cues, in turn, with 4 seats and with 8: a redis-server,
+For Hintrigue, Guess What!, Hues and Cues and Wunchunk, in turn, with 4 seats and with 8
+(Hues and Cues and Wunchunk: 4 alone): a redis-server,
 the Bot API double (in this process, Telegram's flood limits scaled as in the end-to-end tests)
 and the Procfile's web and worker processes; the players seat themselves and play one rotation
 (a round per seat) the way the end-to-end tests play it (`tests/e2e/`), everybody acting.
@@ -42,7 +43,7 @@ from tests.e2e import test_guesswhat as guesswhat  # noqa: E402
 from tests.e2e import test_huescues as huescues  # noqa: E402
 from tests.e2e.players import seat_for_game  # noqa: E402
 from tests.e2e.procs import GROUP, ProcStack, start_stack  # noqa: E402
-from tests.harness import button  # noqa: E402
+from tests.harness import button, buttons, wait_for  # noqa: E402
 
 NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"]
 QUIET_S = 1.5  # no call for this long after "Game over": the bot is done
@@ -98,11 +99,43 @@ def play_huescues(stack: ProcStack, users: list[int]) -> None:
         stack.press(users[0], question, button(question, "Yes"))
 
 
+def seat_wunchunk(stack: ProcStack, seats: int) -> list[int]:
+    if seats > 4:
+        raise ValueError("Wunchunk seats four at most")
+    return seat_for_game(stack, NAMES[:seats], "w", "wunchunk", "Wunchunk", "timers=off",
+                         "timers off")  # fmt: skip
+
+
+WUNCHUNK_ROTATIONS = 2
+"""Wunchunk's rounds are turns: every seat places its stones this many times (the first
+empty cell its turn's message shows, typed, then End turn), then every seat passes."""
+
+
+def play_wunchunk(stack: ProcStack, users: list[int]) -> int:
+    """Returns the turns played (its rounds)."""
+    press_start(stack, users)
+    turns = WUNCHUNK_ROTATIONS * len(users) + len(users)
+    for number in range(1, turns + 1):
+        pattern = rf"Turn {number}\b.*your turn"
+        user, prompt = wait_for(lambda p=pattern: next(  # type: ignore[misc]
+            ((u, m) for u in users if (m := stack.find(u, p)) and buttons(m)), None
+        ), 30, f"turn {number}")  # fmt: skip
+        if number > WUNCHUNK_ROTATIONS * len(users):
+            assert stack.press(user, prompt, button(prompt, "Pass")) == "You passed."
+            continue
+        cell = prompt.plain_text.split("Type cells like ", 1)[1].split()[0]
+        stack.say(user, user, cell)
+        placed = stack.wait_find(user, rf"Turn {number}\b.*Placed so far")
+        assert stack.press(user, placed, button(placed, "End turn")) == "Turn played."
+    return turns
+
+
 GAMES: dict[str, tuple[Callable[[ProcStack, int], list[int]],
-                       Callable[[ProcStack, list[int]], None]]] = {
+                       Callable[[ProcStack, list[int]], int | None]]] = {
     "hintrigue": (hintrigue, play_hintrigue),
     "guesswhat": (seat_guesswhat, play_guesswhat),
     "huescues": (seat_huescues, play_huescues),
+    "wunchunk": (seat_wunchunk, play_wunchunk),
 }  # fmt: skip
 
 
@@ -129,15 +162,20 @@ def measure(name: str, seats: int, directory: Path) -> dict[str, float]:
     try:
         users = seat(stack, seats)
         mark = quiet(stack)  # the lobby's last edits are not the game's
-        play(stack, users)
+        played = play(stack, users)
         stack.wait_find(GROUP, "Game over", 60)
         quiet(stack)
         calls = calls_since(stack, mark)
+        with stack.world.lock:
+            refused = [(c.method, c.error_code, c.description) for c in stack.world.calls[mark:]
+                       if not c.ok]  # fmt: skip
     finally:
         stack.stop()
         stack.double.stop()
         server.kill()
-    rounds = seats  # one rotation
+    for method, code, description in refused:
+        print(f"# refused: {method} {code} {description}", file=sys.stderr)
+    rounds = played if played is not None else seats  # one rotation, or the turns played
     answers = sum(method == ANSWER for method, _, _ in calls)
     others = [(method, chat, ok) for method, chat, ok in calls if method != ANSWER]
     group = sum(chat == GROUP for _, chat, _ in others)
@@ -167,7 +205,9 @@ def main() -> None:
     figures: dict[str, float] = {}
     for seats in (int(n) for n in args.seats.split(",")):
         for name in args.games.split(","):
-            if name == "huescues" and seats > len(huescues.CUES):
+            if (name == "huescues" and seats > len(huescues.CUES)) or (
+                name == "wunchunk" and seats > 4
+            ):
                 continue
             directory = Path(tempfile.mkdtemp(prefix=f"hintrigue-capacity-{name}-"))
             try:

@@ -14,6 +14,7 @@ class ErrorCode(StrEnum):
     IN_OTHER_GAME = "in_other_game"
     ALREADY_JOINED = "already_joined"
     ROOM_FULL = "room_full"
+    TOO_MANY_FOR_GAME = "too_many_for_game"
     HAS_LEFT = "has_left"
     TOO_LATE_TO_JOIN = "too_late_to_join"
     NOT_ALLOWED = "not_allowed"

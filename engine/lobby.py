@@ -38,7 +38,6 @@ from engine.games.base import Game, Games
 from engine.model import (
     AI_NAMES,
     AI_USER_ID,
-    MIN_SEATS,
     Phase,
     Room,
     Seat,
@@ -141,7 +140,7 @@ def time_up(ctx: Ctx) -> None:
         leave_lobby(ctx, index)  # cannot be dealt cards: they would stall the game
     if room.phase is not Phase.LOBBY:
         return  # nobody was left
-    if len(room.seats) < MIN_SEATS:
+    if len(room.seats) < ctx.game.min_seats:
         close_lobby(ctx, "too_few")
         return
     begin(ctx, dropped)
@@ -186,6 +185,11 @@ def require_manager(ctx: Ctx, user_id: int, is_admin: bool) -> None:
     table.require_manager(ctx.room.creator, user_id, is_admin)
 
 
+def seats_cap(ctx: Ctx) -> int:
+    """The most seats the room's game may have: the seats setting, within the game's bounds."""
+    return min(ctx.room.settings.max_seats, ctx.game.max_seats)
+
+
 def join(ctx: Ctx, command: Join) -> None:
     """Seat a player in the lobby, or late in a running game until its last turn starts."""
     room = ctx.room
@@ -193,7 +197,7 @@ def join(ctx: Ctx, command: Join) -> None:
     if existing is not None:
         left = room.seats[existing].status is SeatStatus.LEFT
         raise RuleError(ErrorCode.HAS_LEFT if left else ErrorCode.ALREADY_JOINED)
-    if len(room.present_seats()) >= room.settings.max_seats:
+    if len(room.present_seats()) >= seats_cap(ctx):
         raise RuleError(ErrorCode.ROOM_FULL)
     late = room.phase is not Phase.LOBBY
     check_language(command.language, optional=True)
@@ -226,8 +230,8 @@ def await_join(ctx: Ctx, command: AwaitJoin) -> None:
         raise RuleError(ErrorCode.ALREADY_JOINED)
     if room.waiting_for(command.user_id) is not None:
         raise RuleError(ErrorCode.STALE, "this player is waiting already")
-    if len(room.present_seats()) >= room.settings.max_seats or (
-        len(room.waiting) >= room.settings.max_seats  # the list stays short
+    if len(room.present_seats()) >= seats_cap(ctx) or (
+        len(room.waiting) >= seats_cap(ctx)  # the list stays short
     ):
         raise RuleError(ErrorCode.ROOM_FULL)
     room.waiting.append(
@@ -301,7 +305,7 @@ def remove_ai(ctx: Ctx, command: RemoveAI) -> None:
 def seat_ai(ctx: Ctx) -> None:
     """Seat an AI player named after the first name no seat of the room has taken."""
     room = ctx.room
-    if len(room.present_seats()) >= room.settings.max_seats:
+    if len(room.present_seats()) >= seats_cap(ctx):
         raise RuleError(ErrorCode.ROOM_FULL)
     taken = {s.user_id for s in room.seats}
     k = next(k for k in range(len(room.seats) + 1) if AI_USER_ID - k not in taken)
@@ -325,7 +329,7 @@ def unseat_ai(ctx: Ctx) -> None:
 def set_ai_count(ctx: Ctx, count: int) -> None:
     """Seat or free AI players until the lobby has `count` of them."""
     room = ctx.room
-    free = room.settings.max_seats - len(room.present_seats()) + len(room.ai_seats())
+    free = seats_cap(ctx) - len(room.present_seats()) + len(room.ai_seats())
     if count < 0 or count > free:
         why = N_("{setting} must be {low}–{high}")
         raise RuleError(ErrorCode.BAD_SETTING, why, setting="ai", low=0, high=free)
@@ -374,6 +378,8 @@ def choose_game(ctx: Ctx, command: ChooseGame) -> None:
     game = ctx.games.named(command.game)
     if game.name == room.game:
         raise RuleError(ErrorCode.STALE, "that game is chosen already")
+    if len(room.seats) > game.max_seats:
+        raise RuleError(ErrorCode.TOO_MANY_FOR_GAME, str(game.max_seats))
     room.game = game.name
     room.game_settings = remembered_own(game, command.settings)
     if len(room.seats) > room.settings.max_seats:
@@ -387,8 +393,8 @@ def start_game(ctx: Ctx, command: StartGame) -> None:
     require_manager(ctx, command.user_id, command.is_admin)
     if room.phase is not Phase.LOBBY:
         raise RuleError(ErrorCode.WRONG_PHASE)
-    if len(room.seats) < MIN_SEATS:
-        raise RuleError(ErrorCode.NOT_ENOUGH_PLAYERS, f"{len(room.seats)} < {MIN_SEATS}")
+    if len(room.seats) < ctx.game.min_seats:
+        raise RuleError(ErrorCode.NOT_ENOUGH_PLAYERS, str(ctx.game.min_seats))
     missing = unreachable_seats(room)
     if missing:
         raise RuleError(

@@ -19,6 +19,7 @@ from engine.roomid import RoomId
 
 SCHEMA_VERSION: Literal[1] = 1
 MIN_SEATS = 3
+MAX_SEATS = 10
 AI_USER_ID = -(1 << 53)
 """AI seats' user ids are AI_USER_ID - k: below every Telegram id (users and chats fit in 52
 bits), so an AI seat never takes a person's place, in a room, the player index or a chat."""

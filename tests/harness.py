@@ -97,8 +97,12 @@ class Stack:
         log = Path(self.env["HINTRIGUE_LOG_DIR"]) / f"worker{len(self.workers)}.log"
         with log.open("ab") as output:
             process = subprocess.Popen(
-                procfile_command("worker"), env=process_env(self.env), cwd=ROOT, stdout=output,
-                stderr=subprocess.STDOUT, start_new_session=True,
+                procfile_command("worker"),
+                env=process_env(self.env),
+                cwd=ROOT,
+                stdout=output,
+                stderr=subprocess.STDOUT,
+                start_new_session=True,
             )
         self.workers.append(process)
         return process
@@ -156,6 +160,7 @@ def prompt_of(stack: Finds, users: list[int], number: int, says: str, who: str,
               timeout: float = 20.0) -> tuple[int, MessageRecord]:  # fmt: skip
     """Round `number`'s player among `users` whose private prompt says `says` and has buttons
     (`who`: that player, for the failure message), and the prompt."""
+
     def found() -> tuple[int, MessageRecord] | None:
         for user in users:
             prompt = stack.find(user, rf"Round {number}\b.*{says}")
@@ -183,18 +188,25 @@ def join_lobby(stack: Stack, names: list[str], username: str, command: str) -> l
     stack.say(users[0], GROUP, command)
     lobby = wait_for(lambda: stack.find(GROUP, "a new game is open"), what="the lobby")
     for user in users[1:]:
-        assert stack.answer_to(stack.press(user, lobby, button(lobby, "Join"))) == \
-            "You joined the game."
+        assert (
+            stack.answer_to(stack.press(user, lobby, button(lobby, "Join")))
+            == "You joined the game."
+        )
     return users
 
 
 def start_untimed(stack: Stack, host: int) -> None:
     """The host turns the lobby's timers off and starts the game."""
     stack.say(host, GROUP, "/settings timers=off")
-    lobby = wait_for(lambda: (found := stack.find(GROUP, "a new game is open"))
-                     and "timers off" in found.plain_text and found, what="the settings")
-    assert stack.answer_to(stack.press(host, lobby, button(lobby, "Start"))) == \
-        "The game starts!"
+    lobby = wait_for(
+        lambda: (
+            (found := stack.find(GROUP, "a new game is open"))
+            and "timers off" in found.plain_text
+            and found
+        ),
+        what="the settings",
+    )
+    assert stack.answer_to(stack.press(host, lobby, button(lobby, "Start"))) == "The game starts!"
 
 
 def stop_and_wait_closed(stack: Stack, host: int, message_id: int) -> MessageRecord:
@@ -202,8 +214,10 @@ def stop_and_wait_closed(stack: Stack, host: int, message_id: int) -> MessageRec
     the game ended during its round."""
     stack.say(host, GROUP, "/stop")
     question = wait_for(lambda: stack.find(GROUP, "End this game now"), what="the question")
-    assert stack.answer_to(stack.press(host, question, button(question, "Yes"))) == \
-        "The game is stopped."
+    assert (
+        stack.answer_to(stack.press(host, question, button(question, "Yes")))
+        == "The game is stopped."
+    )
     return wait_for(lambda: (m := stack.world.message(GROUP, message_id))
                     and "The game ended during this round" in m.plain_text and m,
                     what="the board closed")  # fmt: skip
@@ -219,8 +233,11 @@ def play_state(stack: Stack, kind: type[T]) -> T:
 def buttons(message: MessageRecord) -> list[tuple[str, str]]:
     """A message's inline buttons as (text, callback data)."""
     markup = message.reply_markup or {}
-    return [(b["text"], b.get("callback_data", "")) for row in markup.get("inline_keyboard", [])
-            for b in row]
+    return [
+        (b["text"], b.get("callback_data", ""))
+        for row in markup.get("inline_keyboard", [])
+        for b in row
+    ]
 
 
 def button(message: MessageRecord, label: str) -> str:
@@ -232,8 +249,15 @@ def button(message: MessageRecord, label: str) -> str:
 
 
 @contextmanager
-def running_stack(redis_url: str, tmp_path: Path, *, workers: int = 1, timer_scale: float = 0.02,
-                  rate_limits: bool = False, env: dict[str, str] | None = None) -> Iterator[Stack]:
+def running_stack(
+    redis_url: str,
+    tmp_path: Path,
+    *,
+    workers: int = 1,
+    timer_scale: float = 0.02,
+    rate_limits: bool = False,
+    env: dict[str, str] | None = None,
+) -> Iterator[Stack]:
     """Start the stand-in, the web app (in this process) and worker processes."""
     with ExitStack() as stack:
         world = World(enforce_rate_limits=rate_limits)
@@ -241,22 +265,42 @@ def running_stack(redis_url: str, tmp_path: Path, *, workers: int = 1, timer_sca
         double.start()
         stack.callback(double.stop)
         queue = f"test{os.getpid()}"
-        config = Config(token=world.token, api_url=double.url, webhook_secret=SECRET,
-                        redis_url=redis_url, timer_scale=timer_scale, queue=queue)
+        config = Config(
+            token=world.token,
+            api_url=double.url,
+            webhook_secret=SECRET,
+            redis_url=redis_url,
+            timer_scale=timer_scale,
+            queue=queue,
+        )
         client = redis.Redis.from_url(redis_url)
         url = stack.enter_context(serve_app(create_app(config, games=GAMES), lifespan="on"))
         config = Config(**{**config.__dict__, "webhook_url": f"{url}/webhook"})
         asyncio.run(set_webhook(config))
-        generous = {} if rate_limits else {
-            "RATE_GLOBAL_PER_SECOND": "10000", "RATE_CHAT_PER_SECOND": "1000",
-            "RATE_CHAT_BURST": "1000", "RATE_GROUP_PER_MINUTE": "100000"}
-        environment = {**os.environ, **generous, "TELEGRAM_BOT_TOKEN": world.token,
-                       "TELEGRAM_API_URL": double.url, "REDIS_URL": redis_url,
-                       "RQ_QUEUE": queue, "TIMER_SCALE": str(timer_scale),
-                       "WEBHOOK_SECRET": SECRET, "PYTHONPATH": str(ROOT),
-                       "HINTRIGUE_LOG_DIR": str(tmp_path), **(env or {})}
-        running = Stack(world=world, double=double, config=config, client=client,
-                        env=environment)
+        generous = (
+            {}
+            if rate_limits
+            else {
+                "RATE_GLOBAL_PER_SECOND": "10000",
+                "RATE_CHAT_PER_SECOND": "1000",
+                "RATE_CHAT_BURST": "1000",
+                "RATE_GROUP_PER_MINUTE": "100000",
+            }
+        )
+        environment = {
+            **os.environ,
+            **generous,
+            "TELEGRAM_BOT_TOKEN": world.token,
+            "TELEGRAM_API_URL": double.url,
+            "REDIS_URL": redis_url,
+            "RQ_QUEUE": queue,
+            "TIMER_SCALE": str(timer_scale),
+            "WEBHOOK_SECRET": SECRET,
+            "PYTHONPATH": str(ROOT),
+            "HINTRIGUE_LOG_DIR": str(tmp_path),
+            **(env or {}),
+        }
+        running = Stack(world=world, double=double, config=config, client=client, env=environment)
         stack.callback(running.stop_workers)
         for _ in range(workers):
             running.start_worker()

@@ -9,7 +9,7 @@ from typing import Any
 
 from engine.games.hintrigue.decks import decks
 from engine.model import Room
-from workers.ai import guesswhat, hintrigue, huescues
+from workers.ai import guesswhat, hintrigue, huescues, wunchunk
 from workers.ai.gloss import dictionary
 from workers.ai.model import load
 from workers.ai.vocab import LANGUAGES, concept_matrix
@@ -27,6 +27,7 @@ MINDS: Mapping[str, Mind] = {
     "hintrigue": _hintrigue,
     "guesswhat": guesswhat.in_room,
     "huescues": huescues.in_room,
+    "wunchunk": wunchunk.in_room,
 }
 
 

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from pydantic import BaseModel
 
 from engine.errors import ErrorCode, RuleError
-from engine.model import Room
+from engine.model import MAX_SEATS, MIN_SEATS, Room
 
 if TYPE_CHECKING:  # the context carries the games, and a game's hooks take the context
     from engine.context import Ctx
@@ -53,7 +53,7 @@ class Game:
     """The (round, phase) its current deadline is set for; a `Timeout` names them."""
     figures: tuple[str, ...]
     """A player's lifetime figures of this game, in the order /stats shows them; "games" and
-    "wins" are the table's, "best" is kept as the largest value seen."""
+    "wins" are the table's, "best" is kept as the largest value seen, "fewest" as the smallest."""
     seat_figures: Callable[[Room, int], dict[str, int]]
     """What one seat adds to its figures at the end of a finished game (all but games and
     wins)."""
@@ -79,6 +79,10 @@ class Game:
     """How /settings names the game's own settings (`clue` → `clue_s`)."""
     switches: frozenset[str] = field(default_factory=frozenset)
     """The game's own settings that are on or off."""
+    min_seats: int = MIN_SEATS
+    """The fewest active seats the game starts and goes on with (below: abandoned)."""
+    max_seats: int = MAX_SEATS
+    """The most seats the game takes (the lobby refuses more, whatever its seats setting)."""
     check_settings: Callable[[Room], None] | None = None
     """Check a lobby's settings, the table's and the game's own together, after a change
     (raise `RuleError` when they do not fit)."""

@@ -12,8 +12,9 @@ from engine.games.base import Game, Games
 from engine.games.guesswhat.table import GAME as GUESSWHAT
 from engine.games.hintrigue.game import GAME as HINTRIGUE
 from engine.games.huescues.table import GAME as HUESCUES
+from engine.games.wunchunk.table import GAME as WUNCHUNK
 
-GAMES = Games(HINTRIGUE, GUESSWHAT, HUESCUES)
+GAMES = Games(HINTRIGUE, GUESSWHAT, HUESCUES, WUNCHUNK)
 """Every game, by name, in the order the lobby's Game button walks them (the first is what a
 bare /newgame opens in a new group)."""
 DEFAULT_GAME = GAMES.default.name

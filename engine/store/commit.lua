@@ -20,7 +20,7 @@
 -- ARGV[13] "add" (a game starts), "rem" (a game ends) the chat to/from the running set, or ""
 -- then one op per player key: "set" or "del"
 -- then per stats key, its operations as JSON (engine/store/stats.py): "incr" {field: n}, "max"
--- {field: n}, "hset" {field: value}, "zadd" [score, member], "trim" (drop sorted-set members
+-- and "min" {field: n}, "hset" {field: value}, "zadd" [score, member], "trim" (drop sorted-set members
 -- scored below it), "expire" seconds
 -- then the outbox entries, appended to the outbox list in order
 --
@@ -99,6 +99,12 @@ for i = base + 1 + players, stats_end do
   for field, n in pairs(op.max or {}) do
     local kept = tonumber(redis.call("HGET", key, field) or "")
     if kept == nil or n > kept then
+      redis.call("HSET", key, field, n)
+    end
+  end
+  for field, n in pairs(op.min or {}) do
+    local kept = tonumber(redis.call("HGET", key, field) or "")
+    if kept == nil or n < kept then
       redis.call("HSET", key, field, n)
     end
   end

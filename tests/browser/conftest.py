@@ -56,7 +56,10 @@ class Runner:
 
 
 def start_runner(
-    tmp_path: Path, *args: str, redis_url: str | None = None, log_dir: bool = True,
+    tmp_path: Path,
+    *args: str,
+    redis_url: str | None = None,
+    log_dir: bool = True,
     set_redis_url: bool = True,
 ) -> Runner:
     """Start the runner; without `redis_url`, REDIS_URL names a port nobody answers on, so it

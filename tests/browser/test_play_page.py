@@ -659,7 +659,9 @@ def test_the_page_on_its_own_makes_a_plain_group_and_adds_the_bot_to_it(page: Pa
         change = world.updates[-1]["my_chat_member"]  # the bot arrives as in Telegram
         assert change["chat"]["id"] == made.id and change["from"]["id"] == ann
         assert (change["old_chat_member"]["status"], change["new_chat_member"]["status"]) == (
-            "left", "member")
+            "left",
+            "member",
+        )
 
 
 # ----- AI players on the page -------------------------------------------------------------------
@@ -714,3 +716,82 @@ def test_one_person_and_two_ai_players_play_a_whole_game_on_the_page(
     expect(final).to_contain_text("Standings")
     expect(final).to_contain_text("Iris")
     expect(final).to_contain_text("Otto")
+
+
+# ----- Wunchunk on a phone-sized page ---------------------------------------------------------
+
+
+def wunchunk_turn(table: Table, number: int) -> tuple[str, Locator]:
+    """The player on turn `number` (switching through Ann and Bob) and their turn message."""
+    for _attempt in range(80):
+        for name in PLAYERS[:2]:
+            table.be(name)
+            prompt = table.private(rf"Turn {number} in .*your turn")
+            if prompt.count() and prompt.locator(".kb").count():
+                return name, prompt
+        table.page.wait_for_timeout(250)
+    raise AssertionError(f"nobody's turn {number}")
+
+
+def test_two_players_play_wunchunk_on_a_phone_sized_page(
+    runner_factory: Any, page: Page, artifacts: Path
+) -> None:
+    runner: Runner = runner_factory("--players", "2")
+    page.set_viewport_size({"width": 390, "height": 844})
+    table = Table(page)
+    page.goto(runner.url)
+    expect(page.locator("#status")).to_have_text("live")
+    table.be("Ann")
+    page.click("#start-button")
+    expect(table.private("Add me to a group")).to_be_visible()
+    table.say("group", "/newgame wunchunk")
+    lobby = table.group("a new game is open")
+    expect(lobby).to_contain_text("2–4 players")
+    table.be("Bob")
+    table.press(lobby, "Join")
+    table.toast("Open a private chat with me first", over="group")
+    expect(table.private("You joined the game")).to_be_visible()
+    table.be("Ann")
+    table.say("group", "/settings size=5 timers=off reveal=2")
+    expect(lobby).to_contain_text("board of 5")
+    table.press(lobby, "Start")
+    table.toast("The game starts!")
+
+    # turn 1 typed; turn 2 by colour, row and place buttons; then both pass
+    first, prompt = wunchunk_turn(table, 1)
+    board = table.group(r"Wunchunk · turn 1 · board of 5")
+    expect(board).to_contain_text("up to 1 stone")
+    image = board.locator("img").first
+    expect(image).to_be_visible()
+    shown = image.bounding_box()
+    assert shown is not None and shown["width"] <= 390, shown
+    table.say("private", "a1")
+    placed = table.private(r"Turn 1 in .*Placed so far: a1")
+    expect(placed).to_be_visible()
+    page.screenshot(path=str(artifacts / "wunchunk-turn-phone.png"))
+    table.press(placed, "End turn")
+    table.toast("Turn played.", over="private")
+    second, prompt = wunchunk_turn(table, 2)
+    assert second != first
+    expect(table.group(r"Wunchunk · turn 2")).to_contain_text("Last stones: ")
+    table.press(prompt, "1")  # the first seat's colour
+    prompt = table.private(r"Turn 2 in .*your turn")
+    table.press(prompt, "e")
+    row = table.private(r"Turn 2 in .*Row e")
+    expect(row).to_be_visible()
+    table.press(row, "e1")
+    table.toast("on e1.", over="private")
+    placed = table.private(r"Turn 2 in .*Placed so far")
+    expect(placed).to_contain_text("e1")
+    table.press(placed, "Undo")
+    table.toast("Stone taken back.", over="private")
+    table.press(table.private(r"Turn 2 in .*your turn"), "Pass")
+    table.toast("You passed.", over="private")
+    _, prompt = wunchunk_turn(table, 3)
+    table.press(prompt, "Pass")
+    table.toast("You passed.", over="private")
+    final = table.group("Game over")
+    expect(final).to_contain_text("Standings")
+    expect(final).to_contain_text("chunk")
+    expect(table.group(r"Wunchunk · turn 3")).to_contain_text("Everybody passed")
+    page.screenshot(path=str(artifacts / "wunchunk-final-phone.png"))

@@ -97,8 +97,14 @@ class ProcStack:
     def spawn(self, kind: str, **extra: str) -> subprocess.Popen[bytes]:
         number = sum(p.kind == kind for p in self.procs)
         with (self.log_dir / f"{kind}{number}.log").open("ab") as log:
-            return subprocess.Popen(procfile_command(kind), env=self.env(**extra), cwd=ROOT,
-                                    stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+            return subprocess.Popen(
+                procfile_command(kind),
+                env=self.env(**extra),
+                cwd=ROOT,
+                stdout=log,
+                stderr=subprocess.STDOUT,
+                start_new_session=True,
+            )
 
     def start_web(self, port: int | None = None) -> Proc:
         """Start a web process (on a new port unless given) and wait until it answers."""

@@ -24,14 +24,22 @@ def test_one_person_and_two_ai_seats_play_hintrigue_to_the_end(launch):
     stack = launch(timer_scale=0.05)
     [ann] = seat_players(stack, ["Ann"], "rotations=1 timers=off")
     # The lobby's buttons: two AI players in, one out, one in again.
-    for label, answer, seated in [("Add AI", "An AI player took a seat.", "🤖 Iris"),
-                                  ("Add AI", "An AI player took a seat.", "🤖 Otto"),
-                                  ("Remove AI", "An AI player left.", None),
-                                  ("Add AI", "An AI player took a seat.", "🤖 Otto")]:
+    for label, answer, seated in [
+        ("Add AI", "An AI player took a seat.", "🤖 Iris"),
+        ("Add AI", "An AI player took a seat.", "🤖 Otto"),
+        ("Remove AI", "An AI player left.", None),
+        ("Add AI", "An AI player took a seat.", "🤖 Otto"),
+    ]:
         lobby = stack.wait_find(GROUP, "a new game is open")
         assert stack.press(ann, lobby, button(lobby, label)) == answer
-        wait_for(lambda s=seated: (t := stack.find(GROUP, "a new game is open").plain_text)
-                 and (s in t if s else "🤖 Otto" not in t), 20, f"the lobby after {label}")
+        wait_for(
+            lambda s=seated: (
+                (t := stack.find(GROUP, "a new game is open").plain_text)
+                and (s in t if s else "🤖 Otto" not in t)
+            ),
+            20,
+            f"the lobby after {label}",
+        )
     # fmt: skip
     start(stack, [ann])
     ai_hints = 0

@@ -39,8 +39,12 @@ def test_workers_with_a_clock_20_s_ahead_keep_to_the_real_deadlines(launch):
     assert abs(room.deadline - (started + 1.5)) < 1.0, room.deadline - started
     # Nobody gives a hint: the timer fires at the deadline (never early), and only once.
     void = stack.wait_find(GROUP, r"Round 1</b> is void|Round 1 is void", timeout=20)
-    fired = [c.at for m in ("sendMessage", "editMessageText") for c in stack.world.calls_of(m)
-             if c.params.get("chat_id") == GROUP and "is void" in str(c.params.get("text"))]
+    fired = [
+        c.at
+        for m in ("sendMessage", "editMessageText")
+        for c in stack.world.calls_of(m)
+        if c.params.get("chat_id") == GROUP and "is void" in str(c.params.get("text"))
+    ]
     assert void is not None and fired
     assert room.deadline <= fired[0] <= room.deadline + 2.5, fired[0] - room.deadline
     after = stack.room()

@@ -70,8 +70,11 @@ def test_updates_taken_by_a_worker_that_died_at_once_are_handled_by_another(laun
     assert stack.client.lpop(ready) is not None  # the worker that took it, now gone
     assert stack.client.llen(keys.inbox(GROUP)) == 3
     stack.start_worker()
-    lobby = wait_for(lambda: stack.find(GROUP, "a new game is open.* 3 rotations"), 40,
-                     "the lobby with the new setting")
+    lobby = wait_for(
+        lambda: stack.find(GROUP, "a new game is open.* 3 rotations"),
+        40,
+        "the lobby with the new setting",
+    )
     assert stack.find(GROUP, "I run Hintrigue") is not None
     assert lobby is not None and stack.client.llen(keys.inbox(GROUP)) == 0
 

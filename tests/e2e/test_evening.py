@@ -30,8 +30,10 @@ def test_a_second_game_posts_new_messages_and_leaves_the_first_final_as_it_was(l
         for user, points in play_round(stack, users, number).items():
             totals[user] += points
     final = stack.wait_find(GROUP, "Game over")
-    assert stack.press(users[0], final, button(final, "Notify me")) == \
-        "🔔 I will write to you in private when the next game opens here."
+    assert (
+        stack.press(users[0], final, button(final, "Notify me"))
+        == "🔔 I will write to you in private when the next game opens here."
+    )
     stack.say(users[2], GROUP, "/notify")
     stack.wait_find(GROUP, "Cy: I will write to you in private")
     final = stack.world.message(GROUP, final.message_id)

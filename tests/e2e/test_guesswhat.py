@@ -31,8 +31,13 @@ def pick(stack: ProcStack, user: int, pattern: str, row: int) -> MessageRecord:
         prompt = stack.wait_find(user, pattern)
         label, data = buttons(prompt)[row * 3 + column]
         stack.press(user, prompt, data)
-        wait_for(lambda c=column, lb=label: (m := stack.find(user, pattern))
-                 and sum("✅" in t for t, _ in buttons(m)) == c + 1, 20, f"pick {label}")
+        wait_for(
+            lambda c=column, lb=label: (
+                (m := stack.find(user, pattern)) and sum("✅" in t for t, _ in buttons(m)) == c + 1
+            ),
+            20,
+            f"pick {label}",
+        )
     return stack.wait_find(user, pattern)
 
 

@@ -54,8 +54,14 @@ def play_round(stack: ProcStack, users: list[int], number: int) -> dict[int, int
     assert isinstance(state, State)
     colour = state.card_cells()[1]
     stack.press(giver, prompt, button(prompt, f"2 · {board.name(colour)}"))
-    wait_for(lambda: f"Your colour: {board.name(colour)}" in
-             stack.find(giver, rf"Round {number}\b.*you give the cues").plain_text, 20, "chosen")
+    wait_for(
+        lambda: (
+            f"Your colour: {board.name(colour)}"
+            in stack.find(giver, rf"Round {number}\b.*you give the cues").plain_text
+        ),
+        20,
+        "chosen",
+    )
     assert stack.say(giver, giver, CUES[number - 1]) == 200
     guessers = [u for u in users if u != giver]
     first = {user: away(colour, k) for k, user in enumerate(guessers)}
@@ -75,8 +81,10 @@ def play_round(stack: ProcStack, users: list[int], number: int) -> dict[int, int
             wait_for(lambda u=user: stack.find(u, pattern2), 20, "the second prompt")
             place(stack, user, free[k], pattern2)
     else:
-        assert stack.press(giver, cue_prompt, button(cue_prompt, "No second cue")) == \
-            "No second cue: the colour is revealed in the group."
+        assert (
+            stack.press(giver, cue_prompt, button(cue_prompt, "No second cue"))
+            == "No second cue: the colour is revealed in the group."
+        )
     stack.wait_find(GROUP, rf"Round {number}: the colour was {board.name(colour)}")
     gained = {}
     close = 0

@@ -90,9 +90,17 @@ def play(stack: ProcStack) -> dict[str, Any]:
     dieter = users["Dieter"]
     stack.wait_find(dieter, ".")  # the answer to /start, in German
     stack.say(dieter, dieter, "/language fr")
-    chosen = stack.wait_find(dieter, re.escape(in_language("fr", lambda: i18n._(
-        "From now on I write to you in {language}.").format(
-            language=texts.LANGUAGE_NAMES["fr"]))))
+    chosen = stack.wait_find(
+        dieter,
+        re.escape(
+            in_language(
+                "fr",
+                lambda: i18n._("From now on I write to you in {language}.").format(
+                    language=texts.LANGUAGE_NAMES["fr"]
+                ),
+            )
+        ),
+    )
     first_french = stack.world.bot_messages(dieter).index(chosen)
     ann = users["Ann"]
     stack.deliver(stack.world.bot_added(GROUP, ann))
@@ -109,6 +117,7 @@ def play(stack: ProcStack) -> dict[str, Any]:
     start = next(data for _, data in buttons(lobby) if ".start." in data)
     assert press(stack, ann, lobby, start) == in_language("it", lambda: texts.STARTED)
     for number in range(1, len(users) + 1):
+
         def prompt(number: int = number) -> tuple[int, MessageRecord] | None:
             for user in users.values():
                 found = latest_with(stack, user, "card")
@@ -185,7 +194,7 @@ def test_each_players_private_messages_speak_their_own_language(evening):
         if name == "Dieter":  # German until he chose French
             assert {frozenset(spoken(m.plain_text)) for m in messages[: game["first_french"]]} \
                 == {frozenset({"de"})}  # fmt: skip
-            messages = messages[game["first_french"]:]
+            messages = messages[game["first_french"] :]
         if name == "Li":  # no language of ours: English before the game, then the group's
             messages = [m for m in messages if HINT in m.plain_text]
         assert messages, name

@@ -75,7 +75,8 @@ def test_metrics_count_what_telegram_saw_during_a_game(launch, monkeypatch):
     assert after['hintrigue_games_running{game="hintrigue"}'] == 0
     # Every update taken in was handled, and the inboxes and outboxes are empty.
     assert total(after, "hintrigue_updates_total") == total(
-        after, "hintrigue_update_handling_seconds_count")
+        after, "hintrigue_update_handling_seconds_count"
+    )
     assert after["hintrigue_inbox_updates"] == 0
     assert after["hintrigue_outbox_messages"] == 0
     assert total(after, "hintrigue_timers_total") >= 3  # the reveals' timers, at least

@@ -62,8 +62,9 @@ def first_round(stack: ProcStack, thread: int, users: list[int], hint: str) -> d
     scenes = {label.split(". ", 1)[1]: data for label, data in buttons(table)}
     first, second = others
     choices = {first: scenes[card], second: scenes[picked[0][0]]}
-    answers = all_at_once([(lambda u=u, i=i: stack.press(u, table, choices[u], web=i))
-                           for i, u in enumerate(others)])
+    answers = all_at_once(
+        [(lambda u=u, i=i: stack.press(u, table, choices[u], web=i)) for i, u in enumerate(others)]
+    )
     assert all(answer.startswith("Vote recorded") for answer in answers), answers
     return round_points(teller, first, [second])
 
@@ -72,8 +73,10 @@ def test_two_topics_play_at_once_with_their_timers_and_each_ends_in_its_topic(la
     stack = launch(timer_scale=0.05, webs=2, workers=2)
     world = stack.world
     world.add_chat(GROUP, "supergroup", is_forum=True, bot_status="left")
-    games = {world.create_topic(GROUP, "Table A"): (["Ann", "Bob", "Cy"], "salt and lanterns"),
-             world.create_topic(GROUP, "Table B"): (["Dee", "Eve", "Fay"], "a velvet storm")}
+    games = {
+        world.create_topic(GROUP, "Table A"): (["Ann", "Bob", "Cy"], "salt and lanterns"),
+        world.create_topic(GROUP, "Table B"): (["Dee", "Eve", "Fay"], "a velvet storm"),
+    }
     first_user = world.add_user(first_name="Host").id
     stack.deliver(world.bot_added(GROUP, first_user))
     seated = {thread: seat(stack, thread, names) for thread, (names, _) in games.items()}

@@ -54,7 +54,9 @@ def test_two_bots_sharing_a_redis_database_never_meet(redis_server_factory, tmp_
         assert names and all(n.startswith(("b111:", "{b111:", "b222:", "{b222:", "rq:"))
                              for n in names), names  # fmt: skip
         assert {n for n in names if n.startswith("rq:queue:")} <= {
-            "rq:queue:hintrigue-111", "rq:queue:hintrigue-222"}
+            "rq:queue:hintrigue-111",
+            "rq:queue:hintrigue-222",
+        }
     finally:
         for stack in stacks:
             stack.stop()

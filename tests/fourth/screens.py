@@ -69,9 +69,11 @@ SCREENS = Screens(
     private_why=lambda: "Tally needs nothing in private.",
     button_kinds={"tally": 2},
     buttons={"tally": on_tally},
-    refusals=Texts({
-        Refusal.ADDED_ALREADY: "You added this round already.",
-        Refusal.BAD_AMOUNT: "Add 1 or 2, not {detail}.",
-    }),
+    refusals=Texts(
+        {
+            Refusal.ADDED_ALREADY: "You added this round already.",
+            Refusal.BAD_AMOUNT: "Add 1 or 2, not {detail}.",
+        }
+    ),
     aliases=("count",),
 )

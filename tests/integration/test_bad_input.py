@@ -56,8 +56,12 @@ class Table:
         self.users = [stack.world.add_user(first_name=f"P{i}").id for i in range(4)]
         for user in self.users:
             stack.deliver(stack.world.start_private(user))
-        self.service = build_service(stack.config, stack.client, "hintrigue_bot",
-                                     RqDispatch(stack.client, stack.config.queue, GAMES))
+        self.service = build_service(
+            stack.config,
+            stack.client,
+            "hintrigue_bot",
+            RqDispatch(stack.client, stack.config.queue, GAMES),
+        )
 
     def run(self, command) -> Room:
         outcome = self.service.run(self.chat, command)
@@ -70,8 +74,17 @@ class Table:
         return room
 
     def lobby(self, players: int = 4, seed: int = 11 << 40) -> Room:
-        self.run(OpenLobby(chat_id=self.chat, title="Bad input", user_id=self.users[0],
-                           name="P0", seed=seed, timer_scale=1.0, settings={"join_s": 0}))
+        self.run(
+            OpenLobby(
+                chat_id=self.chat,
+                title="Bad input",
+                user_id=self.users[0],
+                name="P0",
+                seed=seed,
+                timer_scale=1.0,
+                settings={"join_s": 0},
+            )
+        )
         for user in self.users[1:players]:
             self.run(Join(user_id=user, name=f"P{self.users.index(user)}"))
         return self.run(ChangeSettings(user_id=self.users[0], changes={"timers": False}))
@@ -105,8 +118,7 @@ class Table:
         return wait_for(lambda: self.stack.find(user, pattern), what=pattern)
 
     def press(self, user: int, message, data: str) -> str:
-        update = self.stack.world.press(user, message.chat_id, message.message_id, data,
-                                        force=True)
+        update = self.stack.world.press(user, message.chat_id, message.message_id, data, force=True)
         self.stack.deliver(update)
         return self.stack.answer_to(update)
 
@@ -132,8 +144,10 @@ def test_a_vote_for_your_own_decoy_is_refused(table: Table):
     message = table.group_message(r"The table · round 1")
     own = round_of(room).plays[voter]
     data = next(d for text, d in buttons(message) if text.endswith(scene("default", own)))
-    assert table.press(table.user_of(room, voter), message, data) == \
-        "You cannot vote for your own card."
+    assert (
+        table.press(table.user_of(room, voter), message, data)
+        == "You cannot vote for your own card."
+    )
     unchanged(table, room)
 
 
@@ -182,8 +196,7 @@ def test_playing_a_decoy_twice_is_refused(table: Table):
     first, second = buttons(prompt)[0][1], buttons(prompt)[1][1]
     assert table.press(user, prompt, first).startswith("Decoy played")
     after = table.room()
-    assert table.press(user, prompt, second) == \
-        "You have already played your card this round."
+    assert table.press(user, prompt, second) == "You have already played your card this round."
     unchanged(table, after)
 
 
@@ -199,9 +212,13 @@ def test_a_card_not_in_your_hand_is_refused(table: Table):
     unchanged(table, room)
 
 
-@pytest.mark.parametrize(("hint", "answer"), [
-    ("   ", "The hint is empty"), ("x" * 201, "The hint is too long"),
-])
+@pytest.mark.parametrize(
+    ("hint", "answer"),
+    [
+        ("   ", "The hint is empty"),
+        ("x" * 201, "The hint is too long"),
+    ],
+)
 def test_an_empty_or_too_long_hint_is_refused(table: Table, hint: str, answer: str):
     room = table.started()
     teller = table.user_of(room, round_of(room).storyteller)
@@ -235,8 +252,10 @@ def test_a_hint_sent_after_its_time_ran_out_is_told_so(table: Table):
 def test_starting_with_fewer_than_three_players_is_refused(table: Table):
     room = table.lobby(players=2)
     lobby = table.group_message("a new game is open")
-    assert table.press(table.users[0], lobby, button(lobby, "Start")) == \
-        "At least 3 players are needed to start."
+    assert (
+        table.press(table.users[0], lobby, button(lobby, "Start"))
+        == "At least 3 players are needed to start."
+    )
     unchanged(table, room)
 
 
@@ -267,8 +286,10 @@ def test_settings_out_of_bounds_are_refused_with_the_bounds(table: Table):
 def test_only_the_host_or_an_admin_may_start(table: Table):
     room = table.lobby()
     lobby = table.group_message("a new game is open")
-    assert table.press(table.users[1], lobby, button(lobby, "Start")) == \
-        "Only the game's host or a group admin can do that."
+    assert (
+        table.press(table.users[1], lobby, button(lobby, "Start"))
+        == "Only the game's host or a group admin can do that."
+    )
     unchanged(table, room)
     table.stack.world.set_admin(table.chat, table.users[2])
     assert table.press(table.users[2], lobby, button(lobby, "Start")) == "The game starts!"
@@ -280,8 +301,9 @@ def test_an_update_delivered_twice_is_applied_once(table: Table):
     message = table.group_message(r"The table · round 1")
     target = round_of(room).plays[round_of(room).storyteller]
     data = next(d for text, d in buttons(message) if text.endswith(scene("default", target)))
-    update = table.stack.world.press(table.user_of(room, voter), table.chat,
-                                     message.message_id, data)
+    update = table.stack.world.press(
+        table.user_of(room, voter), table.chat, message.message_id, data
+    )
     assert table.stack.deliver(update) == 200
     once = table.room()
     assert table.stack.deliver(update) == 200
@@ -294,8 +316,9 @@ def test_the_bot_removed_from_the_group_closes_the_game_and_cleans_up(table: Tab
     table.stack.deliver(table.stack.world.bot_removed(table.chat, table.users[0]))
     assert table.service.store.load(table.chat) is None
     assert table.service.store.room_of_player(table.users[1]) is None
-    leftovers = table.stack.client.keys(keys.room_prefix(table.chat).replace("{", "\\{")
-                                        .replace("}", "\\}") + "*")
+    leftovers = table.stack.client.keys(
+        keys.room_prefix(table.chat).replace("{", "\\{").replace("}", "\\}") + "*"
+    )
     assert leftovers == []
 
 

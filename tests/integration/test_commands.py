@@ -56,8 +56,10 @@ def test_stop_asks_for_a_confirmation_then_ends_the_game_without_a_winner(table:
     table.started()
     table.say(table.users[0], table.chat, "/stop")
     confirm = table.group_message("End this game now")
-    assert table.press(table.users[1], confirm, button(confirm, "Yes")) == \
-        "Only the game's host or a group admin can do that."
+    assert (
+        table.press(table.users[1], confirm, button(confirm, "Yes"))
+        == "Only the game's host or a group admin can do that."
+    )
     assert phase_of(table.room()) is Phase.HINT
     assert table.press(table.users[0], confirm, button(confirm, "Yes")) == "The game is stopped."
     table.group_message("The game was stopped. No winner")
@@ -76,8 +78,10 @@ def test_stop_answered_no_by_the_host_lets_the_game_go_on_quietly(table: Table):
     room = table.started()
     table.say(table.users[0], table.chat, "/stop")
     confirm = table.group_message("End this game now")
-    assert table.press(table.users[2], confirm, button(confirm, "No")) == \
-        "Only the game's host or a group admin can do that."
+    assert (
+        table.press(table.users[2], confirm, button(confirm, "No"))
+        == "Only the game's host or a group admin can do that."
+    )
     assert buttons(table.stack.world.message(confirm.chat_id, confirm.message_id))
     before = len(table.stack.world.bot_messages(table.chat))
     assert table.press(table.users[0], confirm, button(confirm, "No")) == "The game goes on."
@@ -120,19 +124,29 @@ def test_start_in_private_sends_again_what_the_game_waits_for(table: Table):
     hand = buttons(first)
     table.say(teller, teller, "/start")
     again = wait_for(
-        lambda: next((m for m in reversed(table.stack.dm(teller))
-                      if "you are the storyteller" in m.plain_text
-                      and m.message_id > first.message_id), None),
-        what="the storyteller's hand sent again")
+        lambda: next(
+            (
+                m
+                for m in reversed(table.stack.dm(teller))
+                if "you are the storyteller" in m.plain_text and m.message_id > first.message_id
+            ),
+            None,
+        ),
+        what="the storyteller's hand sent again",
+    )
     assert buttons(again) == hand
     # The old copy points to the new one, without its buttons.
     old = table.stack.world.message(teller, first.message_id)
     assert old.plain_text == "⬇️ Sent again below." and buttons(old) == []
     label, data = buttons(again)[0]
     assert table.press(teller, again, data).startswith("Chosen:")
-    edited = wait_for(lambda: "Chosen:" in table.stack.world.message(
-        teller, again.message_id).plain_text and table.stack.world.message(
-        teller, again.message_id), what="the new message edited")
+    edited = wait_for(
+        lambda: (
+            "Chosen:" in table.stack.world.message(teller, again.message_id).plain_text
+            and table.stack.world.message(teller, again.message_id)
+        ),
+        what="the new message edited",
+    )
     assert label.strip() in edited.plain_text
 
 
@@ -250,8 +264,13 @@ def test_a_long_vote_gets_its_table_edited_to_show_the_time_left_before_the_end(
     assert "(10 min left)" in shown.plain_text
     time.sleep(1.1)
     queue.enqueue("workers.jobs.remind", table.chat, round_of(room).no, "voting")
-    wait_for(lambda: re.search(r"\(9 min \d+ s left\)", table.stack.world.message(
-        table.chat, shown.message_id).plain_text), what="the time left on the table")
+    wait_for(
+        lambda: re.search(
+            r"\(9 min \d+ s left\)",
+            table.stack.world.message(table.chat, shown.message_id).plain_text,
+        ),
+        what="the time left on the table",
+    )
 
 
 def test_buttons_of_an_earlier_games_lobby_are_refused(table: Table):
@@ -469,10 +488,18 @@ def test_the_hint_given_answer_stays_through_its_round_and_is_closed_when_the_ga
                 and int(call.params["message_id"]) == given.message_id]  # fmt: skip
     table.run(StopGame(user_id=table.users[0]))
     assert table.room().phase is TablePhase.ABANDONED  # in the reveal: no next prompt follows
-    closed = wait_for(lambda: "this round is over" in (m := table.stack.world.message(
-        teller.user_id, given.message_id)).plain_text and m, what="the answer closed")
-    assert closed.plain_text == \
-        "Hintrigue · Round 1 in Bad input: your hint «harbour» was given; this round is over."
+    closed = wait_for(
+        lambda: (
+            "this round is over"
+            in (m := table.stack.world.message(teller.user_id, given.message_id)).plain_text
+            and m
+        ),
+        what="the answer closed",
+    )
+    assert (
+        closed.plain_text
+        == "Hintrigue · Round 1 in Bad input: your hint «harbour» was given; this round is over."
+    )
 
 
 def test_a_lobby_stop_question_is_closed_when_the_game_starts(table: Table):
@@ -483,8 +510,10 @@ def test_a_lobby_stop_question_is_closed_when_the_game_starts(table: Table):
     table.run(StartGame(user_id=table.users[0]))
     closed = wait_for(lambda: decided_question(table, question), what="the question closed")
     assert closed.plain_text == "/stop: the game has started; send /stop again to end it."
-    assert table.press(table.users[0], question, yes) == \
-        "The game has started: send /stop again to end it."
+    assert (
+        table.press(table.users[0], question, yes)
+        == "The game has started: send /stop again to end it."
+    )
     assert phase_of(table.room()) is Phase.HINT
 
 

@@ -115,8 +115,10 @@ def test_notify_tells_each_subscriber_once_when_the_next_lobby_opens(table: Tabl
     world = table.stack.world
     play_a_game(table, seed=8 << 40)
     final = table.group_message("Game over")
-    assert table.press(table.users[2], final, button(final, "Notify me")) == \
-        "🔔 I will write to you in private when the next game opens here."
+    assert (
+        table.press(table.users[2], final, button(final, "Notify me"))
+        == "🔔 I will write to you in private when the next game opens here."
+    )
     table.say(table.users[3], table.chat, "/notify")
     table.group_message("P3: I will write to you in private when the next game opens here")
     table.say(table.users[0], table.chat, "/notify")
@@ -144,8 +146,9 @@ def test_notify_tells_each_subscriber_once_when_the_next_lobby_opens(table: Tabl
 
     # The subscriber who blocked the bot was dropped without a word in the group (the one
     # message naming them answered their /notify); the next lobby tells nobody again.
-    assert [m.plain_text for m in world.bot_messages(table.chat) if "Blocker" in m.plain_text] \
-        == ["🔔 Blocker: I will write to you in private when the next game opens here."]
+    assert [m.plain_text for m in world.bot_messages(table.chat) if "Blocker" in m.plain_text] == [
+        "🔔 Blocker: I will write to you in private when the next game opens here."
+    ]
     table.say(table.users[0], table.chat, "/stop")
     confirm = table.group_message("End this lobby now")
     table.press(table.users[0], confirm, button(confirm, "Yes"))

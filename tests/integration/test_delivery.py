@@ -66,9 +66,7 @@ WIDE = Limits(global_per_second=1000, chat_per_second=100, chat_burst=100, group
 BOARD = ResultsPicture(rows=[ResultRow(rank=1, name="Ann", points=9, winner=True)])
 
 
-def test_a_picture_that_fails_to_draw_leaves_its_text_and_the_room_goes_on(
-    real_redis, monkeypatch
-):
+def test_a_picture_that_fails_to_draw_leaves_its_text_and_the_room_goes_on(real_redis, monkeypatch):
     def broken(*_: object) -> bytes:
         raise ValueError("a drawing bug")
 
@@ -136,8 +134,10 @@ def test_an_edit_queued_after_a_fresh_copy_of_its_message_still_sends_the_copy_n
     # to it.
     with run_double() as double:
         user = double.world.add_user(first_name="Ann", started=True).id
-        real_redis.rpush(keys.outbox(user), Outgoing(chat_id=user, key="prompt", game=1,
-                                                     text="pick a cell").model_dump_json())
+        real_redis.rpush(
+            keys.outbox(user),
+            Outgoing(chat_id=user, key="prompt", game=1, text="pick a cell").model_dump_json(),
+        )
         flush_room(double, real_redis, user)
         real_redis.rpush(keys.outbox(user), *(m.model_dump_json() for m in [
             Outgoing(chat_id=user, key="prompt", game=1, text="You chose H15.", fresh=True),
@@ -147,11 +147,17 @@ def test_an_edit_queued_after_a_fresh_copy_of_its_message_still_sends_the_copy_n
         shown = double.world.bot_messages(user)
         assert [m.text for m in shown] == ["⬇️ Sent again below.", "You chose H15. (20 s left)"]
         assert result.delivered == 1 and real_redis.llen(keys.outbox(user)) == 0
-        real_redis.rpush(keys.outbox(user), Outgoing(chat_id=user, key="prompt", game=1,
-                                                     text="Your cone is on H15.").model_dump_json())
+        real_redis.rpush(
+            keys.outbox(user),
+            Outgoing(
+                chat_id=user, key="prompt", game=1, text="Your cone is on H15."
+            ).model_dump_json(),
+        )
         flush_room(double, real_redis, user)
         assert [m.text for m in double.world.bot_messages(user)] == [
-            "⬇️ Sent again below.", "Your cone is on H15."]  # later edits go to the new one
+            "⬇️ Sent again below.",
+            "Your cone is on H15.",
+        ]  # later edits go to the new one
 
 
 def test_a_fresh_copy_that_must_wait_for_its_chats_limit_is_sent_on_the_next_try(real_redis):
@@ -171,8 +177,10 @@ def test_a_fresh_copy_that_must_wait_for_its_chats_limit_is_sent_on_the_next_try
 
             return asyncio.run(go())
 
-        real_redis.rpush(keys.outbox(user), Outgoing(chat_id=user, key="prompt", game=1,
-                                                     text="pick a cell").model_dump_json())
+        real_redis.rpush(
+            keys.outbox(user),
+            Outgoing(chat_id=user, key="prompt", game=1, text="pick a cell").model_dump_json(),
+        )
         flush_once()
         time.sleep(0.3)
         real_redis.rpush(keys.outbox(user), Outgoing(chat_id=user, key="prompt", game=1,
@@ -184,7 +192,9 @@ def test_a_fresh_copy_that_must_wait_for_its_chats_limit_is_sent_on_the_next_try
                 break
             time.sleep(result.retry_after + 0.05)
         assert [m.text for m in double.world.bot_messages(user)] == [
-            "⬇️ Sent again below.", "You chose H15."]
+            "⬇️ Sent again below.",
+            "You chose H15.",
+        ]
         assert real_redis.llen(keys.outbox(user)) == 0
 
 
@@ -250,7 +260,9 @@ def test_a_photo_sent_again_below_is_pointed_to_in_its_caption_in_one_call(real_
         made = [c.method for c in double.world.calls[calls:] if c.method != "getMe"]
         assert made == ["editMessageCaption", "sendMessage"], made
         assert [m.plain_text for m in double.world.bot_messages(user)] == [
-            "⬇️ Sent again below.", "You chose H15."]
+            "⬇️ Sent again below.",
+            "You chose H15.",
+        ]
 
 
 def test_progress_edits_settle_into_one_and_never_hold_back_a_new_message(real_redis):
@@ -272,12 +284,24 @@ def test_progress_edits_settle_into_one_and_never_hold_back_a_new_message(real_r
         queue(Outgoing(chat_id=group, key="round", game=1, text="Waiting for Ann, Bob, Cy."))
         flush_room(double, real_redis, group)
         soon = time.time() + 2.0  # well over the wait a delivery sleeps through (0.3 s)
-        queue(*(Outgoing(chat_id=group, key="round", game=1, text=f"Waiting for {who}.",
-                         settle_until=soon) for who in ("Bob, Cy", "Cy")),  # fmt: skip
-              Outgoing(chat_id=group, key="table", game=1, text="The table"))
+        queue(
+            *(
+                Outgoing(
+                    chat_id=group,
+                    key="round",
+                    game=1,
+                    text=f"Waiting for {who}.",
+                    settle_until=soon,
+                )
+                for who in ("Bob, Cy", "Cy")
+            ),  # fmt: skip
+            Outgoing(chat_id=group, key="table", game=1, text="The table"),
+        )
         result = flush_room(double, real_redis, group)
         assert [m.text for m in double.world.bot_messages(group)] == [
-            "Waiting for Ann, Bob, Cy.", "The table"]
+            "Waiting for Ann, Bob, Cy.",
+            "The table",
+        ]
         assert result.retry_after is not None and 0 < result.retry_after <= 2.0
         assert real_redis.llen(box) == 2 and edits() == 0
         time.sleep(result.retry_after)
@@ -286,10 +310,13 @@ def test_progress_edits_settle_into_one_and_never_hold_back_a_new_message(real_r
         assert edits() == 1 and real_redis.llen(box) == 0
 
         later = time.time() + 60
-        queue(Outgoing(chat_id=group, key="table", game=1, text="Voted: Ann", settle_until=later),
-              Outgoing(chat_id=group, key="table", game=1, text="Voted: Ann, Bob",
-                       settle_until=later),  # fmt: skip
-              Outgoing(chat_id=group, key="table", game=1, text="Voting is closed."))
+        queue(
+            Outgoing(chat_id=group, key="table", game=1, text="Voted: Ann", settle_until=later),
+            Outgoing(
+                chat_id=group, key="table", game=1, text="Voted: Ann, Bob", settle_until=later
+            ),  # fmt: skip
+            Outgoing(chat_id=group, key="table", game=1, text="Voting is closed."),
+        )
         assert flush_room(double, real_redis, group).retry_after is None
         assert double.world.bot_messages(group)[1].text == "Voting is closed."
         assert edits() == 2 and real_redis.llen(box) == 0
@@ -306,8 +333,12 @@ def test_a_progress_edit_held_in_an_earlier_batch_is_replaced_by_a_newer_one_in_
         users = [double.world.add_user(first_name=f"P{i}", started=True).id
                  for i in range(delivery.BATCH)]  # fmt: skip
         box = keys.outbox(group)
-        real_redis.rpush(box, Outgoing(chat_id=group, key="round", game=1,
-                                       text="Waiting for Ann and Bob.").model_dump_json())
+        real_redis.rpush(
+            box,
+            Outgoing(
+                chat_id=group, key="round", game=1, text="Waiting for Ann and Bob."
+            ).model_dump_json(),
+        )
         flush_room(double, real_redis, group)
         real_redis.rpush(box, *(m.model_dump_json() for m in [
             Outgoing(chat_id=group, key="round", game=1, text="Waiting for Bob.",
@@ -316,7 +347,6 @@ def test_a_progress_edit_held_in_an_earlier_batch_is_replaced_by_a_newer_one_in_
             Outgoing(chat_id=group, key="round", game=1, text="All cards are on the table."),
         ]))  # fmt: skip
         assert flush_room(double, real_redis, group).retry_after is None
-        assert [m.text for m in double.world.bot_messages(group)] == [
-            "All cards are on the table."]
+        assert [m.text for m in double.world.bot_messages(group)] == ["All cards are on the table."]
         assert len(double.world.calls_of("editMessageText")) == 1
         assert real_redis.llen(box) == 0

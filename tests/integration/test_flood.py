@@ -37,8 +37,12 @@ def seated(stack, chat: int, players: int = 4) -> tuple[object, list[int]]:
     users = [stack.world.add_user(first_name=f"F{i}").id for i in range(players)]
     for user in users:
         stack.deliver(stack.world.start_private(user), settle=False)
-    service = build_service(stack.config, stack.client, "hintrigue_bot",
-                                     RqDispatch(stack.client, stack.config.queue, GAMES))
+    service = build_service(
+        stack.config,
+        stack.client,
+        "hintrigue_bot",
+        RqDispatch(stack.client, stack.config.queue, GAMES),
+    )
     service.run(chat, OpenLobby(chat_id=chat, title="Flood", user_id=users[0], name="F0",
                                 seed=1, timer_scale=1.0))  # fmt: skip
     for i, user in enumerate(users[1:], start=1):
@@ -132,4 +136,3 @@ def test_a_games_private_messages_never_wait_behind_its_groups_budget(limited):
     assert len(shown) < 25
     assert shown == [f"notice {i}" for i in range(len(shown))]
     assert stack.world.too_many_requests == []
-

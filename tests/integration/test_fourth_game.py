@@ -66,9 +66,7 @@ class Bot:
         self.world, self.client = world, client
         self.config = Config(token=world.token, api_url=api_url, redis_url=test_redis_url(),
                              queue="fourth")  # fmt: skip
-        self.lineup = Lineup(
-            Games(*GAMES.values(), TALLY), *LINEUP.screens.values(), TALLY_SCREENS
-        )
+        self.lineup = Lineup(Games(*GAMES.values(), TALLY), *LINEUP.screens.values(), TALLY_SCREENS)
         self.deliveries = Deliveries()
 
     async def __aenter__(self) -> Bot:

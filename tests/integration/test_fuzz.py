@@ -19,10 +19,28 @@ from tgbot.ingress.web import SECRET_HEADER
 
 # Strangers never send /join: joining a running game late is allowed, a move, not a refusal.
 HOSTILE_TEXTS = [
-    "", " ", "/", "//", "/newgame@other_bot", "/settings", "/settings rotations=99",
-    "/settings x=<b>bold</b>", "/start j²", "/start r-", "/start " + "9" * 80,
-    "/stop now", "/score", "/help", "\u202e/help", "<a href='x'>y</a>", "\ud800", "x" * 5000,
-    "\u200b\u3164", "🌙🐋🎻", "/back", "/skip",
+    "",
+    " ",
+    "/",
+    "//",
+    "/newgame@other_bot",
+    "/settings",
+    "/settings rotations=99",
+    "/settings x=<b>bold</b>",
+    "/start j²",
+    "/start r-",
+    "/start " + "9" * 80,
+    "/stop now",
+    "/score",
+    "/help",
+    "\u202e/help",
+    "<a href='x'>y</a>",
+    "\ud800",
+    "x" * 5000,
+    "\u200b\u3164",
+    "🌙🐋🎻",
+    "/back",
+    "/skip",
 ]
 # Signed kinds whose press the rules must refuse here (a join, a leave or a stop confirmed
 # by the host would be moves, not refusals).

@@ -56,8 +56,12 @@ def pick(stack: Stack, user: int, pattern: str, row: int):
         label, data = buttons(prompt)[row * 3 + column]
         assert label.startswith("ABC"[column] + " ")
         assert stack.answer_to(stack.press(user, prompt, data)) == label.replace(" ", ": ", 1)
-        wait_for(lambda c=column: (m := stack.find(user, pattern))
-                 and sum("✅" in t for t, _ in buttons(m)) == c + 1, what=f"{label} ticked")
+        wait_for(
+            lambda c=column: (
+                (m := stack.find(user, pattern)) and sum("✅" in t for t, _ in buttons(m)) == c + 1
+            ),
+            what=f"{label} ticked",
+        )
     return stack.find(user, pattern)
 
 
@@ -81,8 +85,10 @@ def play_round(stack: Stack, users: list[int], number: int, redraw: bool = False
                           what="a guess prompt")  # fmt: skip
         assert CLUE in prompt.plain_text
         prompt = pick(stack, user, rf"Round {number}\b.*clue is", row)
-        assert stack.answer_to(stack.press(user, prompt, button(prompt, "Confirm"))) == \
-            "Your guess is recorded."
+        assert (
+            stack.answer_to(stack.press(user, prompt, button(prompt, "Confirm")))
+            == "Your guess is recorded."
+        )
         recorded = wait_for(lambda u=user: stack.find(u, rf"Round {number}\b.*guess is recorded"),
                             what="the guess recorded")  # fmt: skip
         assert not buttons(recorded)
@@ -114,20 +120,33 @@ def redraw_three(stack: Stack, active: int, dm, answered: str = "Icons replaced.
     after = state(stack).board
     assert after[3:] == before[3:] and not set(after[:3]) & set(before[:3])
     wait_for(lambda: stack.find(GROUP, "replaced three icons"), what="the redraw in the group")
-    return wait_for(lambda: (found := stack.find(active, "it is your turn"))
-                    and "Your picks" in found.plain_text and found, what="the picks again")
+    return wait_for(
+        lambda: (
+            (found := stack.find(active, "it is your turn"))
+            and "Your picks" in found.plain_text
+            and found
+        ),
+        what="the picks again",
+    )
 
 
 def test_a_whole_game_of_guess_what_through_the_webhook(stack: Stack):
     users = seat_players(stack)
     stack.say(users[0], GROUP, "/settings rotations=1 timers=off target=9")
-    lobby = wait_for(lambda: (found := stack.find(GROUP, "a new game is open"))
-                     and "up to 9 points" in found.plain_text and found, what="the settings")
+    lobby = wait_for(
+        lambda: (
+            (found := stack.find(GROUP, "a new game is open"))
+            and "up to 9 points" in found.plain_text
+            and found
+        ),
+        what="the settings",
+    )
     assert "timers off" in lobby.plain_text
     changed = wait_for(lambda: stack.find(GROUP, "Settings changed:"), what="the settings' answer")
     assert "timers: off" in changed.plain_text and "target points: 9" in changed.plain_text
-    assert stack.answer_to(stack.press(users[0], lobby, button(lobby, "Start"))) == \
-        "The game starts!"
+    assert (
+        stack.answer_to(stack.press(users[0], lobby, button(lobby, "Start"))) == "The game starts!"
+    )
     expected = dict.fromkeys(users, 0)
     for number in range(1, 4):
         for user, points in play_round(stack, users, number, redraw=number == 1).items():
@@ -206,8 +225,10 @@ def test_guess_what_in_a_forum_topic_plays_there_and_ends_when_the_topic_is_dele
     say_in(stack, users[0], topic, "/newgame guesswhat")
     lobby = wait_for(lambda: find_in(stack, topic, "Guess What! — a new game is open"))
     for user in users[1:]:
-        assert stack.answer_to(stack.press(user, lobby, button(lobby, "Join"))) == \
-            "You joined the game."
+        assert (
+            stack.answer_to(stack.press(user, lobby, button(lobby, "Join")))
+            == "You joined the game."
+        )
     say_in(stack, users[0], topic, "/settings timers=off")
     wait_for(lambda: "timers off" in find_in(stack, topic, "a new game is open").plain_text)
     stack.press(users[0], lobby, button(lobby, "Start"))
@@ -280,8 +301,9 @@ def started(stack: Stack, settings: str, shown: str) -> list[int]:
     stack.say(users[0], GROUP, f"/settings {settings}")
     lobby = wait_for(lambda: (found := stack.find(GROUP, "a new game is open"))
                      and shown in found.plain_text and found, what="the settings")  # fmt: skip
-    assert stack.answer_to(stack.press(users[0], lobby, button(lobby, "Start"))) == \
-        "The game starts!"
+    assert (
+        stack.answer_to(stack.press(users[0], lobby, button(lobby, "Start"))) == "The game starts!"
+    )
     return users
 
 
@@ -301,8 +323,9 @@ def test_a_turns_board_and_reveal_are_photos_whose_captions_carry_the_facts(stac
             ("A  ", "B  ", "C  ")}  # fmt: skip
     assert sorted(rows) == ["A", "B", "C"] and all(len(r) == 3 for r in rows.values())
     shown = GuessBoardPicture(icons=[*rows["A"], *rows["B"], *rows["C"]])
-    assert stack.world.photo_bytes(board) == pictures.render(shown, "en"), \
+    assert stack.world.photo_bytes(board) == pictures.render(shown, "en"), (
         "the picture shows the board the caption lists"
+    )
     # Sent as its text, its new picture uploaded into it at once; then only the redraw changed
     # its picture, every other change (the clue, who confirmed, the guessing over) its caption
     # (who confirmed settles into the next caption when the guesses come within seconds).
@@ -341,10 +364,17 @@ def test_a_game_stopped_before_its_clue_shows_no_empty_clue_line(stack: Stack):
 def test_the_redraw_says_the_clue_time_as_it_really_runs(stack: Stack):
     users = seat_players(stack)
     stack.say(users[0], GROUP, "/settings clue=900")
-    lobby = wait_for(lambda: (found := stack.find(GROUP, "a new game is open"))
-                     and "clue 18 s" in found.plain_text and found, what="the settings")
-    assert stack.answer_to(stack.press(users[0], lobby, button(lobby, "Start"))) == \
-        "The game starts!"
+    lobby = wait_for(
+        lambda: (
+            (found := stack.find(GROUP, "a new game is open"))
+            and "clue 18 s" in found.plain_text
+            and found
+        ),
+        what="the settings",
+    )
+    assert (
+        stack.answer_to(stack.press(users[0], lobby, button(lobby, "Start"))) == "The game starts!"
+    )
     active, dm = active_prompt(stack, users, 1)
     stack.answer_to(stack.press(active, dm, button(dm, "Replace three icons")))
     for chosen in range(3):
@@ -356,7 +386,15 @@ def test_the_redraw_says_the_clue_time_as_it_really_runs(stack: Stack):
         assert "30 seconds" not in dm.plain_text
         data = next(d for t, d in buttons(dm) if t.startswith("A "))
         stack.answer_to(stack.press(active, dm, data))
-    dm = wait_for(lambda: (m := stack.find(active, "Choose three icons to replace"))
-                  and sum("♻️" in t for t, _ in buttons(m)) == 3 and m, what="three chosen")
-    assert stack.answer_to(stack.press(active, dm, button(dm, "Replace"))) == \
-        "Icons replaced. You have 1 s for your clue."
+    dm = wait_for(
+        lambda: (
+            (m := stack.find(active, "Choose three icons to replace"))
+            and sum("♻️" in t for t, _ in buttons(m)) == 3
+            and m
+        ),
+        what="three chosen",
+    )
+    assert (
+        stack.answer_to(stack.press(active, dm, button(dm, "Replace")))
+        == "Icons replaced. You have 1 s for your clue."
+    )

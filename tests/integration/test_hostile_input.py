@@ -51,8 +51,10 @@ def no_user_formatting(running, chat: int) -> None:
     """No bot message in the chat carries a link or bold made of a user's markup (the bot's own
     links, to its private chat or a group's message, are t.me links)."""
     for message in running.world.bot_messages(chat):
-        assert not any(e["type"] == "text_link" and not e["url"].startswith("https://t.me/")
-                       for e in message.entities or []), message.text  # only the bot's own links
+        assert not any(
+            e["type"] == "text_link" and not e["url"].startswith("https://t.me/")
+            for e in message.entities or []
+        ), message.text  # only the bot's own links
         assert "<b>bold</b>" not in (message.plain_text or "").replace(MARKUP, "")
         assert RLO not in (message.plain_text or "")
 
@@ -123,8 +125,12 @@ def test_direction_controls_cannot_turn_a_line_and_right_to_left_names_are_isola
     lobby = table.group_message("a new game is open")
     for user in (flipper, hebrew):
         assert table.press(user, lobby, button(lobby, "Join")) == "You joined the game."
-    shown = wait_for(lambda: (m := bot.world.message(table.chat, lobby.message_id))
-                     and HEBREW in m.plain_text and m, what="both names in the lobby")
+    shown = wait_for(
+        lambda: (
+            (m := bot.world.message(table.chat, lobby.message_id)) and HEBREW in m.plain_text and m
+        ),
+        what="both names in the lobby",
+    )
     assert RLO not in shown.plain_text and "• Eve" in shown.plain_text
     assert f"\u2068{HEBREW}\u2069" in shown.plain_text
 

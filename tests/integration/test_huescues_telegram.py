@@ -60,6 +60,7 @@ def shows(stack: Stack, message, picture) -> bool:
 
 def points(colour: int, cells: list[int]) -> int:
     """A guesser's points by the rules' words: 3, 2, 1 at distance 0, 1, 2."""
+
     def distance(a: int, b: int) -> int:
         return max(abs(a // 30 - b // 30), abs(a % 30 - b % 30))
 
@@ -98,8 +99,10 @@ def place_by_typing(stack: Stack, user: int, cell: int, number: int, pattern: st
     name = board.name(cell)
     closeup = wait_for(lambda: (m := stack.find(user, pattern)) and f"You chose {name}." in
                        m.plain_text and m.photo and m, what="the close-up")  # fmt: skip
-    assert stack.answer_to(stack.press(user, closeup, button(closeup, "Confirm"))) == \
-        f"Your cone is on {name}."
+    assert (
+        stack.answer_to(stack.press(user, closeup, button(closeup, "Confirm")))
+        == f"Your cone is on {name}."
+    )
     wait_for(lambda: stack.find(user, rf"Your cone is on {name}: final"), what="the cone placed")
 
 
@@ -117,8 +120,9 @@ def place_by_keyboard(stack: Stack, user: int, cell: int, pattern: str, first: d
                            what="the columns")  # fmt: skip
         assert f"Row {name[0]}" in columns.plain_text and button(columns, "Rows")
         data = next(d for t, d in buttons(columns) if t.lstrip("·") == name)
-        assert stack.answer_to(stack.press(user, columns, data)) == \
-            f"{name}: confirm it or change it."
+        assert (
+            stack.answer_to(stack.press(user, columns, data)) == f"{name}: confirm it or change it."
+        )
         closeup = wait_for(lambda n=name: (m := stack.find(user, pattern)) and
                            f"You chose {n}." in m.plain_text and m,
                            what="the close-up")  # fmt: skip
@@ -129,8 +133,10 @@ def place_by_keyboard(stack: Stack, user: int, cell: int, pattern: str, first: d
         if target == detour:
             assert stack.answer_to(stack.press(user, closeup, button(closeup, "Change"))) == ""
     closeup = stack.find(user, pattern)
-    assert stack.answer_to(stack.press(user, closeup, button(closeup, "Confirm"))) == \
-        f"Your cone is on {board.name(cell)}."
+    assert (
+        stack.answer_to(stack.press(user, closeup, button(closeup, "Confirm")))
+        == f"Your cone is on {board.name(cell)}."
+    )
 
 
 CUES = [("lavender", "candy floss"), ("pig", None), ("forest", "deep moss")]
@@ -144,10 +150,17 @@ def play_round(stack: Stack, users: list[int], number: int) -> dict[int, int]:
     card = state(stack).card_cells()
     assert len(card) == 4 and shows(stack, dm, HuesCardPicture(cells=card))
     colour = card[0]
-    assert stack.answer_to(stack.press(giver, dm, button(dm, f"1 · {board.name(colour)}"))) == \
-        f"Colour {board.name(colour)} chosen. Now send your cue here."
-    wait_for(lambda: (m := stack.find(giver, rf"Round {number}\b.*you give the cues"))
-             and f"Your colour: {board.name(colour)}" in m.plain_text, what="the colour ticked")
+    assert (
+        stack.answer_to(stack.press(giver, dm, button(dm, f"1 · {board.name(colour)}")))
+        == f"Colour {board.name(colour)} chosen. Now send your cue here."
+    )
+    wait_for(
+        lambda: (
+            (m := stack.find(giver, rf"Round {number}\b.*you give the cues"))
+            and f"Your colour: {board.name(colour)}" in m.plain_text
+        ),
+        what="the colour ticked",
+    )
     first_cue, second_cue = CUES[number - 1]
     if number == 1:  # refused cues, each with its reason
         stack.say(giver, giver, "Grey")
@@ -162,20 +175,32 @@ def play_round(stack: Stack, users: list[int], number: int) -> dict[int, int]:
         assert stack.find(giver, "was already a cue") is None
     typist, clicker = [u for u in users if u != giver]
     seat = {u: users.index(u) for u in users}
-    first = {typist: neighbour(colour, 0, 1) if number != 1 else colour,
-             clicker: neighbour(colour, 2, 0)}
+    first = {
+        typist: neighbour(colour, 0, 1) if number != 1 else colour,
+        clicker: neighbour(colour, 2, 0),
+    }
     pattern = rf"Round {number}\b.*cue: «{first_cue}»$|Round {number}\b.*cue: «{first_cue}»\n"
     place_by_typing(stack, typist, first[typist], number, pattern)
     placed = wait_for(lambda: stack.find(GROUP, rf"round {number} · .*Placed: "), what="who placed")
     assert f"Placed: {NAMES[users.index(typist)]}." in placed.plain_text
     assert f"Waiting for {NAMES[users.index(clicker)]}." in placed.plain_text
     assert board.name(first[typist]) not in placed.plain_text, "never where"
-    place_by_keyboard(stack, clicker, first[clicker], pattern, {},
-                      detour=neighbour(colour, 5, 5) if number == 1 else None)
+    place_by_keyboard(
+        stack,
+        clicker,
+        first[clicker],
+        pattern,
+        {},
+        detour=neighbour(colour, 5, 5) if number == 1 else None,
+    )
     cones = {seat[u]: c for u, c in first.items()}
     shown = [Cone(cell=c, seat=s + 1) for s, c in sorted(cones.items())]
-    group = wait_for(lambda: (m := stack.find(GROUP, rf"round {number} · "))
-                     and "First cones" in m.plain_text and m, what="the first cones")
+    group = wait_for(
+        lambda: (
+            (m := stack.find(GROUP, rf"round {number} · ")) and "First cones" in m.plain_text and m
+        ),
+        what="the first cones",
+    )
     assert shows(stack, group, HuesBoardPicture(cones=shown))
     legend = " · ".join(f"{s + 1} {NAMES[s]} {board.name(c)}" for s, c in sorted(cones.items()))
     assert f"First cones: {legend}\n" in group.plain_text, "the caption says what the board shows"
@@ -184,16 +209,20 @@ def play_round(stack: Stack, users: list[int], number: int) -> dict[int, int]:
     assert shows(stack, giver_dm, HuesBoardPicture(cones=shown, frame=colour))
     second: dict[int, int] = {}
     if second_cue is None:
-        assert stack.answer_to(stack.press(giver, giver_dm, button(giver_dm, "No second cue"))) \
+        assert (
+            stack.answer_to(stack.press(giver, giver_dm, button(giver_dm, "No second cue")))
             == "No second cue: the colour is revealed in the group."
+        )
     else:
         stack.say(giver, giver, second_cue)
         pattern2 = rf"Round {number}\b.*«{first_cue}» · «{second_cue}»"
         wait_for(lambda: stack.find(typist, pattern2), what="the second prompt")
         stack.say(typist, typist, board.name(first[clicker]))  # a first cone's cell
         wait_for(lambda: stack.find(typist, "A first cone stands on that cell"), what="refused")
-        second = {typist: colour if number != 1 else neighbour(colour, 1, 0),
-                  clicker: neighbour(colour, 1, 1)}
+        second = {
+            typist: colour if number != 1 else neighbour(colour, 1, 0),
+            clicker: neighbour(colour, 1, 1),
+        }
         place_by_typing(stack, typist, second[typist], number, pattern2)
         place_by_keyboard(stack, clicker, second[clicker], pattern2, cones)
         kept = stack.find(typist, rf"Round {number}\b.*Your cone is on {board.name(first[typist])}")
@@ -202,8 +231,10 @@ def play_round(stack: Stack, users: list[int], number: int) -> dict[int, int]:
     reveal = wait_for(lambda: (m := stack.find(GROUP, rf"Round {number}: the colour was "
                                                f"{board.name(colour)}")) and m.photo and m,
                       what="the reveal with its picture")  # fmt: skip
-    everything = shown + [Cone(cell=c, seat=seat[u] + 1, second=True)
-                          for u, c in sorted(second.items(), key=lambda i: seat[i[0]])]
+    everything = shown + [
+        Cone(cell=c, seat=seat[u] + 1, second=True)
+        for u, c in sorted(second.items(), key=lambda i: seat[i[0]])
+    ]
     assert shows(stack, reveal, HuesBoardPicture(cones=everything, frame=colour))
     gained = {u: points(colour, [first[u], *([second[u]] if u in second else [])])
               for u in (typist, clicker)}  # fmt: skip
@@ -217,16 +248,23 @@ def play_round(stack: Stack, users: list[int], number: int) -> dict[int, int]:
 def test_a_whole_game_of_hues_and_cues_through_the_webhook(stack: Stack):
     users = seat_players(stack)
     stack.say(users[0], GROUP, "/settings turns=1 timers=off pictures=off")
-    lobby = wait_for(lambda: (found := stack.find(GROUP, "a new game is open"))
-                     and "timers off" in found.plain_text and found, what="the settings")
+    lobby = wait_for(
+        lambda: (
+            (found := stack.find(GROUP, "a new game is open"))
+            and "timers off" in found.plain_text
+            and found
+        ),
+        what="the settings",
+    )
     assert "each gives the cues 1 time" in lobby.plain_text
     stack.say(users[1], GROUP, "/rules")
     rules = wait_for(lambda: stack.find(GROUP, "How to play Hues and Cues"))
     assert rules.plain_text.rstrip().splitlines()[-4] == "Differences from the printed game"
     stack.say(users[2], GROUP, "/help")
     assert wait_for(lambda: stack.find(GROUP, "free=on|off"), what="the game's /help")
-    assert stack.answer_to(stack.press(users[0], lobby, button(lobby, "Start"))) == \
-        "The game starts!"
+    assert (
+        stack.answer_to(stack.press(users[0], lobby, button(lobby, "Start"))) == "The game starts!"
+    )
     # The board is a picture even with pictures off (uploaded into its text, sent first).
     board_message = wait_for(lambda: (m := stack.find(GROUP, r"round 1 · cues by")) and m.photo
                              and m, what="the board with its picture")  # fmt: skip
@@ -268,11 +306,15 @@ def test_the_game_button_walks_to_hues_and_cues_and_rules_follow_it(stack: Stack
     users = seat_players(stack, "/newgame")  # a new group's first lobby: Hintrigue
     lobby = stack.find(GROUP, "a new game is open")
     assert lobby.plain_text.startswith("Hintrigue — a new game is open!")
-    assert stack.answer_to(stack.press(users[0], lobby, button(lobby, "Game:"))) == \
-        "The lobby is for Guess What! now."
+    assert (
+        stack.answer_to(stack.press(users[0], lobby, button(lobby, "Game:")))
+        == "The lobby is for Guess What! now."
+    )
     lobby = wait_for(lambda: stack.find(GROUP, "Guess What!.*a new game is open"))
-    assert stack.answer_to(stack.press(users[0], lobby, button(lobby, "Game:"))) == \
-        "The lobby is for Hues and Cues now."
+    assert (
+        stack.answer_to(stack.press(users[0], lobby, button(lobby, "Game:")))
+        == "The lobby is for Hues and Cues now."
+    )
     lobby = wait_for(lambda: stack.find(GROUP, "Hues and Cues — a new game is open"))
     assert "everybody must open" not in lobby.plain_text.lower()
     stack.deliver(stack.world.start_private(users[1]))  # /start in private: where it stands
@@ -281,14 +323,23 @@ def test_the_game_button_walks_to_hues_and_cues_and_rules_follow_it(stack: Stack
     assert wait_for(lambda: stack.find(GROUP, "How to play Hues and Cues"))
     # The settings keyboard shows the game's own settings.
     assert stack.answer_to(stack.press(users[0], lobby, button(lobby, "Settings"))) == ""
-    keyboard = wait_for(lambda: (m := stack.find(GROUP, "Hues and Cues — a new game is open"))
-                        and any("free choice" in t for t, _ in buttons(m)) and m)
+    keyboard = wait_for(
+        lambda: (
+            (m := stack.find(GROUP, "Hues and Cues — a new game is open"))
+            and any("free choice" in t for t, _ in buttons(m))
+            and m
+        )
+    )
     labels = [t for t, _ in buttons(keyboard)]
     assert "cues per player: by player count" in labels
     assert any(t.startswith("second cue time: ") for t in labels)
     stack.press(users[0], keyboard, button(keyboard, "free choice of colour: off"))
-    assert wait_for(lambda: "free choice of colour" in
-                    stack.find(GROUP, "Hues and Cues — a new game is open").plain_text)
+    assert wait_for(
+        lambda: (
+            "free choice of colour"
+            in stack.find(GROUP, "Hues and Cues — a new game is open").plain_text
+        )
+    )
 
 
 def test_the_workers_timers_move_every_phase_on_to_the_co_winners(stack: Stack):
@@ -298,8 +349,10 @@ def test_the_workers_timers_move_every_phase_on_to_the_co_winners(stack: Stack):
     the game is abandoned below three active seats."""
     users = seat_players(stack)
     stack.say(users[0], GROUP, "/settings turns=1 cue=300")  # 6 s for the first cue
-    lobby = wait_for(lambda: (m := stack.find(GROUP, "a new game is open"))
-                     and "cue 6 s" in m.plain_text and m, what="the settings")
+    lobby = wait_for(
+        lambda: (m := stack.find(GROUP, "a new game is open")) and "cue 6 s" in m.plain_text and m,
+        what="the settings",
+    )
     stack.press(users[0], lobby, button(lobby, "Start"))
     giver, dm = giver_prompt(stack, users, 1)
     stack.press(giver, dm, button(dm, "1 · "))
@@ -327,17 +380,31 @@ def test_with_free_choice_the_cue_giver_picks_any_cell_by_row_and_column_or_by_t
 ):
     users = seat_players(stack)
     stack.say(users[0], GROUP, "/settings free=on timers=off")
-    lobby = wait_for(lambda: (m := stack.find(GROUP, "a new game is open"))
-                     and "free choice of colour" in m.plain_text and m, what="the settings")
+    lobby = wait_for(
+        lambda: (
+            (m := stack.find(GROUP, "a new game is open"))
+            and "free choice of colour" in m.plain_text
+            and m
+        ),
+        what="the settings",
+    )
     stack.press(users[0], lobby, button(lobby, "Start"))
     giver, dm = giver_prompt(stack, users, 1)
     assert "Choose any colour of the board" in dm.plain_text
     assert shows(stack, dm, HuesBoardPicture())
     assert stack.answer_to(stack.press(giver, dm, button(dm, "K"))) == ""
-    columns = wait_for(lambda: (m := stack.find(giver, r"Round 1\b.*you give the cues"))
-                       and any(t == "K30" for t, _ in buttons(m)) and m, what="row K")
-    assert stack.answer_to(stack.press(giver, columns, button(columns, "K12"))) == \
-        "Colour K12 chosen. Now send your cue here."
+    columns = wait_for(
+        lambda: (
+            (m := stack.find(giver, r"Round 1\b.*you give the cues"))
+            and any(t == "K30" for t, _ in buttons(m))
+            and m
+        ),
+        what="row K",
+    )
+    assert (
+        stack.answer_to(stack.press(giver, columns, button(columns, "K12")))
+        == "Colour K12 chosen. Now send your cue here."
+    )
     chosen = wait_for(lambda: (m := stack.find(giver, r"Round 1\b.*Your colour: K12\."))
                       and m.photo and m, what="the close-up")  # fmt: skip
     assert shows(stack, chosen, HuesCloseupPicture(cell=board.at(10, 11)))
@@ -353,8 +420,12 @@ def test_a_typed_cell_is_answered_below_it_kept_by_skip_and_skip_says_whom_it_sk
 ):
     users = seat_players(stack)
     stack.say(users[0], GROUP, "/settings timers=off")
-    lobby = wait_for(lambda: (m := stack.find(GROUP, "a new game is open"))
-                     and "timers off" in m.plain_text and m, what="the settings")
+    lobby = wait_for(
+        lambda: (
+            (m := stack.find(GROUP, "a new game is open")) and "timers off" in m.plain_text and m
+        ),
+        what="the settings",
+    )
     stack.press(users[0], lobby, button(lobby, "Start"))
     giver, dm = giver_prompt(stack, users, 1)
     stack.press(giver, dm, button(dm, "1 · "))
@@ -381,8 +452,14 @@ def test_a_typed_cell_is_answered_below_it_kept_by_skip_and_skip_says_whom_it_sk
     kept = wait_for(lambda: stack.find(typist, "the cell you chose counts as your cone"))
     assert not buttons(kept)
     assert state(stack).round.cones == {users.index(typist): board.parse("N15")}
-    group = wait_for(lambda: stack.find(GROUP, rf"First cones: {users.index(typist) + 1} "
-                                        rf"{name[typist]} N15\n"), what="the first cones' cells")
+    group = wait_for(
+        lambda: stack.find(
+            GROUP,
+            rf"First cones: {users.index(typist) + 1} "
+            rf"{name[typist]} N15\n",
+        ),
+        what="the first cones' cells",
+    )
     assert group.photo is not None
     time.sleep(SKIP_GRACE)
     stack.say(users[0], GROUP, "/skip")

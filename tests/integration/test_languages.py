@@ -63,8 +63,9 @@ def test_a_new_group_speaks_the_language_of_who_added_the_bot_and_remembers_it(s
     stack.say(boris, GROUP, "/rules")
     rules = plain(say("pt", texts._TEXTS["RULES"])).splitlines()[0]
     wait_for(lambda: stack.find(GROUP, re.escape(rules)), what="the rules in Portuguese")
-    assert not re.search(r"[\u0400-\u04FF]", "".join(
-        m.plain_text for m in stack.world.bot_messages(GROUP)))
+    assert not re.search(
+        r"[\u0400-\u04FF]", "".join(m.plain_text for m in stack.world.bot_messages(GROUP))
+    )
     # Boris's own chat speaks Russian.
     stack.say(boris, boris, "/help")
     private_help = about("ru", introduction.private_help).splitlines()[0]
@@ -91,14 +92,20 @@ def test_the_host_changes_the_groups_language_in_the_lobby_and_the_next_lobby_ke
     assert stack.answer_to(press) == say("de", "You joined the game.")  # the presser's own
     stop(stack, ann, say("it", "End this lobby now?"))
     stack.say(ann, GROUP, "/newgame")
-    wait_for(lambda: any(m.message_id > lobby.message_id and heading in m.plain_text
-                         for m in stack.world.bot_messages(GROUP)), what="a new Italian lobby")
+    wait_for(
+        lambda: any(
+            m.message_id > lobby.message_id and heading in m.plain_text
+            for m in stack.world.bot_messages(GROUP)
+        ),
+        what="a new Italian lobby",
+    )
     # No lobby open: an admin's change is for the next game, said in the new language.
     stop(stack, ann, say("it", "End this lobby now?"))
     stack.world.set_member_status(GROUP, bob, "administrator")
     stack.say(bob, GROUP, "/language fr")
-    stack_find(stack, say("fr", "This group's next games speak {language}.",
-                          language=named_in("fr")))
+    stack_find(
+        stack, say("fr", "This group's next games speak {language}.", language=named_in("fr"))
+    )
     assert stack.client.get(keys.group_language(GROUP)) == b"fr"
     stack.say(ann, GROUP, "/newgame")
     stack_find(stack, plain(say("fr", "<b>{game}</b> — a new game is open!", game="Hintrigue")))
@@ -122,17 +129,22 @@ def stop(stack: Stack, host: int, asked: str) -> None:
     assert question.plain_text == asked
     stack.press(host, question, next(d for _, d in buttons(question) if _yes(d)))
     store = Store(stack.client, GAMES)
-    wait_for(lambda: (room := store.load(GROUP)) is None or room.phase.value == "closed",
-             what="the lobby closed")
+    wait_for(
+        lambda: (room := store.load(GROUP)) is None or room.phase.value == "closed",
+        what="the lobby closed",
+    )
 
 
 def test_a_player_chooses_a_language_in_private_and_their_open_prompt_follows(stack: Stack):
     cy = person(stack, "Cy", None)
     stack.say(cy, cy, "/language")
-    keyboard = wait_for(lambda: next((m for m in reversed(stack.world.bot_messages(cy))
-                                      if buttons(m)), None), what="the language keyboard")
+    keyboard = wait_for(
+        lambda: next((m for m in reversed(stack.world.bot_messages(cy)) if buttons(m)), None),
+        what="the language keyboard",
+    )
     assert [text.removeprefix("✅ ") for text, _ in buttons(keyboard)] == list(
-        i18n.LANGUAGES.values())
+        i18n.LANGUAGES.values()
+    )
     assert buttons(keyboard)[0][0] == "✅ English"
     press = stack.press(cy, keyboard, button(keyboard, "Русский"))
     chosen = say("ru", "From now on I write to you in {language}.", language=named_in("ru"))
@@ -146,8 +158,10 @@ def test_a_player_chooses_a_language_in_private_and_their_open_prompt_follows(st
                                                   "speak: {names}.", names="")[:20])),
              what="the refusal, in Russian")  # fmt: skip
     stack.say(cy, cy, "/help")
-    wait_for(lambda: stack.find(cy, re.escape(about("ru", introduction.private_help)
-                                              .splitlines()[0])), what="help in Russian")
+    wait_for(
+        lambda: stack.find(cy, re.escape(about("ru", introduction.private_help).splitlines()[0])),
+        what="help in Russian",
+    )
 
 
 def test_a_language_remembered_wrongly_does_not_hold_the_game_up(stack: Stack):
@@ -155,5 +169,7 @@ def test_a_language_remembered_wrongly_does_not_hold_the_game_up(stack: Stack):
     stack.client.delete(keys.user_language(ann))
     stack.client.hset(keys.user_language(ann), "not", "a string")  # a key of the wrong type
     stack.say(ann, ann, "/help")
-    wait_for(lambda: stack.find(ann, re.escape(about("en", introduction.private_help)
-                                               .splitlines()[0])), what="help, in English")
+    wait_for(
+        lambda: stack.find(ann, re.escape(about("en", introduction.private_help).splitlines()[0])),
+        what="help, in English",
+    )

@@ -46,8 +46,9 @@ def play_a_game(stack: Stack, settings: str) -> tuple[list[int], Any]:
     stack.say(users[0], GROUP, f"/settings {settings}")
     wait_for(lambda: stack.find(GROUP, "a new game is open"), what="the lobby")
     lobby = stack.find(GROUP, "a new game is open")
-    assert stack.answer_to(stack.press(users[0], lobby, button(lobby, "Start"))) == \
-        "The game starts!"
+    assert (
+        stack.answer_to(stack.press(users[0], lobby, button(lobby, "Start"))) == "The game starts!"
+    )
     for number in range(1, 5):
         play_round(stack, users, number)
     return users, wait_for(lambda: stack.find(GROUP, "Game over"), what="the final", timeout=30)
@@ -56,8 +57,9 @@ def play_a_game(stack: Stack, settings: str) -> tuple[list[int], Any]:
 def test_a_whole_game_ends_with_a_photo_whose_caption_carries_the_standings(stack: Stack):
     play_a_game(stack, "pictures=on")
     # A new picture goes as its text first, then is uploaded into that message.
-    final = wait_for(lambda: (m := stack.find(GROUP, "Game over")) and m.photo and m,
-                     what="the final's picture")
+    final = wait_for(
+        lambda: (m := stack.find(GROUP, "Game over")) and m.photo and m, what="the final's picture"
+    )
     assert final.photo is not None, "the final is a photo"
     room = Store(stack.client, GAMES).load(GROUP)
     assert room is not None

@@ -105,8 +105,13 @@ def test_a_private_chat_goes_before_the_groups_waiting_for_a_turn(real_redis):
 
 
 def test_a_turn_nobody_comes_for_is_given_up_after_a_while(real_redis):
-    limiter = RedisLimiter(real_redis, Limits(global_per_second=1, chat_per_second=ROOMY,
-                                              chat_burst=ROOMY, group_per_minute=ROOMY), stale=0.2)
+    limiter = RedisLimiter(
+        real_redis,
+        Limits(
+            global_per_second=1, chat_per_second=ROOMY, chat_burst=ROOMY, group_per_minute=ROOMY
+        ),
+        stale=0.2,
+    )
     assert limiter.reserve(GROUPS[0]) == 0.0
     lost = limiter.reserve(GROUPS[1])  # its job never comes back
     time.sleep(lost + 0.3)

@@ -600,8 +600,12 @@ def test_presses_for_a_load_generator_are_known_to_the_world_but_not_delivered(
     receiver = Receiver()
     with serve_app(receiver.app) as hook_url, httpx.Client(trust_env=False) as client:
         with_bot(double, lambda bot: bot.set_webhook(f"{hook_url}/hook"))
-        body = {"presses": [{"user_id": ALICE, "chat_id": GROUP, "data": "v1"},
-                            {"user_id": BOB, "chat_id": ALICE, "data": "v2"}]}
+        body = {
+            "presses": [
+                {"user_id": ALICE, "chat_id": GROUP, "data": "v1"},
+                {"user_id": BOB, "chat_id": ALICE, "data": "v2"},
+            ]
+        }
         updates = client.post(f"{double.url}/_standin/presses", json=body).json()["updates"]
 
         async def answer(bot: Bot) -> bool:
@@ -689,7 +693,9 @@ def test_a_chat_made_without_the_bot_gets_it_by_a_real_my_chat_member_change(
                        trust_env=False).json()  # fmt: skip
     change = added["update"]["my_chat_member"]
     assert (change["old_chat_member"]["status"], change["new_chat_member"]["status"]) == (
-        "left", "member")
+        "left",
+        "member",
+    )
     assert change["chat"]["title"] == "Quiz night" and change["from"]["id"] == ALICE
     refused = httpx.post(url + "chats", json={"chat_id": -1003, "bot_status": "owner"},
                          trust_env=False)  # fmt: skip

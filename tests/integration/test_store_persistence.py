@@ -57,9 +57,12 @@ def contents(client: redis.Redis) -> dict[bytes, Any]:
     found: dict[bytes, Any] = {}
     for key in client.scan_iter(count=1000):
         kind = client.type(key)
-        readers = {b"hash": client.hgetall, b"set": client.smembers,
-                   b"list": lambda k: client.lrange(k, 0, -1),
-                   b"zset": lambda k: client.zrange(k, 0, -1, withscores=True)}
+        readers = {
+            b"hash": client.hgetall,
+            b"set": client.smembers,
+            b"list": lambda k: client.lrange(k, 0, -1),
+            b"zset": lambda k: client.zrange(k, 0, -1, withscores=True),
+        }
         value = readers.get(kind, client.get)(key)
         found[key] = (kind, value, client.ttl(key) > 0)
     return found

@@ -21,8 +21,10 @@ HINT = "<script>alert(1)</script> & more"
 
 def seat_players(stack: Stack) -> list[int]:
     """Four players open private chats, one opens a lobby, the others join; returns user ids."""
-    users = [stack.world.add_user(first_name=name, username=f"player{i}").id
-             for i, name in enumerate(NAMES)]
+    users = [
+        stack.world.add_user(first_name=name, username=f"player{i}").id
+        for i, name in enumerate(NAMES)
+    ]
     for user in users:
         assert stack.deliver(stack.world.start_private(user)) == 200
     stack.deliver(stack.world.bot_added(GROUP, users[0]))
@@ -33,8 +35,10 @@ def seat_players(stack: Stack) -> list[int]:
         press = stack.press(user, lobby, button(lobby, "Join"))
         assert stack.answer_to(press) == "You joined the game."
     stack.say(users[0], GROUP, "/settings rotations=1 timers=off")
-    wait_for(lambda: "timers off" in (stack.find(GROUP, "a new game is open").plain_text),
-             what="the settings in the lobby")
+    wait_for(
+        lambda: "timers off" in (stack.find(GROUP, "a new game is open").plain_text),
+        what="the settings in the lobby",
+    )
     return users
 
 
@@ -52,13 +56,14 @@ def play_round(stack: Stack, users: list[int], number: int) -> dict[int, int]:
     others = [u for u in users if u != teller]
     decoys = {}
     for user in others:
-        prompt = wait_for(lambda u=user: stack.find(u, rf"Round {number}\b.*Choose a decoy"),
-                          what="a decoy prompt")
+        prompt = wait_for(
+            lambda u=user: stack.find(u, rf"Round {number}\b.*Choose a decoy"),
+            what="a decoy prompt",
+        )
         card_text, card_data = buttons(prompt)[0]
         assert stack.answer_to(stack.press(user, prompt, card_data)).startswith("Decoy played")
         decoys[user] = card_text
-    table = wait_for(lambda: stack.find(GROUP, rf"The table · round {number}\b"),
-                     what="the table")
+    table = wait_for(lambda: stack.find(GROUP, rf"The table · round {number}\b"), what="the table")
     scenes = {label.split(". ", 1)[1]: data for label, data in buttons(table)}
     assert HINT in table.plain_text
     first, second, third = others
@@ -73,8 +78,9 @@ def play_round(stack: Stack, users: list[int], number: int) -> dict[int, int]:
 def test_a_whole_four_player_game_through_the_webhook(stack: Stack):
     users = seat_players(stack)
     lobby = stack.find(GROUP, "a new game is open")
-    assert stack.answer_to(stack.press(users[0], lobby, button(lobby, "Start"))) == \
-        "The game starts!"
+    assert (
+        stack.answer_to(stack.press(users[0], lobby, button(lobby, "Start"))) == "The game starts!"
+    )
     expected = dict.fromkeys(users, 0)
     for number in range(1, 5):
         for user, points in play_round(stack, users, number).items():

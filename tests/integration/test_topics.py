@@ -68,13 +68,16 @@ def open_lobby(stack: Stack, thread: int | None, users: list[int]) -> MessageRec
         press = stack.press(user, lobby, button(lobby, "Join"))
         assert stack.answer_to(press) == "You joined the game."
     say_in(stack, users[0], thread, "/settings rotations=1 timers=off")
-    wait_for(lambda: "timers off" in find_in(stack, thread, "a new game is open").plain_text,
-             what="the settings in the lobby")
+    wait_for(
+        lambda: "timers off" in find_in(stack, thread, "a new game is open").plain_text,
+        what="the settings in the lobby",
+    )
     return find_in(stack, thread, "a new game is open")
 
 
-def play_round(stack: Stack, thread: int | None, users: list[int], number: int,
-               hint: str) -> dict[int, int]:
+def play_round(
+    stack: Stack, thread: int | None, users: list[int], number: int, hint: str
+) -> dict[int, int]:
     """One round: the first voter finds the storyteller's card, the second votes for the
     first's decoy. By the rules: storyteller 3, first voter 3 + 1 stolen vote, second 0."""
     teller, dm = storyteller_prompt(stack, users, number)
@@ -84,13 +87,17 @@ def play_round(stack: Stack, thread: int | None, users: list[int], number: int,
     first, second = [u for u in users if u != teller]
     decoys = {}
     for user in (first, second):
-        prompt = wait_for(lambda u=user: stack.find(u, rf"Round {number}\b.*Choose a decoy"),
-                          what="a decoy prompt")
+        prompt = wait_for(
+            lambda u=user: stack.find(u, rf"Round {number}\b.*Choose a decoy"),
+            what="a decoy prompt",
+        )
         card_text, card_data = buttons(prompt)[0]
         assert stack.answer_to(stack.press(user, prompt, card_data)).startswith("Decoy played")
         decoys[user] = card_text
-    table = wait_for(lambda: find_in(stack, thread, rf"The table · round {number}\b"),
-                     what=f"the table of round {number}")
+    table = wait_for(
+        lambda: find_in(stack, thread, rf"The table · round {number}\b"),
+        what=f"the table of round {number}",
+    )
     assert hint in table.plain_text
     scenes = {label.split(". ", 1)[1]: data for label, data in buttons(table)}
     for user, scene in ((first, text), (second, decoys[first])):

@@ -24,6 +24,8 @@ from tgbot.standin import World, serve_app
 SECRET = "s3cret-token_ok"
 GROUP = -100777
 QUEUE = "webhooktest"
+
+
 def ready_list() -> str:
     return keys.inbox_ready(QUEUE)  # named once the app named its bot
 

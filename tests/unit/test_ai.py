@@ -55,7 +55,10 @@ def test_a_fresh_process_imports_and_loads_everything_with_the_network_blocked()
         "print(hintrigue.choose_hint([0, 1, 2], 'default', 'de', 1))\n"
     )
     done = subprocess.run(
-        [sys.executable, "-c", script], capture_output=True, text=True, timeout=120,
+        [sys.executable, "-c", script],
+        capture_output=True,
+        text=True,
+        timeout=120,
         cwd=Path(__file__).resolve().parents[2],
     )
     assert done.returncode == 0, done.stderr
@@ -156,8 +159,7 @@ def test_an_ai_voter_finds_a_card_the_hint_plainly_fits():
     moon = next(i for i, s in enumerate(DECK) if "🌕" in s and "🐺" in s)
     others = [i for i, s in enumerate(DECK) if not any(m in s for m in "🌙🌕🌑🌛🌜🌝🌚")][:4]
     found = sum(
-        hintrigue.choose_vote([moon, *others], None, "default", "moonlight", "en", s)
-        == moon
+        hintrigue.choose_vote([moon, *others], None, "default", "moonlight", "en", s) == moon
         for s in range(20)
     )
     assert found >= 15

@@ -24,8 +24,7 @@ def test_the_longest_callback_data_fits_in_64_bytes():
     assert len(data.encode()) <= MAX_BYTES
 
 
-@pytest.mark.parametrize("data", [None, "", "garbage", "1.vote.1.2", "1.vote.1~AAAAAAAA",
-                                  "x" * 80])
+@pytest.mark.parametrize("data", [None, "", "garbage", "1.vote.1.2", "1.vote.1~AAAAAAAA", "x" * 80])
 def test_malformed_data_is_refused(data):
     with pytest.raises(BadCallback):
         decode(KEY, data)
@@ -60,7 +59,7 @@ def test_a_signature_holding_a_non_ascii_character_is_refused(char, at):
     data = encode(KEY, "vote", 1, 2, 3)
     body, mac = data.split("~")
     with pytest.raises(BadCallback):
-        decode(KEY, f"{body}~{mac[:at]}{char}{mac[at + 1:]}")
+        decode(KEY, f"{body}~{mac[:at]}{char}{mac[at + 1 :]}")
     with pytest.raises(BadCallback):
         decode(KEY, f"{body}~{mac}{char}")
 

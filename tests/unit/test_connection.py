@@ -14,7 +14,10 @@ SENTINELS = "s1.internal:26379, s2.internal:26380,s3.internal"
 
 def test_sentinels_are_host_port_pairs_26379_by_default():
     assert parse_sentinels(SENTINELS) == (
-        ("s1.internal", 26379), ("s2.internal", 26380), ("s3.internal", 26379))
+        ("s1.internal", 26379),
+        ("s2.internal", 26380),
+        ("s3.internal", 26379),
+    )
     assert parse_sentinels("") == ()
     with pytest.raises(SystemExit):
         parse_sentinels("s1:port")

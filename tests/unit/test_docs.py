@@ -69,7 +69,7 @@ def test_the_readme_runs_the_tests_as_ci_does():
     ci = (ROOT / ".ci" / "run").read_text().splitlines()
     pytest_line = next(line.strip() for line in ci if line.strip().startswith(".venv/bin/python"))
     readme = (ROOT / "README.md").read_text()
-    section = readme[readme.index("## Run the tests"):]
+    section = readme[readme.index("## Run the tests") :]
     command = re.search(r"```sh\n(.*?)\n```", section, re.S)
     assert command is not None
     assert command[1].startswith("python3 -m venv .venv && .venv/bin/pip install -e '.[dev]'")

@@ -155,9 +155,7 @@ def test_only_the_active_player_picks_and_only_icons_on_the_board():
     other = next_seat(game, game.active())
     refused(game, PickIcon(user_id=user(other), icon=game.column(0)[0]), ErrorCode.NOT_STORYTELLER)
     off_board = next(i for i in range(len(icons())) if i not in game.state.board)
-    refused(
-        game, PickIcon(user_id=user(game.active()), icon=off_board), Refusal.ICON_NOT_ON_BOARD
-    )
+    refused(game, PickIcon(user_id=user(game.active()), icon=off_board), Refusal.ICON_NOT_ON_BOARD)
     refused(game, PickIcon(user_id=9999, icon=game.column(0)[0]), ErrorCode.NOT_IN_GAME)
 
 

@@ -205,7 +205,10 @@ def test_every_message_of_a_round_carries_its_picture_even_with_pictures_off() -
             if message.key and message.key.startswith(("board:", "reveal:")):
                 assert message.picture is not None, message.key
     assert seen["reveal"] is HuesBoardPicture and seen["dm"] in (
-        HuesCloseupPicture, HuesBoardPicture, HuesCardPicture)
+        HuesCloseupPicture,
+        HuesBoardPicture,
+        HuesCardPicture,
+    )
 
 
 def test_the_reveal_draws_every_cone_and_the_frame() -> None:
@@ -291,8 +294,10 @@ def test_skip_is_told_in_the_group_whatever_it_skipped() -> None:
     giver = room.play.round.giver
     names = [seat.name for seat in room.seats]
     room, events = apply(room, Skip(user_id=1), 5.0)  # the host skips the cue: a void round
-    assert hc_render.skip_notice(room, events, "Ann") == \
-        f"Ann skipped {names[giver]}'s cue: the round is void."
+    assert (
+        hc_render.skip_notice(room, events, "Ann")
+        == f"Ann skipped {names[giver]}'s cue: the round is void."
+    )
     giver = room.play.round.giver
     uid = room.seats[giver].user_id
     room, _ = apply(room, hc.ChooseColour(user_id=uid, cell=room.play.card_cells()[0]), 6.0)

@@ -125,5 +125,7 @@ def test_the_longest_wait_is_told_as_the_rooms_timers_run_it():
     with pytest.raises(RuleError) as error:
         apply(game.room, ExtendLobby(user_id=user(1)), game.now)
     assert error.value.facts == {"seconds": 30}
-    assert error_text(error.value) == \
-        "The lobby cannot wait longer: it starts at most 30 s after it opened."
+    assert (
+        error_text(error.value)
+        == "The lobby cannot wait longer: it starts at most 30 s after it opened."
+    )

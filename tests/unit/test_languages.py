@@ -165,9 +165,7 @@ def test_group_messages_speak_the_groups_language_and_private_ones_each_players(
         italian_lobby = lobby(game.room, LOOK).text
     assert lobby(game.room, LOOK).text == italian_lobby  # whatever the caller speaks
     with i18n.use("en"):
-        english_heading = i18n._("<b>{game}</b> — this game has started.").format(
-            game="Hintrigue"
-        )
+        english_heading = i18n._("<b>{game}</b> — this game has started.").format(game="Hintrigue")
     assert english_heading not in italian_lobby
 
 

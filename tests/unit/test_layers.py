@@ -11,7 +11,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGES = ("engine", "tgbot", "workers")
-GAMES = ("hintrigue", "guesswhat", "huescues")
+GAMES = ("hintrigue", "guesswhat", "huescues", "wunchunk")
 """The games' own packages (`engine/games/<game>/`, `tgbot/games/<game>/`, `workers/ai/<game>`)."""
 IO_LIBRARIES = frozenset({
     "redis", "rq", "telegram", "httpx", "httpcore", "starlette", "uvicorn", "socket",
@@ -32,8 +32,8 @@ AT_THE_TABLE = {
     ("engine.events", "engine.games.hintrigue.model"):
         "Hintrigue's events are still the table's (`RoundStarted` carries its last `Round`)",
 }
-"""Where the table still names a game, each with why: Hintrigue is not yet a guest with its
-state in `Room.play` (issue: every game a guest). The list may only shrink."""
+"""Where the table still names a game, each with why (issue: every game a guest). The list may
+only shrink."""
 
 
 @dataclass(frozen=True)
@@ -78,9 +78,9 @@ def _names(node: ast.Import | ast.ImportFrom) -> list[str]:
 def _walk(tree: ast.AST) -> Iterator[tuple[ast.Import | ast.ImportFrom, bool, bool]]:
     """Every import with whether it is inside a function and under `if TYPE_CHECKING:`."""
 
-    def visit(node: ast.AST, in_function: bool, type_only: bool) -> Iterator[
-        tuple[ast.Import | ast.ImportFrom, bool, bool]
-    ]:
+    def visit(
+        node: ast.AST, in_function: bool, type_only: bool
+    ) -> Iterator[tuple[ast.Import | ast.ImportFrom, bool, bool]]:
         if isinstance(node, ast.Import | ast.ImportFrom):
             yield node, in_function, type_only
         for child in ast.iter_child_nodes(node):
@@ -112,7 +112,7 @@ def _game_of(module: str) -> str | None:
     """The game a module belongs to, if it is one of a game's own."""
     for prefix in ("engine.games.", "tgbot.games.", "workers.ai."):
         if module.startswith(prefix):
-            head = module[len(prefix):].split(".")[0]
+            head = module[len(prefix) :].split(".")[0]
             if head in GAMES:
                 return head
     return None

@@ -83,8 +83,17 @@ def test_settings_change_within_bounds():
 
 @pytest.mark.parametrize(
     "changes",
-    [{"rotations": 0}, {"rotations": 6}, {"hand_size": 3}, {"hand_size": 9}, {"max_seats": 11},
-     {"hint_s": 5}, {"deck": "nope"}, {"colour": 1}, {"timers": 3}],
+    [
+        {"rotations": 0},
+        {"rotations": 6},
+        {"hand_size": 3},
+        {"hand_size": 9},
+        {"max_seats": 11},
+        {"hint_s": 5},
+        {"deck": "nope"},
+        {"colour": 1},
+        {"timers": 3},
+    ],
 )
 def test_settings_out_of_bounds_are_refused(changes):
     game = a_room().in_lobby()
@@ -93,8 +102,9 @@ def test_settings_out_of_bounds_are_refused(changes):
 
 def test_a_deck_smaller_than_max_seats_times_hand_plus_one_is_refused():
     game = a_room().in_lobby()
-    refused(game, ChangeSettings(user_id=user(0), changes={"deck": "short"}),
-            ErrorCode.DECK_TOO_SMALL)
+    refused(
+        game, ChangeSettings(user_id=user(0), changes={"deck": "short"}), ErrorCode.DECK_TOO_SMALL
+    )
     game.do(ChangeSettings(user_id=user(0), changes={"max_seats": 6, "deck": "short"}))
     assert settings_of(game.room).deck == "short"
 
@@ -106,7 +116,11 @@ def test_settings_belong_to_the_creator_or_an_admin():
 
 def test_settings_text_is_parsed_with_aliases():
     assert parse_changes("rotations=3 hint=60 timers=off deck=default") == {
-        "rotations": 3, "hint_s": 60, "timers": False, "deck": "default"}
+        "rotations": 3,
+        "hint_s": 60,
+        "timers": False,
+        "deck": "default",
+    }
 
 
 @pytest.mark.parametrize("text", ["", "rotations", "speed=3", "hint=soon", "timers=maybe"])

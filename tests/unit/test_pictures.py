@@ -53,7 +53,12 @@ NAMES = [
 def a_picture(names: list[str] = NAMES) -> ResultsPicture:
     rows = [
         ResultRow(
-            rank=i + 1, name=name, points=30 - i, finds=i, stolen=2 * i, winner=i == 0,
+            rank=i + 1,
+            name=name,
+            points=30 - i,
+            finds=i,
+            stolen=2 * i,
+            winner=i == 0,
             status="left" if i == 3 else "playing",
             fooled=[Tally(name=names[(i + 1) % len(names)], times=2)],
             fooled_by=[Tally(name=names[(i + 2) % len(names)], times=1)] if i % 2 else [],
@@ -205,8 +210,12 @@ def hues_pictures() -> list[pictures.Picture]:
     return [
         HuesBoardPicture(),
         HuesBoardPicture(cones=many, frame=board.at(7, 14)),
-        HuesBoardPicture(cones=[Cone(cell=c, seat=1 + c % 10, second=c % 2 == 0)
-                                for c in range(0, board.CELLS, 23)], frame=0),  # fmt: skip
+        HuesBoardPicture(
+            cones=[
+                Cone(cell=c, seat=1 + c % 10, second=c % 2 == 0) for c in range(0, board.CELLS, 23)
+            ],
+            frame=0,
+        ),  # fmt: skip
         HuesCloseupPicture(cell=0, cones=[Cone(cell=0, seat=3), Cone(cell=1, seat=10)]),
         HuesCloseupPicture(cell=board.CELLS - 1),
         HuesCloseupPicture(cell=board.at(7, 0), cones=many),

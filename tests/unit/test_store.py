@@ -362,8 +362,11 @@ def test_every_key_of_a_room_carries_its_hash_tag(
     today = keys.applied_updates(CHAT, int(time.time() // DAY))
     assert {keys.room(CHAT), today, keys.group_stats(CHAT)} <= stored
     assert per_user <= stored
-    strays = [k for k in stored - per_user
-              if not k.startswith((keys.room_prefix(CHAT), keys.room_prefix(OTHER)))]
+    strays = [
+        k
+        for k in stored - per_user
+        if not k.startswith((keys.room_prefix(CHAT), keys.room_prefix(OTHER)))
+    ]
     assert strays == []
 
 
@@ -576,7 +579,8 @@ def test_a_game_with_fewer_than_two_human_players_left_counts_for_nobody() -> No
     assert stats.increments(room, GAMES[GAME], NOW) == []
     room.seats[1].status = SeatStatus.PLAYING
     assert [key for key, _ in stats.increments(room, GAMES[GAME], NOW)][:2] == [
-        keys.user_stats(1), keys.user_stats(2)
+        keys.user_stats(1),
+        keys.user_stats(2),
     ]
 
 

@@ -55,8 +55,25 @@ def test_the_default_ignorable_ranges_are_sorted_and_disjoint():
         assert low <= high
 
 
-@pytest.mark.parametrize("point", [0x00AD, 0x034F, 0x180B, 0x200B, 0x200F, 0x2064, 0x2065,
-                                   0x206F, 0x3164, 0xFE00, 0xFE0F, 0xFEFF, 0xE0001, 0xE0FFF])
+@pytest.mark.parametrize(
+    "point",
+    [
+        0x00AD,
+        0x034F,
+        0x180B,
+        0x200B,
+        0x200F,
+        0x2064,
+        0x2065,
+        0x206F,
+        0x3164,
+        0xFE00,
+        0xFE0F,
+        0xFEFF,
+        0xE0001,
+        0xE0FFF,
+    ],
+)
 def test_default_ignorable_code_points(point):
     assert is_default_ignorable(chr(point))
 

@@ -43,8 +43,13 @@ def test_the_topic_comes_from_the_thread_id_only_in_a_topic_message():
 
 
 def message(thread: int | None = None, topic: bool | None = None, chat: int = CHAT) -> dict:
-    body = {"message_id": 5, "date": 0, "chat": {"id": chat, "type": "supergroup"},
-            "from": {"id": 7, "is_bot": False, "first_name": "Ann"}, "text": "/newgame"}
+    body = {
+        "message_id": 5,
+        "date": 0,
+        "chat": {"id": chat, "type": "supergroup"},
+        "from": {"id": 7, "is_bot": False, "first_name": "Ann"},
+        "text": "/newgame",
+    }
     if thread is not None:
         body["message_thread_id"] = thread
     if topic is not None:
@@ -56,8 +61,13 @@ def test_the_webhook_routes_an_update_to_its_topics_room():
     assert route({"update_id": 1, "message": message(77, True)}) == (RoomId(CHAT, 77), 7)
     assert route({"update_id": 1, "message": message(77)}) == (RoomId(CHAT), 7)
     assert route({"update_id": 1, "message": message()}) == (RoomId(CHAT), 7)
-    press = {"id": "1", "from": {"id": 8, "is_bot": False, "first_name": "Bo"},
-             "chat_instance": "1", "data": "x", "message": message(77, True)}
+    press = {
+        "id": "1",
+        "from": {"id": 8, "is_bot": False, "first_name": "Bo"},
+        "chat_instance": "1",
+        "data": "x",
+        "message": message(77, True),
+    }
     assert route({"update_id": 2, "callback_query": press}) == (RoomId(CHAT, 77), 8)
     private = message(chat=7)
     assert route(json.loads(json.dumps({"update_id": 3, "message": private}))) == (RoomId(7), 7)

@@ -20,8 +20,14 @@ def job(func: object, **options: object) -> Job:
 
 
 def test_the_bots_own_jobs_run():
-    assert {"workers.jobs.drain", "workers.jobs.flush", "workers.jobs.fire_timer",
-            "workers.jobs.ai_move", "workers.jobs.remind", "workers.jobs.lobby_tick"} == RUNNABLE
+    assert {
+        "workers.jobs.drain",
+        "workers.jobs.flush",
+        "workers.jobs.fire_timer",
+        "workers.jobs.ai_move",
+        "workers.jobs.remind",
+        "workers.jobs.lobby_tick",
+    } == RUNNABLE
     for name in RUNNABLE:
         assert refusal(job(name)) is None
 

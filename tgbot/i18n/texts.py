@@ -16,10 +16,13 @@ ERRORS: Texts[ErrorCode] = Texts({
     ErrorCode.IN_OTHER_GAME: N_("You are already playing in {detail}. Leave that game first."),
     ErrorCode.ALREADY_JOINED: N_("You have already joined."),
     ErrorCode.ROOM_FULL: N_("This game is full."),
+    ErrorCode.TOO_MANY_FOR_GAME: N_(
+        "That game takes at most {detail} players, and more are in the lobby."
+    ),
     ErrorCode.HAS_LEFT: N_("You left this game: you cannot play in it again."),
     ErrorCode.TOO_LATE_TO_JOIN: N_("Too late to join: the last turn has started."),
     ErrorCode.NOT_ALLOWED: N_("Only the game's host or a group admin can do that."),
-    ErrorCode.NOT_ENOUGH_PLAYERS: N_("At least 3 players are needed to start."),
+    ErrorCode.NOT_ENOUGH_PLAYERS: N_("At least {detail} players are needed to start."),
     ErrorCode.PRIVATE_CHAT_MISSING: N_(
         "Not yet: {detail} must first open a private chat with me (the link is in the lobby), "
         "where their secret choices are made."
@@ -93,8 +96,8 @@ _TEXTS: dict[str, str] = {
     ),
     "OPEN_PRIVATE_LINK": N_("To play, open {link} and press Start: you join from there."),
     "INTRO": N_(
-        "Hi! I run {games}: party games for 3 to 10 players, and AI players can fill the "
-        "seats.\n"
+        "Hi! I run {games}: party games for {least} to {most} players, and AI players can fill "
+        "the seats.\n"
         "Send /newgame to open a lobby (its Game button picks the game), /rules to learn the "
         "game, /help for commands."
     ),

@@ -21,7 +21,9 @@ def introduction(lineup: Lineup) -> str:
     """The message a group gets when the bot joins it: every game, and how to begin."""
     named = [side.blurb() if side.blurb is not None else title
              for side, title in zip(lineup.screens.values(), _titles(lineup), strict=True)]
-    return texts.INTRO.format(games=listed(named))
+    games = lineup.games.values()
+    return texts.INTRO.format(games=listed(named), least=min(g.min_seats for g in games),
+                              most=max(g.max_seats for g in games))  # fmt: skip
 
 
 def commands(lineup: Lineup) -> str:

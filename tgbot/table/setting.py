@@ -20,6 +20,9 @@ class Setting:
     bounds: tuple[int, int] | None = None
     """A number from low to high, changed with − and + by `step`."""
     step: int = 1
+    values: tuple[int, ...] = ()
+    """The only numbers it takes, in order (− and + step through them; bounds hold the first
+    and last)."""
     switch: bool = False
     """On or off."""
     choices: tuple[str, ...] = ()

@@ -16,7 +16,7 @@ from engine.model import is_ai_user
 def check_players(players: Sequence[tuple[int, str]], min_seats: int) -> None:
     """Refuse too few players (before the settings' check)."""
     if len(players) < min_seats:
-        raise RuleError(ErrorCode.NOT_ENOUGH_PLAYERS, f"{len(players)} < {min_seats}")
+        raise RuleError(ErrorCode.NOT_ENOUGH_PLAYERS, str(min_seats))
 
 
 def check_seats(players: Sequence[tuple[int, str]], max_seats: int) -> None:

@@ -32,12 +32,24 @@ from tests.builders import a_room
 from tests.table import apply
 
 NEXT_PHASES = {
-    Phase.HINT: {Phase.HINT, Phase.DECOYS, Phase.VOTING, Phase.REVEAL, TablePhase.FINISHED,
-                 TablePhase.ABANDONED},
-    Phase.DECOYS: {Phase.DECOYS, Phase.VOTING, Phase.REVEAL, Phase.HINT, TablePhase.FINISHED,
-                   TablePhase.ABANDONED},
-    Phase.VOTING: {Phase.VOTING, Phase.REVEAL, TablePhase.ABANDONED},
-    Phase.REVEAL: {Phase.REVEAL, Phase.HINT, TablePhase.FINISHED, TablePhase.ABANDONED},
+    Phase.HINT: {
+        Phase.HINT,
+        Phase.DECOYS,
+        Phase.VOTING,
+        Phase.REVEAL,
+        Phase.FINISHED,
+        Phase.ABANDONED,
+    },
+    Phase.DECOYS: {
+        Phase.DECOYS,
+        Phase.VOTING,
+        Phase.REVEAL,
+        Phase.HINT,
+        Phase.FINISHED,
+        Phase.ABANDONED,
+    },
+    Phase.VOTING: {Phase.VOTING, Phase.REVEAL, Phase.ABANDONED},
+    Phase.REVEAL: {Phase.REVEAL, Phase.HINT, Phase.FINISHED, Phase.ABANDONED},
 }
 """From the game's phase before a command (the room's once over), what may follow it."""
 HINTS = ["a quiet morning", "", "   ", "x" * 201, "🌙" * 200, "<b>&</b>"]
@@ -116,9 +128,13 @@ def check_step(before: Room, after: Room, events: list, deck_size: int) -> None:
 def play_random_game(seed: int, players: int, rotations: int, hand: int, timers: bool) -> Room:
     """Play one game to its end with random commands, checking every step."""
     rnd = random.Random(seed)
-    game = (a_room().with_players(players).with_seed(seed)
-            .with_settings(max_seats=10, rotations=rotations, hand_size=hand, timers=timers)
-            .in_hint())
+    game = (
+        a_room()
+        .with_players(players)
+        .with_seed(seed)
+        .with_settings(max_seats=10, rotations=rotations, hand_size=hand, timers=timers)
+        .in_hint()
+    )
     room, now = game.room, game.now
     deck_size = 283
     for _ in range(20_000):

@@ -35,11 +35,16 @@ def test_a_hint_without_a_chosen_card_is_refused():
     refused(game, GiveHint(user_id=user(game.storyteller()), text="x"), ErrorCode.NO_CARD_CHOSEN)
 
 
-@pytest.mark.parametrize(("text", "code"), [("   ", ErrorCode.HINT_EMPTY),
-                                            ("\u034f\u034f\u034f", ErrorCode.HINT_EMPTY),
-                                            ("\ufe0f\u034f \ufe0f", ErrorCode.HINT_EMPTY),
-                                            ("\u0301\u20dd", ErrorCode.HINT_EMPTY),
-                                            ("x" * 201, ErrorCode.HINT_TOO_LONG)])
+@pytest.mark.parametrize(
+    ("text", "code"),
+    [
+        ("   ", ErrorCode.HINT_EMPTY),
+        ("\u034f\u034f\u034f", ErrorCode.HINT_EMPTY),
+        ("\ufe0f\u034f \ufe0f", ErrorCode.HINT_EMPTY),
+        ("\u0301\u20dd", ErrorCode.HINT_EMPTY),
+        ("x" * 201, ErrorCode.HINT_TOO_LONG),
+    ],
+)
 def test_an_empty_or_too_long_hint_is_refused(text, code):
     game = a_room().in_hint()
     teller = game.storyteller()
@@ -56,8 +61,9 @@ def test_a_hint_of_two_hundred_code_points_is_accepted():
 def test_only_the_storyteller_gives_the_hint():
     game = a_room().in_hint()
     other = game.others()[0]
-    refused(game, ChooseCard(user_id=user(other), card=game.hand(other)[0]),
-            ErrorCode.NOT_STORYTELLER)
+    refused(
+        game, ChooseCard(user_id=user(other), card=game.hand(other)[0]), ErrorCode.NOT_STORYTELLER
+    )
 
 
 def test_a_card_not_in_your_hand_is_refused():
@@ -104,8 +110,11 @@ def test_voting_for_your_own_decoy_is_refused():
 def test_the_storyteller_cannot_vote():
     game = a_room().in_voting()
     teller = game.storyteller()
-    refused(game, Vote(user_id=user(teller), card=game.card_of(game.others()[0])),
-            ErrorCode.STORYTELLER_CANNOT_VOTE)
+    refused(
+        game,
+        Vote(user_id=user(teller), card=game.card_of(game.others()[0])),
+        ErrorCode.STORYTELLER_CANNOT_VOTE,
+    )
 
 
 def test_a_vote_for_a_card_not_on_the_table_is_refused():

@@ -145,5 +145,6 @@ def test_an_unreachable_decoy_seat_gets_its_decoy_chosen():
     seat = game.others()[1]
     game.do(MarkUnreachable(user_id=user(seat), round_no=1, phase=Phase.DECOYS))
     assert seat in game.round.plays and seat in game.round.auto
-    refused(game, MarkUnreachable(user_id=user(seat), round_no=1, phase=Phase.DECOYS),
-            ErrorCode.STALE)
+    refused(
+        game, MarkUnreachable(user_id=user(seat), round_no=1, phase=Phase.DECOYS), ErrorCode.STALE
+    )

@@ -258,15 +258,15 @@ def game_of(args: tuple[int, ...], fields: int) -> int | None:
 
 
 async def prompt_room(
-    context: Context, query: CallbackQuery, args: tuple[int, ...], kind: type[S]
+    context: Context, query: CallbackQuery, args: tuple[int, ...], kind: type[S], values: int = 1
 ) -> tuple[Service, Room, S] | None:
-    """For a private button that only redraws the presser's prompt (chat, round, a value, game,
-    topic): the room and its game state of `kind` while the button's round is on; otherwise
-    the press is answered as stale, and None."""
+    """For a private button that only redraws the presser's prompt (chat, round, `values`
+    values, game, topic): the room and its game state of `kind` while the button's round is
+    on; otherwise the press is answered as stale, and None."""
     svc = service(context)
-    room = await asyncio.to_thread(svc.store.load, named_room(args, 4))
+    room = await asyncio.to_thread(svc.store.load, named_room(args, 3 + values))
     state = room.play if room is not None else None
-    game = game_of(args, 3)
+    game = game_of(args, 2 + values)
     if (
         room is None
         or not isinstance(state, kind)

@@ -46,11 +46,10 @@ async def on_top(update: Update, context: Context) -> None:
         game: await asyncio.to_thread(svc.store.leaderboard, chat.id, game, now)
         for game in svc.games
     }
-    shown = [community.top(svc.games[game].title, board) for game, board in boards.items()
-             if board]  # fmt: skip
+    shown = [community.top(svc.games[game], board) for game, board in boards.items() if board]
     if not shown:  # no game finished lately: said of the group's last game
         game = await asyncio.to_thread(last_game, svc, chat.id)
-        shown = [community.top(svc.games[game].title, [])]
+        shown = [community.top(svc.games[game], [])]
     await reply(update, context, "\n\n".join(shown), once="top")
 
 

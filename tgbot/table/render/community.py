@@ -3,7 +3,7 @@ opened."""
 
 from __future__ import annotations
 
-from engine.games.base import Games
+from engine.games.base import Game, Games
 from engine.roomid import RoomId
 from engine.store.stats import Line
 from tgbot.egress.outgoing import Button, Outgoing
@@ -21,9 +21,11 @@ def _figures(figures: dict[str, int]) -> str:
     shown = [
         ngettext("{n} game", "{n} games", figures.get("games", 0)),
         ngettext("{n} win", "{n} wins", figures.get("wins", 0)),
-        ngettext("{n} point", "{n} points", figures.get("points", 0)),
     ]
-    values = [figures.get("games", 0), figures.get("wins", 0), figures.get("points", 0)]
+    values = [figures.get("games", 0), figures.get("wins", 0)]
+    if "points" in figures:
+        shown.append(ngettext("{n} point", "{n} points", figures["points"]))
+        values.append(figures["points"])
     if "finds" in figures:
         shown.append(ngettext("{n} find", "{n} finds", figures["finds"]))
         values.append(figures["finds"])
@@ -36,6 +38,9 @@ def _figures(figures: dict[str, int]) -> str:
     if "exact" in figures:
         shown.append(ngettext("{n} exact hit", "{n} exact hits", figures["exact"]))
         values.append(figures["exact"])
+    if "fewest" in figures:
+        shown.append(_("fewest chunks at an end: {n}"))
+        values.append(figures["fewest"])
     if "best" in figures:
         shown.append(ngettext("best round: {n} point", "best round: {n} points", figures["best"]))
         values.append(figures["best"])
@@ -53,9 +58,10 @@ def stats(name: str, games: dict[str, dict[str, int]], hosted: Games) -> str:
     return "\n".join(lines)
 
 
-def top(title: str, board: list[Line]) -> str:
-    """A group's leaderboard of one game (its `title`) over the last 90 days; equal lines
-    share a rank."""
+def top(game: Game, board: list[Line]) -> str:
+    """A group's leaderboard of one game over the last 90 days; equal lines share a rank. A
+    game that counts no points (Wunchunk) shows the games played instead."""
+    title = game.title
     if not board:
         return _("No finished game of {game} here in the last 90 days. Start one with /newgame.") \
             .format(game=title)  # fmt: skip
@@ -64,10 +70,13 @@ def top(title: str, board: list[Line]) -> str:
     for place, line in enumerate(board, 1):
         if (line.wins, line.points) != previous:
             rank, previous = place, (line.wins, line.points)
-        figures = " · ".join([
-            ngettext("{n} win", "{n} wins", line.wins).format(n=line.wins),
-            ngettext("{n} point", "{n} points", line.points).format(n=line.points),
-        ])  # fmt: skip
+        second = (ngettext("{n} point", "{n} points", line.points).format(n=line.points)
+                  if "points" in game.figures
+                  else ngettext("{n} game", "{n} games", line.games).format(n=line.games))
+        shown = [ngettext("{n} win", "{n} wins", line.wins).format(n=line.wins), second]
+        if line.fewest is not None:
+            shown.append(_("fewest chunks at an end: {n}").format(n=line.fewest))
+        figures = " · ".join(shown)
         lines.append(
             _("{rank}. {name} — {figures}").format(
                 rank=rank, name=user_text(line.name), figures=figures

@@ -75,7 +75,8 @@ def final(room: Room, look: Look) -> list[Outgoing]:
     elif room.end_reason == "topic_gone":
         head = _("The topic of this game was deleted, so the game is abandoned. No winner.")
     else:
-        head = _("Fewer than three players are left: the game is abandoned. No winner.")
+        head = _("Fewer than {n} players are left: the game is abandoned. No winner.").format(
+            n=look.lineup.game(room).min_seats)
     game = look.lineup.of(room)
     lines = [_("<b>Game over</b>"), head, "", game.standings(room)]
     picture = None

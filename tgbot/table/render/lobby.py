@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.lobby import EXTEND_S, SHARED_SETTINGS, unreachable_seats
-from engine.model import MIN_SEATS, Phase, Room
+from engine.model import Phase, Room
 from engine.settings import BOUNDS, LANGUAGES
 from tgbot import i18n
 from tgbot.egress.outgoing import Button, Outgoing
@@ -73,7 +73,7 @@ AI_LABEL = N_("AI players")
 
 
 CLOSED_BECAUSE = Texts({
-    "too_few": N_("Fewer than 3 players joined in time. /newgame opens a new lobby."),
+    "too_few": N_("Fewer than {n} players joined in time. /newgame opens a new lobby."),
     "idle": N_("Nothing happened here for a day. /newgame opens a new lobby."),
 })
 
@@ -83,6 +83,7 @@ def lobby(room: Room, look: Look, settings_mode: bool = False) -> Outgoing:
     """The lobby message: players, who still has to open a private chat, settings, buttons."""
     who = names(room)
     missing = unreachable_seats(room) if room.phase is Phase.LOBBY else []
+    least = look.lineup.game(room).min_seats
     heading = {
         Phase.LOBBY: _("<b>{game}</b> — a new game is open!"),
         Phase.CLOSED: _("<b>{game}</b> — this lobby is closed."),
@@ -107,7 +108,8 @@ def lobby(room: Room, look: Look, settings_mode: bool = False) -> Outgoing:
     game = room.game_id
     if room.phase is Phase.LOBBY:
         lines.append(
-            _("Press Join to play. The host or a group admin presses Start (3 players or more).")
+            _("Press Join to play. The host or a group admin presses Start ({n} players or "
+              "more).").format(n=least)
         )
         if missing or waiting:
             lines.append(look.lineup.of(room).private_why())
@@ -115,11 +117,12 @@ def lobby(room: Room, look: Look, settings_mode: bool = False) -> Outgoing:
         if left is not None:
             when = (
                 _("It starts by itself in {time} (/extend: {more} more).")
-                if len(room.seats) >= MIN_SEATS
-                else _("It closes in {time} unless 3 players have joined (/extend: {more} more).")
+                if len(room.seats) >= least
+                else _("It closes in {time} unless {n} players have joined (/extend: {more} "
+                       "more).")
             )
             more = duration(EXTEND_S * room.timer_scale)  # a minute, as the timers really run
-            lines.append(when.format(time=duration(left), more=more))
+            lines.append(when.format(time=duration(left), more=more, n=least))
         rows = (
             _settings_rows(room, look)
             if settings_mode
@@ -134,7 +137,7 @@ def lobby(room: Room, look: Look, settings_mode: bool = False) -> Outgoing:
     else:
         rows = []
         if room.phase is Phase.CLOSED and room.end_reason in CLOSED_BECAUSE:
-            lines.append(CLOSED_BECAUSE[room.end_reason])
+            lines.append(CLOSED_BECAUSE[room.end_reason].format(n=least))
     return to_group(room, key="lobby", text="\n".join(lines), buttons=rows)
 
 
@@ -154,9 +157,16 @@ def left_out(room: Room, names: list[str], look: Look) -> Outgoing:
 
 
 def _game_button(room: Room, look: Look) -> Button:
-    """The Game button: the lobby becomes one of the next game (host or admin)."""
-    order = list(look.lineup.games)
-    following = (order.index(room.game) + 1) % len(order)
+    """The Game button: the lobby becomes one of the next game that seats its players (host
+    or admin)."""
+    games = look.lineup.games
+    order = list(games)
+    at = order.index(room.game)
+    following = next(
+        (k % len(order) for k in range(at + 1, at + len(order))
+         if games[order[k % len(order)]].max_seats >= len(room.seats)),
+        (at + 1) % len(order),
+    )  # fmt: skip
     label = _("🎲 Game: {game} (change)").format(game=look.lineup.game(room).title)
     return look.button(label, "game", following, room.game_id)
 
@@ -193,6 +203,16 @@ def setting_line(room: Room, name: str, lineup: Lineup) -> str:
     )
 
 
+def _steps(row: Setting, value: int) -> tuple[int, int]:
+    """The values a number setting's − and + buttons set."""
+    if row.values:
+        at = row.values.index(value) if value in row.values else 0
+        return row.values[max(0, at - 1)], row.values[min(len(row.values) - 1, at + 1)]
+    assert row.bounds is not None
+    low, high = row.bounds
+    return max(low, value - row.step), min(high, value + row.step)
+
+
 def _settings_rows(room: Room, look: Look) -> list[list[Button]]:
     rows = []
     game = room.game_id
@@ -209,12 +229,12 @@ def _settings_rows(room: Room, look: Look) -> list[list[Button]]:
             rows.append([look.button(label, "set", row.index, following, game)])
         else:
             assert row.bounds is not None, name
-            low, high = row.bounds
+            lower, higher = _steps(row, value)
             rows.append(
                 [
-                    look.button("−", "set", row.index, max(low, value - row.step), game),
+                    look.button("−", "set", row.index, lower, game),
                     look.button(label, "info", row.index),
-                    look.button("+", "set", row.index, min(high, value + row.step), game),
+                    look.button("+", "set", row.index, higher, game),
                 ]
             )
     rows.append([look.button(_("Done"), "done", game)])
