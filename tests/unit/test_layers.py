@@ -32,8 +32,8 @@ AT_THE_TABLE = {
     ("engine.events", "engine.games.hintrigue.model"):
         "Hintrigue's events are still the table's (`RoundStarted` carries its last `Round`)",
 }
-"""Where the table still names a game, each with why: Hintrigue is not yet a guest with its
-state in `Room.play` (issue: every game a guest). The list may only shrink."""
+"""Where the table still names a game, each with why (issue: every game a guest). The list may
+only shrink."""
 
 
 @dataclass(frozen=True)
