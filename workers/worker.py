@@ -21,7 +21,8 @@
   giving its inbox to a new job), not when the sweeper finds its work overdue.
 - SIGTERM: the current job finishes; a delivery hands the rest of its outbox to another worker
   after the message in flight. A second SIGTERM (cold shutdown) enqueues the current job again
-  before leaving, so nothing is lost.
+  before leaving, so nothing is lost. Leaving never waits on the thread listening for `rq`
+  commands (`unsubscribe`).
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from __future__ import annotations
 import contextlib
 import logging
 import os
+import threading
 import time
 from types import FrameType
 from typing import Any
@@ -61,6 +63,7 @@ REVIVE_EVERY = 5.0
 SCHEDULER_INTERVAL = 0.2
 IDLE_POLL = 1  # seconds a dequeue blocks before the worker tends again
 DRAIN_TIMEOUT = 60
+PUBSUB_JOIN = 1.0  # seconds a leaving worker waits for its thread of `rq` commands to end
 
 
 class InboxQueue(Queue):
@@ -397,6 +400,29 @@ class HintrigueWorker(SimpleWorker):
         process = scheduler._process
         if process is None or not process.is_alive():
             scheduler.acquire_locks(auto_start=True)  # type: ignore[no-untyped-call]
+
+    def unsubscribe(self) -> None:
+        """Leave the channel of `rq` commands (`rq shutdown`, kill a job) without waiting on
+        its thread more than `PUBSUB_JOIN`.
+
+        RQ sends UNSUBSCRIBE, then stops the thread and waits for it a second. The thread
+        reads the reply and, unless told to stop by then, waits for a subscription again, for
+        up to its 60-s poll; and redis-py's `PubSubWorkerThread.stop` (8.2 here) waits for it
+        to end without a bound, so a warm stop hung for up to that minute whenever the thread
+        won the race (a host's restart, the e2e tests' teardowns). Here the thread is told to stop
+        first, so the reply to UNSUBSCRIBE wakes it to leave; and it is a daemon thread, so
+        should it wait anyway (say, for a subscription lost with Redis) the process need not.
+        """
+        thread, pubsub = self.pubsub_thread, self.pubsub
+        if thread is None or pubsub is None:
+            return
+        running = getattr(thread, "_running", None)  # what `stop` clears, before it joins
+        if isinstance(running, threading.Event):
+            running.clear()
+        log.debug("worker %s: unsubscribing from %s", self.name, self.pubsub_channel_name)
+        with contextlib.suppress(*REDIS_DOWN):
+            pubsub.unsubscribe()
+        thread.join(timeout=PUBSUB_JOIN)  # once out of its loop, it closes the pubsub itself
 
     def teardown(self) -> None:
         """Add the last counts to Redis before leaving (`tgbot.ops.metrics`)."""
