@@ -254,7 +254,7 @@ def play(stack: ProcStack, name: str, group: int) -> None:
     stack.world.add_chat(group, "supergroup", title=f"Bench {-group}", bot_status="left")
     without_join_timer(stack.client, group)
     seat, game = capacity.GAMES[name]
-    users = seat(stack)
+    users = seat(stack, 4)
     game(stack, users)
     stack.wait_find(group, "Game over", 60)
     capacity.quiet(stack)
