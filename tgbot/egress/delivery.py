@@ -42,11 +42,13 @@ BATCH = 20
 # A game's message ids live as long as a finished game's room is kept, and a day more.
 MESSAGE_IDS_TTL = 8 * 24 * 3600
 
-# The outbox is empty: the chat no longer waits for delivery (atomic with respect to the
-# push-then-request order of the writers, so a request is never lost).
-_FINISHED = """
-if redis.call('LLEN', KEYS[1]) == 0 then
-  redis.call('ZREM', KEYS[2], ARGV[1])
+# Free the chat's lock if it is still ours (KEYS[1], ARGV[1]); then, if the outbox is empty,
+# the chat no longer waits for delivery (atomic with respect to the push-then-request order of
+# the writers, so a request is never lost). One round trip for both; 1 when finished.
+_RELEASE_FINISHED = """
+if redis.call('GET', KEYS[1]) == ARGV[1] then redis.call('DEL', KEYS[1]) end
+if redis.call('LLEN', KEYS[2]) == 0 then
+  redis.call('ZREM', KEYS[3], ARGV[2])
   return 1
 end
 return 0
@@ -356,7 +358,7 @@ async def flush(
     `pictures`: the kinds of picture the bot's games draw, by kind (its line-up's)."""
     held = lease.Lease(client, keys.delivery_lock(where), keys.pending_deliveries(), str(where),
                        look_again)  # fmt: skip
-    finished = client.register_script(_FINISHED)
+    finished = client.register_script(_RELEASE_FINISHED)
     delivered = 0
     while True:
         if not held.take() and not await _take_abandoned(held):
@@ -366,15 +368,20 @@ async def flush(
                 bot, client, where, limiter, (unreachable, topic_gone), attempt, held,
                 stopping, patient, pictures,
             )  # fmt: skip
-        finally:
+        except BaseException:
             held.release()
+            raise
         delivered += result.delivered
         if result.retry_after is not None or result.stopped or result.busy:
+            held.release()
             return FlushResult(
                 delivered, result.retry_after, result.busy, result.stopped, result.network_error
             )
-        # Messages queued while we held the lock had their flush refused: take them too.
-        if finished(keys=[keys.outbox(where), keys.pending_deliveries()], args=[str(where)]):
+        # The lock freed; messages queued while we held it had their flush refused: take them
+        # too.
+        held.stop()
+        if finished(keys=[held.key, keys.outbox(where), keys.pending_deliveries()],
+                    args=[held.token, str(where)]):  # fmt: skip
             return FlushResult(delivered)
 
 

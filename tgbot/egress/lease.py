@@ -77,12 +77,21 @@ class Lease:
         """Whether the lock is still ours for a while (False once another could take it)."""
         return not self._lost and time.monotonic() - self._renewed < SECONDS - RENEW_EVERY
 
-    def release(self) -> None:
-        """Stop renewing and free the lock, if it is still ours."""
+    @property
+    def token(self) -> str:
+        """What the lock holds while it is ours (a script that frees it checks it)."""
+        return self._token
+
+    def stop(self) -> None:
+        """Stop renewing (the caller frees the lock, or lets it run out)."""
         self._stop.set()
         if self._thread is not None:
             self._thread.join(timeout=SECONDS)
             self._thread = None
+
+    def release(self) -> None:
+        """Stop renewing and free the lock, if it is still ours."""
+        self.stop()
         self._release(keys=[self.key], args=[self._token])
 
     def remaining(self) -> float:
