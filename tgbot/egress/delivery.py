@@ -487,6 +487,12 @@ async def _drain(
                 _done(client, box, where, run, message, outcome, known)
                 if message is not None:
                     delivered += 1
+            else:
+                if len(raws) < BATCH and not waiting and not stayed:
+                    # The outbox was read to its end and nothing in it waits: what came
+                    # meanwhile had its delivery refused, and `flush` takes it (the outbox is
+                    # not empty) in order, without a look that finds nothing most times.
+                    break
         if stayed:  # held for a newer rendering: looked at again when the first is due
             waiting[0] = max(0.0, min(_due(m) for _, m in stayed) - time.time())
         if not waiting:
