@@ -299,8 +299,6 @@ def deliver(room: int | str, attempt: int = 0) -> int:
     """`flush`'s work, in whichever job asked for it."""
     rt = runtime()
     where = RoomId.parse(room)
-    # From now on a new message needs a new job: this one may have read the outbox already.
-    rt.client.delete(keys.flush_queued(where))
     service = rt.service
 
     def unreachable(user: int, round_no: int, phase: str) -> None:
@@ -332,6 +330,8 @@ def deliver(room: int | str, attempt: int = 0) -> int:
             await rt.bot(), rt.client, where, rt.limiter, unreachable, attempt,
             stopping=STOPPING.is_set, patient=patient,
             topic_gone=topic_gone, look_again=LOOK_AGAIN, pictures=service.lineup.pictures,
+            # From now on a new message needs a new job: this one may read the outbox already.
+            requested=keys.flush_queued(where),
         )  # fmt: skip
 
     result = rt.run(go)

@@ -349,19 +349,23 @@ async def flush(
     look_again: float = 0.0,
     *,
     pictures: Mapping[str, type[Picture]],
+    requested: str | None = None,
 ) -> FlushResult:
     """Deliver the room's outbox in order until it is empty or must wait. A short wait for
     the rate limits is slept through unless `patient()` says more urgent work waits. Another
     process holding the room takes what waits (`busy`), unless its lease shows it is gone:
     then the room is taken when the lease runs out. While it holds the room, its entry in the
     set of waiting deliveries is kept at `look_again` seconds from now (`tgbot.egress.lease`).
-    `pictures`: the kinds of picture the bot's games draw, by kind (its line-up's)."""
+    `pictures`: the kinds of picture the bot's games draw, by kind (its line-up's).
+    `requested`: a key deleted as the room's lock is first asked for, before the outbox is
+    read (the marker of a delivery asked for: from then on, a new message asks anew)."""
     held = lease.Lease(client, keys.delivery_lock(where), keys.pending_deliveries(), str(where),
                        look_again)  # fmt: skip
     finished = client.register_script(_RELEASE_FINISHED)
     delivered = 0
     while True:
-        if not held.take() and not await _take_abandoned(held):
+        clearing, requested = requested, None
+        if not held.take(clearing) and not await _take_abandoned(held):
             return FlushResult(delivered, busy=True)
         try:
             result = await _drain(
