@@ -47,6 +47,9 @@ P = ParamSpec("P")
 R = TypeVar("R")
 
 
+# A delivery that must wait no longer than this is done again by the worker itself once the
+# wait is over (`Deferred`); a longer wait goes to a delivery job RQ's scheduler enqueues.
+DEFER_AT_MOST = 5.0
 # The sweeper looks at a deferred delivery this long after it was due, should its worker not.
 DEFERRED_GRACE = 1.0
 
@@ -338,7 +341,7 @@ def deliver(room: int | str, attempt: int = 0) -> int:
     elif result.retry_after is not None:
         at = rt.dispatch.clock() + result.retry_after
         attempt = attempt + 1 if result.network_error else 0
-        if DEFERRED.enabled:  # every wait: one way back for all, so turns stay fair
+        if DEFERRED.enabled and result.retry_after <= DEFER_AT_MOST:
             rt.client.zadd(keys.pending_deliveries(), {str(where): at + DEFERRED_GRACE}, xx=True)
             DEFERRED.put(str(where), attempt, at)
         else:
