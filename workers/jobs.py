@@ -47,59 +47,8 @@ P = ParamSpec("P")
 R = TypeVar("R")
 
 
-# A delivery that must wait no longer than this is done again by the worker itself once the
-# wait is over (`Deferred`); a longer wait goes to a delivery job RQ's scheduler enqueues.
-DEFER_AT_MOST = 5.0
-# The sweeper looks at a deferred delivery this long after it was due, should its worker not.
-DEFERRED_GRACE = 1.0
-
-
 class HandleLater(Exception):
     """Redis failed an update midway; it stays first in its inbox for a later job."""
-
-
-class Deferred:
-    """The deliveries a worker comes back to itself once their wait is over (a chat's rate
-    limit, a progress edit settling, a turn at the global limit), between the inboxes it drains
-    (`workers.worker.HintrigueWorker`), rather than through a delivery job scheduled in RQ: an
-    RQ job and its scheduling cost the worker more than the delivery. Nothing is lost with the
-    worker: the room stays in the sweeper's set of waiting deliveries until its outbox is
-    empty, and a worker that stops hands what it deferred to RQ. `enabled` only in a
-    `HintrigueWorker`; elsewhere a delivery that must wait is a job of its own."""
-
-    def __init__(self) -> None:
-        self.enabled = False
-        self._due: dict[str, tuple[float, int]] = {}  # room → (when, attempt), Redis's clock
-
-    def __bool__(self) -> bool:
-        """Whether a delivery waits here."""
-        return bool(self._due)
-
-    def put(self, room: str, attempt: int, at: float) -> None:
-        """Come back to the room's delivery at `at` (the earlier, when it waits already)."""
-        held = self._due.get(room)
-        if held is None or at < held[0]:
-            self._due[room] = (at, attempt)
-
-    def wait(self, now: float) -> float | None:
-        """Seconds until the first delivery is due (0: one is); None when none waits."""
-        if not self._due:
-            return None
-        return max(0.0, min(at for at, _ in self._due.values()) - now)
-
-    def take_due(self, now: float) -> list[tuple[str, int]]:
-        """The rooms whose delivery is due, the earliest first, with their attempts."""
-        due = sorted((at, room) for room, (at, _) in self._due.items() if at <= now)
-        return [(room, self._due.pop(room)[1]) for _, room in due]
-
-    def take_all(self) -> list[tuple[str, int, float]]:
-        """Every deferred delivery (room, attempt, when), forgotten here."""
-        every = [(room, attempt, at) for room, (at, attempt) in self._due.items()]
-        self._due.clear()
-        return every
-
-
-DEFERRED = Deferred()
 
 
 def delivering(job: Callable[P, R]) -> Callable[P, R]:
@@ -340,13 +289,8 @@ def deliver(room: int | str, attempt: int = 0) -> int:
         rt.dispatch.enqueue_flush(where, attempt)
     elif result.retry_after is not None:
         at = rt.dispatch.clock() + result.retry_after
-        attempt = attempt + 1 if result.network_error else 0
-        if DEFERRED.enabled and result.retry_after <= DEFER_AT_MOST:
-            rt.client.zadd(keys.pending_deliveries(), {str(where): at + DEFERRED_GRACE}, xx=True)
-            DEFERRED.put(str(where), attempt, at)
-        else:
-            rt.client.zadd(keys.pending_deliveries(), {str(where): at}, xx=True)
-            rt.dispatch.enqueue_flush(where, attempt, at=at)
+        rt.client.zadd(keys.pending_deliveries(), {str(where): at}, xx=True)
+        rt.dispatch.enqueue_flush(where, attempt + 1 if result.network_error else 0, at=at)
     return result.delivered
 
 

@@ -59,7 +59,7 @@ from tgbot.ops.connection import describe
 from tgbot.ops.metrics import TALLY
 from tgbot.ops.redact import mask
 from workers import jobs
-from workers.dispatch import FAILURE_TTL, FLUSH_TIMEOUT, RESULT_TTL
+from workers.dispatch import FAILURE_TTL, RESULT_TTL
 from workers.jobs import HandleLater
 from workers.outage import REDIS_DOWN, RETRY_S, Outage, Repeats
 from workers.runtime import STOPPING, runtime
@@ -120,7 +120,7 @@ class InboxQueue(Queue):
     def next_work(
         cls,
         queues: list[Queue],
-        timeout: float | None,
+        timeout: int | None,
         connection: Any,
         job_class: Any = None,
         serializer: Any = None,
@@ -237,7 +237,6 @@ class HintrigueWorker(SimpleWorker):
         self._inboxes_cut_short: set[str] = set()  # drains, likewise (their rooms)
         self._beat = 0.0
         self._drained = 0.0  # when the last drain ended (monotonic)
-        jobs.DEFERRED.enabled = True  # deliveries that must wait a little come back here
         log.info("worker %s: started on %s; Redis: %s", self.name,
                  ", ".join(q.name for q in self.queues), describe(self.connection))  # fmt: skip
 
@@ -280,9 +279,8 @@ class HintrigueWorker(SimpleWorker):
         idle_since = time.monotonic()
         while True:
             self.tend()
-            self.run_deferred()
             try:
-                result = self._dequeue(self._poll())
+                result = self._dequeue(IDLE_POLL)
             except REDIS_DOWN as error:
                 self.outage.failed(error)
                 time.sleep(RETRY_S)
@@ -296,51 +294,7 @@ class HintrigueWorker(SimpleWorker):
             if max_idle_time is not None and time.monotonic() - idle_since >= max_idle_time:
                 return None
 
-    def _poll(self) -> float:
-        """How long a look for work may block: `IDLE_POLL`, or less when a deferred delivery
-        is due sooner (never 0, which would block for good)."""
-        wait = jobs.DEFERRED.wait(runtime().dispatch.clock()) if jobs.DEFERRED else None
-        return IDLE_POLL if wait is None else max(0.01, min(float(IDLE_POLL), wait))
-
-    def run_deferred(self) -> None:
-        """Deliver the outboxes whose wait is over (`workers.jobs.Deferred`), in this process
-        as `drain_inbox` drains an inbox: as busy for a warm shutdown, within a delivery job's
-        time; one that Redis cut short is deferred again, one that failed otherwise goes to a
-        delivery job."""
-        if not jobs.DEFERRED or self._stop_requested:
-            return
-        for room, attempt in jobs.DEFERRED.take_due(runtime().dispatch.clock()):
-            if self._stop_requested:  # leaving: handed on with the others (`teardown`)
-                jobs.DEFERRED.put(room, attempt, 0.0)
-                continue
-            self._state = WorkerStatus.BUSY
-            try:
-                with logs.about(chat=room), self.death_penalty_class(
-                    FLUSH_TIMEOUT, JobTimeoutException, job_id=f"flush-{room}"
-                ):
-                    jobs.deliver(room, attempt)
-            except REDIS_DOWN as error:
-                self.outage.failed(error)
-                jobs.DEFERRED.put(room, attempt, runtime().dispatch.clock() + RETRY_S)
-            except Exception:
-                log.exception("worker %s: delivering to %s failed; a delivery job does it",
-                              self.name, room)  # fmt: skip
-                with contextlib.suppress(Exception):  # else the sweeper's, in a few seconds
-                    runtime().dispatch.enqueue_flush(RoomId.parse(room), attempt)
-            finally:
-                self._state = WorkerStatus.IDLE
-                self._drained = time.monotonic()
-
-    def hand_on_deferred(self) -> None:
-        """Leaving: the deliveries this worker deferred go to delivery jobs, each at its time
-        (if Redis does not answer, the sweeper finds them)."""
-        for room, attempt, at in jobs.DEFERRED.take_all():
-            with contextlib.suppress(*REDIS_DOWN):
-                dispatch = runtime().dispatch
-                later = at if at > dispatch.clock() else None
-                dispatch.enqueue_flush(RoomId.parse(room), attempt, at=later)
-
-    def _dequeue(self, timeout: float) -> tuple[Job, Queue] | None:
+    def _dequeue(self, timeout: int) -> tuple[Job, Queue] | None:
         """One look for a job, blocking up to `timeout` seconds: RQ's own loop without its
         waits after a connection error, which double up to a minute. A ready inbox is
         drained here and then (None: look again)."""
@@ -556,9 +510,7 @@ class HintrigueWorker(SimpleWorker):
         thread.join(timeout=PUBSUB_JOIN)  # once out of its loop, it closes the pubsub itself
 
     def teardown(self) -> None:
-        """Hand on the deliveries deferred here; add the last counts to Redis before leaving
-        (`tgbot.ops.metrics`)."""
-        self.hand_on_deferred()
+        """Add the last counts to Redis before leaving (`tgbot.ops.metrics`)."""
         if self._sweeper is not None:
             TALLY.flush(self._sweeper.client)
         super().teardown()
