@@ -15,9 +15,6 @@
   RQ job (an RQ job's bookkeeping costs a dozen Redis round trips, more than handling the
   update): the inbox's owner token and the sweeper already make it safe to lose (see
   `drain_inbox`).
-- A delivery that must wait a few seconds at most comes back to this worker at its time
-  (`workers.jobs.Deferred`, `run_deferred`), between drains, rather than as a scheduled RQ
-  job; a worker leaving hands those on to delivery jobs.
 - Its scheduler looks for due jobs five times a second rather than once, and enqueues a timer
   at its deadline to the fraction of a second (RQ alone works in whole seconds); it stops by
   itself if its worker died.
