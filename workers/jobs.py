@@ -27,6 +27,7 @@ from tgbot.ops.metrics import TALLY
 from tgbot.table import render
 from tgbot.table.handlers import Handled, handle, language
 from workers.dispatch import ai_turn
+from workers.outage import REDIS_DOWN
 from workers.runtime import STOPPING, runtime
 from workers.sweep import GRACE
 
@@ -72,6 +73,9 @@ def delivering(job: Callable[P, R]) -> Callable[P, R]:
         for where in dispatch.kept_deliveries():
             try:
                 deliver(str(where))
+            except REDIS_DOWN:  # the outage is the worker's to log, once; the sweeper asks again
+                with contextlib.suppress(Exception):
+                    dispatch.enqueue_flush(where)
             except Exception:
                 log.warning("room %s: delivery failed; a delivery job does it", where,
                             exc_info=True)  # fmt: skip
