@@ -107,15 +107,36 @@ class RqDispatch:
         self.clock = RedisClock(client)  # one clock for every process: deadlines are Redis's
         self.queue = Queue(queue, connection=client)
         self._request_flush = client.register_script(_REQUEST_FLUSH)
+        self._kept: list[RoomId] | None = None
 
     def flush(self, where: RoomId) -> None:
-        """Deliver the room's outbox on a worker: enqueue a job unless one waits already."""
+        """Deliver the room's outbox on a worker: enqueue a job unless one waits already.
+        While a job keeps its deliveries (`keep_deliveries`), the job delivers it itself
+        when it ends, rather than a job of its own."""
         claimed = self._request_flush(
             keys=[keys.flush_queued(where), keys.pending_deliveries()],
             args=[str(where), self.clock(), QUEUED_MS],
         )
-        if claimed:
-            self.enqueue_flush(where)
+        if not claimed:
+            return
+        if self._kept is not None:
+            if where not in self._kept:
+                self._kept.append(where)
+            return
+        self.enqueue_flush(where)
+
+    def keep_deliveries(self) -> None:
+        """From now on, note the deliveries asked for (and claimed, exactly as for a job of
+        their own) instead of enqueuing them: the caller does them (`kept_deliveries`). A
+        worker handles one job at a time: the job that asked does them at its end, at the
+        cost of a function call rather than an RQ job. Should it die first, they are noted
+        in the sweeper's set like any other, which enqueues them a few seconds later."""
+        self._kept = []
+
+    def kept_deliveries(self) -> list[RoomId]:
+        """The deliveries noted since `keep_deliveries`, which enqueues them again from now on."""
+        kept, self._kept = self._kept or [], None
+        return kept
 
     def enqueue_flush(self, where: RoomId, attempt: int = 0, at: float | None = None) -> None:
         """Enqueue a delivery job now, or at a moment (never before it)."""

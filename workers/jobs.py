@@ -7,6 +7,8 @@ import functools
 import json
 import logging
 import time
+from collections.abc import Callable
+from typing import ParamSpec, TypeVar
 
 from telegram import Update
 
@@ -25,6 +27,7 @@ from tgbot.ops.metrics import TALLY
 from tgbot.table import render
 from tgbot.table.handlers import Handled, handle, language
 from workers.dispatch import ai_turn
+from workers.outage import REDIS_DOWN
 from workers.runtime import STOPPING, runtime
 from workers.sweep import GRACE
 
@@ -41,8 +44,46 @@ FAILED_KEPT = 100
 FAILED_TTL = 7 * 24 * 3600
 
 
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
 class HandleLater(Exception):
     """Redis failed an update midway; it stays first in its inbox for a later job."""
+
+
+def delivering(job: Callable[P, R]) -> Callable[P, R]:
+    """A job that delivers the outboxes its commands filled once it is done, itself, rather
+    than through a delivery job of their own (`RqDispatch.keep_deliveries`): an RQ job costs
+    the worker more than the delivery of a message. Each is claimed as for a job (the
+    sweeper's set notes it, and a delivery asked for meanwhile by another process waits for
+    this one); if the job fails, they are enqueued as jobs after all."""
+
+    @functools.wraps(job)
+    def run(*args: P.args, **kwargs: P.kwargs) -> R:
+        dispatch = runtime().dispatch
+        dispatch.keep_deliveries()
+        try:
+            result = job(*args, **kwargs)
+        except BaseException:
+            for where in dispatch.kept_deliveries():
+                with contextlib.suppress(Exception):  # else the sweeper's, in a few seconds
+                    dispatch.enqueue_flush(where)
+            raise
+        for where in dispatch.kept_deliveries():
+            try:
+                deliver(str(where))
+            except REDIS_DOWN:  # the outage is the worker's to log, once; the sweeper asks again
+                with contextlib.suppress(Exception):
+                    dispatch.enqueue_flush(where)
+            except Exception:
+                log.warning("room %s: delivery failed; a delivery job does it", where,
+                            exc_info=True)  # fmt: skip
+                with contextlib.suppress(Exception):
+                    dispatch.enqueue_flush(where)
+        return result
+
+    return run
 
 
 async def handle_one(raw: bytes) -> Handled:
@@ -50,6 +91,7 @@ async def handle_one(raw: bytes) -> Handled:
     return await handle(await runtime().app(), raw)
 
 
+@delivering
 def drain(room: int | str, token: str) -> int:
     """Handle the updates waiting in an inbox, in order, while this job owns it.
 
@@ -120,6 +162,7 @@ def _update_id(raw: bytes) -> int | None:
     return None
 
 
+@delivering
 def ai_move(room: int | str, game_id: int, round_no: int, phase: str, seat: int) -> str:
     """Play the commands an AI seat owes the room, through the same service as a person's.
 
@@ -148,6 +191,7 @@ def ai_move(room: int | str, game_id: int, round_no: int, phase: str, seat: int)
     return "played" if commands else "nothing"
 
 
+@delivering
 def fire_timer(room: int | str, round_no: int, phase: str) -> str:
     """Apply a room's timeout; a timer the room has moved past does nothing."""
     rt = runtime()
@@ -171,6 +215,7 @@ def fire_timer(room: int | str, round_no: int, phase: str) -> str:
     return "fired"
 
 
+@delivering
 def remind(where: int | str, round_no: int, phase: str) -> bool:
     """Edit the phase's group message to show the time left, if the room is still there."""
     service = runtime().service
@@ -184,6 +229,7 @@ def remind(where: int | str, round_no: int, phase: str) -> bool:
     return shown is not None and service.show_if_current(room, shown)
 
 
+@delivering
 def lobby_tick(where: int | str, game_id: int) -> bool:
     """Edit a lobby's message to show its join time left, and come back in a while."""
     rt = runtime()
@@ -196,12 +242,16 @@ def lobby_tick(where: int | str, game_id: int) -> bool:
     return shown
 
 
+@delivering
 def flush(room: int | str, attempt: int = 0) -> int:
     """Deliver a room's outbox in order; come back later when Telegram asks to wait."""
+    return deliver(room, attempt)
+
+
+def deliver(room: int | str, attempt: int = 0) -> int:
+    """`flush`'s work, in whichever job asked for it."""
     rt = runtime()
     where = RoomId.parse(room)
-    # From now on a new message needs a new job: this one may have read the outbox already.
-    rt.client.delete(keys.flush_queued(where))
     service = rt.service
 
     def unreachable(user: int, round_no: int, phase: str) -> None:
@@ -233,6 +283,8 @@ def flush(room: int | str, attempt: int = 0) -> int:
             await rt.bot(), rt.client, where, rt.limiter, unreachable, attempt,
             stopping=STOPPING.is_set, patient=patient,
             topic_gone=topic_gone, look_again=LOOK_AGAIN, pictures=service.lineup.pictures,
+            # From now on a new message needs a new job: this one may read the outbox already.
+            requested=keys.flush_queued(where),
         )  # fmt: skip
 
     result = rt.run(go)

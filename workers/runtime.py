@@ -10,6 +10,7 @@ timeout, a cold shutdown) takes both with it; the next job starts afresh.
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import logging
 import os
 import threading
@@ -18,7 +19,6 @@ from typing import Any, TypeVar
 
 from telegram import Bot
 from telegram.ext import Application
-from telegram.request import HTTPXRequest
 
 from tgbot.bootstrap import (
     build_service,
@@ -32,6 +32,7 @@ from tgbot.ingress.inbox import Inbox
 from tgbot.ops.config import Config, from_env
 from tgbot.table.handlers import register
 from tgbot.table.service import Service
+from workers.botapi import AiohttpRequest, WorkerBot
 from workers.dispatch import RqDispatch
 from workers.games import MINDS
 from workers.ratelimit import RedisLimiter
@@ -44,11 +45,34 @@ PTB = Application[Any, Any, Any, Any, Any, Any]
 STOPPING = threading.Event()
 
 
-def request_timeouts() -> HTTPXRequest:
+class InlineExecutor(concurrent.futures.ThreadPoolExecutor):
+    """The worker loop's default executor: runs what `asyncio.to_thread` hands it at once, in
+    the loop's own thread.
+
+    The handlers run the store's blocking Redis calls through `asyncio.to_thread` so that a
+    server handling many updates at once keeps its loop free. A worker handles one update at a
+    time and runs nothing else on its loop meanwhile, so a thread would only add its hand-over
+    (a wake-up of the pool's thread, the GIL passed back and forth, the loop woken): more CPU
+    than many a Redis call it carries. The function still runs in its own copy of the context
+    (`to_thread` copies it), and what it raises comes out of the `await`."""
+
+    def submit(self, fn: Callable[..., T], /, *args: Any, **kwargs: Any
+               ) -> concurrent.futures.Future[T]:  # fmt: skip
+        done: concurrent.futures.Future[T] = concurrent.futures.Future()
+        try:
+            result = fn(*args, **kwargs)
+        except Exception as error:
+            done.set_exception(error)
+        else:
+            done.set_result(result)
+        return done
+
+
+def request_timeouts() -> AiohttpRequest:
     """Bot API calls bounded to a few seconds: a call that hangs holds its room's delivery
-    (whose lease its holder renews meanwhile, `tgbot.egress.lease`) no longer than this."""
-    return HTTPXRequest(connect_timeout=3.0, read_timeout=5.0, write_timeout=5.0,
-                        pool_timeout=3.0)  # fmt: skip
+    (whose lease its holder renews meanwhile, `tgbot.egress.lease`) no longer than this. On
+    connections kept open, by a client that costs the worker little (`workers.botapi`)."""
+    return AiohttpRequest(connect_timeout=3.0, read_timeout=5.0, write_timeout=5.0)
 
 
 class Runtime:
@@ -81,14 +105,9 @@ class Runtime:
         """The process's Application with every handler and the service, initialised on first
         use (one getMe per process, unless the bot's @username is known already)."""
         if self._app is None:
-            app = (
-                Application.builder()
-                .token(self.config.token)
-                .base_url(self.config.api_base)
-                .request(request_timeouts())
-                .updater(None)
-                .build()
-            )
+            bot = WorkerBot(self.config.token, base_url=self.config.api_base,
+                            request=request_timeouts())  # fmt: skip
+            app = Application.builder().bot(bot).updater(None).build()
             register(app)
             await app.initialize()
             if self._service is None:
@@ -112,6 +131,7 @@ class Runtime:
         """Run a coroutine on the process's event loop."""
         if self._runner is None:
             self._runner = asyncio.Runner()
+            self._runner.get_loop().set_default_executor(InlineExecutor(max_workers=1))
         try:
             return self._runner.run(job())
         except BaseException:

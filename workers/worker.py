@@ -9,9 +9,12 @@
   deliveries (`workers.sweep`) and restarts RQ's scheduler if it died; RQ itself would retry
   only after many minutes.
 - It takes inboxes of updates (`tgbot.ingress.inbox`) as well as RQ jobs: when it pops a room
-  from an inbox's ready list it runs `workers.jobs.drain` for it as an RQ job of its own, so the web
+  from an inbox's ready list it runs `workers.jobs.drain` for it right away, so the web
   enqueues nothing per update (one Redis script takes the update in and, when no job owns the
-  inbox, marks it ready). It looks at its queues and the ready lists in turn.
+  inbox, marks it ready). It looks at its queues and the ready lists in turn. A drain is no
+  RQ job (an RQ job's bookkeeping costs a dozen Redis round trips, more than handling the
+  update): the inbox's owner token and the sweeper already make it safe to lose (see
+  `drain_inbox`).
 - Its scheduler looks for due jobs five times a second rather than once, and enqueues a timer
   at its deadline to the fraction of a second (RQ alone works in whole seconds); it stops by
   itself if its worker died.
@@ -21,9 +24,11 @@
   giving its inbox to a new job), not when the sweeper finds its work overdue.
 - SIGTERM: the current job finishes; a delivery hands the rest of its outbox to another worker
   after the message in flight. A second SIGTERM (cold shutdown) enqueues the current job again
-  before leaving, so nothing is lost. The thread reading RQ's command channel looks every
-  second whether to stop: with RQ's own minute, a stop that found it already unsubscribed
-  (redis-py then waits that long for a new subscription) held the worker up to a minute.
+  before leaving, so nothing is lost. Leaving never waits on the thread listening for `rq`
+  commands: it is told to stop before the unsubscription (`unsubscribe`), and it looks every
+  second whether to stop (`subscribe`): with RQ's own minute, a stop that found it already
+  unsubscribed (redis-py then waits that long for a new subscription) held the worker up to a
+  minute.
 """
 
 from __future__ import annotations
@@ -31,7 +36,9 @@ from __future__ import annotations
 import contextlib
 import logging
 import os
+import threading
 import time
+from dataclasses import dataclass
 from types import FrameType
 from typing import Any
 
@@ -40,8 +47,10 @@ from rq.exceptions import DequeueTimeout, NoSuchJobError, StopRequested
 from rq.job import Job
 from rq.queue import Queue
 from rq.scheduler import RQScheduler
+from rq.timeouts import JobTimeoutException
 from rq.worker import SimpleWorker, WorkerStatus
 
+from engine.roomid import RoomId
 from engine.store import keys
 from engine.store.clock import RedisClock
 from tgbot.ops import logs
@@ -49,6 +58,7 @@ from tgbot.ops.config import bot_id
 from tgbot.ops.connection import describe
 from tgbot.ops.metrics import TALLY
 from tgbot.ops.redact import mask
+from workers import jobs
 from workers.dispatch import FAILURE_TTL, RESULT_TTL
 from workers.jobs import HandleLater
 from workers.outage import REDIS_DOWN, RETRY_S, Outage, Repeats
@@ -66,6 +76,16 @@ DRAIN_TIMEOUT = 60
 COMMAND_POLL = 1.0
 """Seconds the thread reading RQ's command channel waits for a message before it looks again
 whether it should stop (RQ's own wait, 60, held a warm stop up to a minute)."""
+PUBSUB_JOIN = 1.0  # seconds a leaving worker waits for its thread of `rq` commands to end
+BEAT_EVERY = 1.0  # the worker's heartbeat while it takes inboxes one after the other
+
+
+@dataclass(frozen=True)
+class InboxTurn:
+    """A ready inbox a worker popped: its room and the token its drain owns it by."""
+
+    room: str
+    token: str
 
 
 class InboxQueue(Queue):
@@ -85,6 +105,31 @@ class InboxQueue(Queue):
     ) -> tuple[Job, Queue] | None:
         """The next RQ job, or a drain job for the next ready inbox, blocking up to
         `timeout` seconds (None: do not block). Queues and ready lists take turns first."""
+        found = cls.next_work(queues, timeout, connection, job_class, serializer)
+        if found is None:
+            return None
+        work, queue = found
+        if isinstance(work, InboxTurn):
+            job = queue.create_job(
+                "workers.jobs.drain", args=(work.room, work.token), timeout=DRAIN_TIMEOUT,
+                result_ttl=RESULT_TTL, failure_ttl=FAILURE_TTL,
+                description=f"drain inbox {work.room}",
+            )  # fmt: skip
+            job.save()
+            return job, queue
+        return work, queue
+
+    @classmethod
+    def next_work(
+        cls,
+        queues: list[Queue],
+        timeout: int | None,
+        connection: Any,
+        job_class: Any = None,
+        serializer: Any = None,
+    ) -> tuple[Job | InboxTurn, Queue] | None:
+        """The next RQ job or ready inbox, blocking up to `timeout` seconds (None: do not
+        block). Queues and ready lists take turns first."""
         by_key: dict[str, tuple[Queue, bool]] = {}
         for queue in queues:
             by_key[queue.key] = (queue, False)
@@ -105,13 +150,7 @@ class InboxQueue(Queue):
             queue, ready = by_key[key]
             if ready:
                 room, token = value.split(" ", 1)
-                job = queue.create_job(
-                    "workers.jobs.drain", args=(room, token), timeout=DRAIN_TIMEOUT,
-                    result_ttl=RESULT_TTL, failure_ttl=FAILURE_TTL,
-                    description=f"drain inbox {room}",
-                )  # fmt: skip
-                job.save()
-                return job, queue
+                return InboxTurn(room, token), queue
             try:
                 found = (job_class or Job).fetch(value, connection=connection,
                                                  serializer=serializer)
@@ -198,6 +237,9 @@ class HintrigueWorker(SimpleWorker):
         self.outage = Outage(f"worker {self.name}")
         self._tend_failures = Repeats(f"worker {self.name}")
         self._cut_short: dict[str, Job] = {}  # jobs the outage cut short, done again after it
+        self._inboxes_cut_short: set[str] = set()  # drains, likewise (their rooms)
+        self._beat = 0.0
+        self._drained = 0.0  # when the last drain ended (monotonic)
         log.info("worker %s: started on %s; Redis: %s", self.name,
                  ", ".join(q.name for q in self.queues), describe(self.connection))  # fmt: skip
 
@@ -251,31 +293,65 @@ class HintrigueWorker(SimpleWorker):
                 self.redo_cut_short()
             if result is not None or self._stop_requested:
                 return result
+            idle_since = max(idle_since, self._drained)  # a drain is work too
             if max_idle_time is not None and time.monotonic() - idle_since >= max_idle_time:
                 return None
 
     def _dequeue(self, timeout: int) -> tuple[Job, Queue] | None:
         """One look for a job, blocking up to `timeout` seconds: RQ's own loop without its
-        waits after a connection error, which double up to a minute."""
-        self.set_state(WorkerStatus.IDLE)
-        self.heartbeat()
+        waits after a connection error, which double up to a minute. A ready inbox is
+        drained here and then (None: look again)."""
+        if self.get_state() != WorkerStatus.IDLE:
+            self.set_state(WorkerStatus.IDLE)
+        if time.monotonic() - self._beat >= BEAT_EVERY:
+            self.heartbeat()
+            self._beat = time.monotonic()
         if self.should_run_maintenance_tasks:
             self.run_maintenance_tasks()
         try:
-            result = self.queue_class.dequeue_any(
+            found = InboxQueue.next_work(
                 self._ordered_queues, timeout, connection=self.connection,
                 job_class=self.job_class, serializer=self.serializer,
-                death_penalty_class=self.death_penalty_class,
             )  # fmt: skip
         except DequeueTimeout:
             return None
-        if result is not None:
-            job, queue = result
-            self.reorder_queues(reference_queue=queue)
-            job.redis_server_version = self.get_redis_server_version()
-            self.log.info("Worker %s: %s: %s (%s)", self.name, queue.name, job.description,
-                          job.id)  # fmt: skip
-        return result
+        if found is None:
+            return None
+        work, queue = found
+        self.reorder_queues(reference_queue=queue)
+        if isinstance(work, InboxTurn):
+            self.drain_inbox(work)
+            return None
+        work.redis_server_version = self.get_redis_server_version()
+        self.log.info("Worker %s: %s: %s (%s)", self.name, queue.name, work.description,
+                      work.id)  # fmt: skip
+        return work, queue
+
+    def drain_inbox(self, turn: InboxTurn) -> None:
+        """Handle a ready inbox's updates (`workers.jobs.drain`) in this process, as an RQ job
+        would but without RQ's bookkeeping of one, which costs more than the updates.
+
+        Nothing of that bookkeeping is needed: the inbox's owner token makes sure one drain
+        at a time takes its updates, an update leaves the inbox only once handled, and the
+        sweeper gives an inbox that stopped moving to another drain (`workers.sweep`). As for
+        a job: it may take `DRAIN_TIMEOUT` seconds at most, a warm shutdown waits for it (the
+        worker counts as busy meanwhile; RQ's record of the worker in Redis, as it shows in
+        `rq info`, says idle), a drain that Redis cut short is done again as soon as Redis
+        answers, and any other failure is logged with its traceback."""
+        self._state = WorkerStatus.BUSY  # what a warm shutdown looks at (`request_stop`)
+        try:
+            with logs.about(chat=turn.room), self.death_penalty_class(
+                DRAIN_TIMEOUT, JobTimeoutException, job_id=f"drain-{turn.room}"
+            ):
+                jobs.drain(turn.room, turn.token)
+        except (*REDIS_DOWN, HandleLater) as error:
+            self.outage.failed(error)
+            self._inboxes_cut_short.add(turn.room)
+        except Exception:
+            log.exception("worker %s: draining inbox %s failed", self.name, turn.room)
+        finally:
+            self._state = WorkerStatus.IDLE
+            self._drained = time.monotonic()
 
     def execute_job(self, job: Job, queue: Queue) -> None:
         """Run a job; when Redis goes away meanwhile, RQ cannot record how it ended: the
@@ -303,6 +379,16 @@ class HintrigueWorker(SimpleWorker):
         """Redis answers: do the jobs it cut short again at once. A drain's inbox goes to a
         new job (`Inbox.takeover`); any other job is enqueued again, at the front (each may
         run twice without harm)."""
+        while self._inboxes_cut_short:
+            room = self._inboxes_cut_short.pop()
+            try:
+                runtime().inbox.takeover(RoomId.parse(room))
+            except REDIS_DOWN as error:
+                self._inboxes_cut_short.add(room)
+                self.outage.failed(error)
+                return
+            log.info("worker %s: drain of inbox %s cut short by Redis, done again", self.name,
+                     room)  # fmt: skip
         while self._cut_short:
             _, job = self._cut_short.popitem()
             if not job.func_name:
@@ -413,6 +499,29 @@ class HintrigueWorker(SimpleWorker):
         process = scheduler._process
         if process is None or not process.is_alive():
             scheduler.acquire_locks(auto_start=True)  # type: ignore[no-untyped-call]
+
+    def unsubscribe(self) -> None:
+        """Leave the channel of `rq` commands (`rq shutdown`, kill a job) without waiting on
+        its thread more than `PUBSUB_JOIN`.
+
+        RQ sends UNSUBSCRIBE, then stops the thread and waits for it a second. The thread
+        reads the reply and, unless told to stop by then, waits for a subscription again, for
+        up to its 60-s poll; and redis-py's `PubSubWorkerThread.stop` (8.2 here) waits for it
+        to end without a bound, so a warm stop hung for up to that minute whenever the thread
+        won the race (a host's restart, the e2e tests' teardowns). Here the thread is told to stop
+        first, so the reply to UNSUBSCRIBE wakes it to leave; and it is a daemon thread, so
+        should it wait anyway (say, for a subscription lost with Redis) the process need not.
+        """
+        thread, pubsub = self.pubsub_thread, self.pubsub
+        if thread is None or pubsub is None:
+            return
+        running = getattr(thread, "_running", None)  # what `stop` clears, before it joins
+        if isinstance(running, threading.Event):
+            running.clear()
+        log.debug("worker %s: unsubscribing from %s", self.name, self.pubsub_channel_name)
+        with contextlib.suppress(*REDIS_DOWN):
+            pubsub.unsubscribe()
+        thread.join(timeout=PUBSUB_JOIN)  # once out of its loop, it closes the pubsub itself
 
     def teardown(self) -> None:
         """Add the last counts to Redis before leaving (`tgbot.ops.metrics`)."""

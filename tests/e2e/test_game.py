@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import re
+import signal
+import time
 
 from tests.e2e.players import play_round, seat_players, start
 from tests.e2e.procs import GROUP
@@ -45,6 +47,15 @@ def test_presses_at_the_same_moment_on_two_web_and_two_worker_processes_all_coun
                        _index(texts, rf"Reveal · round {number}\b"))]  # fmt: skip
     assert order == sorted(order)
     assert stack.world.too_many_requests == []
+    # Asked to stop, both workers leave at once (0.3–0.6 s here; now and then a minute, when a
+    # worker waited on its thread of `rq` commands: `HintrigueWorker.unsubscribe`).
+    workers = stack.workers()
+    asked = time.monotonic()
+    for worker in workers:
+        worker.kill(signal.SIGTERM)
+    for worker in workers:
+        assert worker.process.wait(timeout=10) == 0
+    assert time.monotonic() - asked < 3
 
 
 def _index(texts: list[str], pattern: str) -> int:

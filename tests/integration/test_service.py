@@ -7,6 +7,8 @@ from rq.registry import ScheduledJobRegistry
 
 from engine.commands import Join, OpenLobby, StartGame
 from engine.games.registry import GAMES
+from engine.roomid import RoomId
+from engine.store import keys
 from tgbot.bootstrap import build_service
 from tgbot.ops.config import Config
 from workers.dispatch import RqDispatch, timer_job_id
@@ -35,3 +37,23 @@ def test_an_update_handled_again_after_a_crash_sets_its_timer_again(real_redis):
     job = Queue(QUEUE, connection=real_redis).fetch_job(job_id)
     assert room is not None and job is not None
     assert job.meta["not_before"] == room.deadline
+
+
+def test_deliveries_kept_by_a_job_are_claimed_as_for_a_job_but_enqueue_none(real_redis):
+    dispatch = RqDispatch(real_redis, QUEUE, GAMES)
+    queue = Queue(QUEUE, connection=real_redis)
+    where, other = RoomId(CHAT), RoomId(CHAT - 1)
+    dispatch.keep_deliveries()
+    dispatch.flush(where)
+    dispatch.flush(where)  # claimed already: noted once
+    real_redis.set(keys.flush_queued(other), "1")  # a delivery job of its own waits already
+    dispatch.flush(other)
+
+    assert len(queue) == 0
+    assert real_redis.exists(keys.flush_queued(where))  # claimed: others wait for this one
+    swept = real_redis.zrange(keys.pending_deliveries(), 0, -1)
+    assert str(where).encode() in swept  # the sweeper's, should the job die first
+    assert dispatch.kept_deliveries() == [where]
+    real_redis.delete(keys.flush_queued(where))  # as the delivery does first
+    dispatch.flush(where)  # no job keeps them any more: a delivery job
+    assert [job.func_name for job in queue.jobs] == ["workers.jobs.flush"]

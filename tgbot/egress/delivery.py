@@ -42,11 +42,13 @@ BATCH = 20
 # A game's message ids live as long as a finished game's room is kept, and a day more.
 MESSAGE_IDS_TTL = 8 * 24 * 3600
 
-# The outbox is empty: the chat no longer waits for delivery (atomic with respect to the
-# push-then-request order of the writers, so a request is never lost).
-_FINISHED = """
-if redis.call('LLEN', KEYS[1]) == 0 then
-  redis.call('ZREM', KEYS[2], ARGV[1])
+# Free the chat's lock if it is still ours (KEYS[1], ARGV[1]); then, if the outbox is empty,
+# the chat no longer waits for delivery (atomic with respect to the push-then-request order of
+# the writers, so a request is never lost). One round trip for both; 1 when finished.
+_RELEASE_FINISHED = """
+if redis.call('GET', KEYS[1]) == ARGV[1] then redis.call('DEL', KEYS[1]) end
+if redis.call('LLEN', KEYS[2]) == 0 then
+  redis.call('ZREM', KEYS[3], ARGV[2])
   return 1
 end
 return 0
@@ -347,34 +349,43 @@ async def flush(
     look_again: float = 0.0,
     *,
     pictures: Mapping[str, type[Picture]],
+    requested: str | None = None,
 ) -> FlushResult:
     """Deliver the room's outbox in order until it is empty or must wait. A short wait for
     the rate limits is slept through unless `patient()` says more urgent work waits. Another
     process holding the room takes what waits (`busy`), unless its lease shows it is gone:
     then the room is taken when the lease runs out. While it holds the room, its entry in the
     set of waiting deliveries is kept at `look_again` seconds from now (`tgbot.egress.lease`).
-    `pictures`: the kinds of picture the bot's games draw, by kind (its line-up's)."""
+    `pictures`: the kinds of picture the bot's games draw, by kind (its line-up's).
+    `requested`: a key deleted as the room's lock is first asked for, before the outbox is
+    read (the marker of a delivery asked for: from then on, a new message asks anew)."""
     held = lease.Lease(client, keys.delivery_lock(where), keys.pending_deliveries(), str(where),
                        look_again)  # fmt: skip
-    finished = client.register_script(_FINISHED)
+    finished = client.register_script(_RELEASE_FINISHED)
     delivered = 0
     while True:
-        if not held.take() and not await _take_abandoned(held):
+        clearing, requested = requested, None
+        if not held.take(clearing) and not await _take_abandoned(held):
             return FlushResult(delivered, busy=True)
         try:
             result = await _drain(
                 bot, client, where, limiter, (unreachable, topic_gone), attempt, held,
                 stopping, patient, pictures,
             )  # fmt: skip
-        finally:
+        except BaseException:
             held.release()
+            raise
         delivered += result.delivered
         if result.retry_after is not None or result.stopped or result.busy:
+            held.release()
             return FlushResult(
                 delivered, result.retry_after, result.busy, result.stopped, result.network_error
             )
-        # Messages queued while we held the lock had their flush refused: take them too.
-        if finished(keys=[keys.outbox(where), keys.pending_deliveries()], args=[str(where)]):
+        # The lock freed; messages queued while we held it had their flush refused: take them
+        # too.
+        held.stop()
+        if finished(keys=[held.key, keys.outbox(where), keys.pending_deliveries()],
+                    args=[held.token, str(where)]):  # fmt: skip
             return FlushResult(delivered)
 
 
@@ -480,6 +491,12 @@ async def _drain(
                 _done(client, box, where, run, message, outcome, known)
                 if message is not None:
                     delivered += 1
+            else:
+                if len(raws) < BATCH and not waiting and not stayed:
+                    # The outbox was read to its end and nothing in it waits: what came
+                    # meanwhile had its delivery refused, and `flush` takes it (the outbox is
+                    # not empty) in order, without a look that finds nothing most times.
+                    break
         if stayed:  # held for a newer rendering: looked at again when the first is due
             waiting[0] = max(0.0, min(_due(m) for _, m in stayed) - time.time())
         if not waiting:

@@ -38,6 +38,13 @@ redis.call('ZADD', KEYS[2], 'XX', at, ARGV[3])
 return 1
 """
 
+# Delete KEYS[2] (whatever it marks ends as the lock is asked for), then take the lock.
+_TAKE_CLEARING = """
+redis.call('DEL', KEYS[2])
+if redis.call('SET', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then return 1 end
+return 0
+"""
+
 _RELEASE = """
 if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
 return 0
@@ -60,11 +67,18 @@ class Lease:
         self._thread: threading.Thread | None = None
         self._renew = client.register_script(_RENEW)
         self._release = client.register_script(_RELEASE)
+        self._take_clearing = client.register_script(_TAKE_CLEARING)
 
-    def take(self) -> bool:
-        """Take the lock if it is free, and keep renewing it until `release`."""
+    def take(self, clearing: str | None = None) -> bool:
+        """Take the lock if it is free, and keep renewing it until `release`; with
+        `clearing`, delete that key first, taken or not, in the same round trip."""
         token = secrets.token_hex(8)
-        if not self.client.set(self.key, token, nx=True, px=int(SECONDS * 1000)):
+        ms = int(SECONDS * 1000)
+        if clearing is None:
+            taken = self.client.set(self.key, token, nx=True, px=ms)
+        else:
+            taken = self._take_clearing(keys=[self.key, clearing], args=[token, ms])
+        if not taken:
             return False
         self._token, self._renewed, self._lost = token, time.monotonic(), False
         self._stop = threading.Event()
@@ -77,12 +91,21 @@ class Lease:
         """Whether the lock is still ours for a while (False once another could take it)."""
         return not self._lost and time.monotonic() - self._renewed < SECONDS - RENEW_EVERY
 
-    def release(self) -> None:
-        """Stop renewing and free the lock, if it is still ours."""
+    @property
+    def token(self) -> str:
+        """What the lock holds while it is ours (a script that frees it checks it)."""
+        return self._token
+
+    def stop(self) -> None:
+        """Stop renewing (the caller frees the lock, or lets it run out)."""
         self._stop.set()
         if self._thread is not None:
             self._thread.join(timeout=SECONDS)
             self._thread = None
+
+    def release(self) -> None:
+        """Stop renewing and free the lock, if it is still ours."""
+        self.stop()
         self._release(keys=[self.key], args=[self._token])
 
     def remaining(self) -> float:
