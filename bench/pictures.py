@@ -3,7 +3,8 @@
 Each kind of picture is drawn for many inputs (3 to 10 players, names in several scripts with
 emoji, long names, several decoys fooled per seat; Hues and Cues' board (with its phone view),
 close-up and card with 3 to 20 cones, some sharing a cell, often near an edge; Guess What!'s
-board and its reveal with up to nine guesses), each in a language of the bot, as the worker
+board and its reveal with up to nine guesses; Wunchunk's board of 5 to 8 per side, a third to
+all of it filled), each in a language of the bot, as the worker
 draws them at delivery (PNG encoding included). The first drawing of a process, which loads
 the fonts, is reported apart.
 
@@ -23,6 +24,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine.games.guesswhat.icons import icons  # noqa: E402
 from engine.games.huescues import board  # noqa: E402
+from engine.games.wunchunk import board as hexes  # noqa: E402
 from engine.settings import LANGUAGES  # noqa: E402
 from tgbot import pictures  # noqa: E402
 from tgbot.games.guesswhat.pictures import (  # noqa: E402
@@ -37,6 +39,7 @@ from tgbot.games.huescues.pictures import (  # noqa: E402
     HuesCardPicture,
     HuesCloseupPicture,
 )
+from tgbot.games.wunchunk.pictures import Stone, WunchunkBoardPicture  # noqa: E402
 
 NAMES = [
     "Ann", "Борис 🐻", "שרה כהן", "محمد", "Zoë ✨", "Pedro ❤️", "Jean-Baptiste de la Fontaine",
@@ -114,9 +117,25 @@ def guess_reveal(rng: random.Random) -> GuessRevealPicture:
                               guesses=guesses)  # fmt: skip
 
 
+def wunchunk_board(rng: random.Random) -> WunchunkBoardPicture:
+    """Wunchunk's board of 5–8 per side, a third to all of it filled with 2–4 colours, the
+    last turn's stones ringed and a turn being built."""
+    n = rng.choice(hexes.SIZES)
+    cells = list(hexes.cells(n))
+    rng.shuffle(cells)
+    seats = rng.randint(2, 4)
+    filled = cells[: rng.randint(len(cells) // 3, len(cells))]
+    marks = ["last"] * 3 + ["pending"] * 3
+    return WunchunkBoardPicture(size=n, stones=[
+        Stone(cell=cell, colour=rng.randrange(seats), mark=marks[i] if i < len(marks) else "")
+        for i, cell in enumerate(filled)
+    ])  # fmt: skip
+
+
 KINDS: dict[str, Callable[[random.Random], pictures.Picture]] = {
     "results": results, "hues_board": hues_board, "hues_closeup": hues_closeup,
     "hues_card": hues_card, "guess_board": guess_board, "guess_reveal": guess_reveal,
+    "wunchunk_board": wunchunk_board,
 }  # fmt: skip
 
 
