@@ -778,7 +778,8 @@ def test_two_players_play_wunchunk_on_a_phone_sized_page(
     assert second != first
     expect(table.group(r"Wunchunk · turn 2")).to_contain_text("Last stones: ")
     table.press(prompt, "1")  # the first seat's colour
-    prompt = table.private(r"Turn 2 in .*your turn")
+    prompt = table.private(r"Turn 2 in .*Stone 🔴: choose the row")
+    expect(prompt).to_be_visible()  # each view is drawn as its press comes: one at a time
     table.press(prompt, "e")
     row = table.private(r"Turn 2 in .*Row e")
     expect(row).to_be_visible()

@@ -37,9 +37,11 @@ def test_one_person_plays_wunchunk_against_an_ai_seat_to_the_final(launch):
             time.sleep(0.05)
             continue
         if placed < 3 and rnd.allotment:  # three turns of one stone of its own, then passes
-            cell = hexes.cell_name(
-                next(c for c in hexes.cells(5) if c not in state.stones()), 5
-            )
+            stones = state.stones()  # a crumb of its own, touching none: never a new chunk
+            cell = hexes.cell_name(next(
+                c for c in hexes.cells(5) if c not in stones
+                and all(stones.get(o) != 0 for o in hexes.neighbours(c, 5))
+            ), 5)  # fmt: skip
             assert stack.say(ann, ann, cell) == 200
             pending = stack.wait_find(ann, rf"Turn {rnd.no}\b.*Placed so far: {cell}")
             assert stack.press(ann, pending, button(pending, "End turn")) == "Turn played."
