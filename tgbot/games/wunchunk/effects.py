@@ -33,12 +33,12 @@ def messages(room: Room, event: Any, look: Look, settings_mode: bool) -> list[Ou
         return [wu.turn_dm(room, event.seat, look)]
     if isinstance(event, own.TurnPlayed):
         n = state_of(room).size
-        return [_closed(room, event.seat, event.round_no,
+        return [wu.turn_closed(room, event.seat, event.round_no,
                         wu.played_text(_stones(event.stones, n), n, event.seat))]  # fmt: skip
     if isinstance(event, own.TurnPassed):
         if event.reason == "left":
             return []  # the seat's message was closed as it left
-        return [_closed(room, event.seat, event.round_no, wu.PASS_REASONS[event.reason])]
+        return [wu.turn_closed(room, event.seat, event.round_no, wu.PASS_REASONS[event.reason])]
     if isinstance(event, own.GameEnded):
         return [wu.board_message(room, look)]
     if isinstance(event, own.SeatSpectating | own.SeatReturned):
@@ -48,7 +48,7 @@ def messages(room: Room, event: Any, look: Look, settings_mode: bool) -> list[Ou
     if isinstance(event, own.SeatLeft):
         out = [render.left_notice(room, event.seat)]
         if event.prompt_round is not None:
-            out.append(_closed(room, event.seat, event.prompt_round, CLOSED_REASONS["left"]))
+            out.append(wu.turn_closed(room, event.seat, event.prompt_round, CLOSED_REASONS["left"]))
         return out
     if isinstance(event, own.GameFinished):  # the board said the end at GameEnded already
         return game_over(room, look, wu.spectator_dm)
@@ -63,15 +63,11 @@ def _stones(stones: list[Any], n: int) -> list[Any]:
     return [(tuple(cell), colour) for cell, colour in stones if tuple(cell) in cells]
 
 
-def _closed(room: Room, index: int, round_no: int, why: str) -> Outgoing:
-    return wu.turn_closed(room, index, round_no, why)
-
-
 def _interrupted(room: Room, look: Look) -> list[Outgoing]:
     """The board as the game ended, and the turn message of the seat on turn closed."""
     state = state_of(room)
     out = [wu.board_message(room, look)]
     rnd = state.round
     if rnd is not None and room.seats[rnd.seat].status is not SeatStatus.LEFT:
-        out.append(_closed(room, rnd.seat, rnd.no, CLOSED_REASONS["ended"]))
+        out.append(wu.turn_closed(room, rnd.seat, rnd.no, CLOSED_REASONS["ended"]))
     return out

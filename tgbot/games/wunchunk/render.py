@@ -100,13 +100,8 @@ def score_text(groups: list[int]) -> str:
 
 def score_list(groups: list[int]) -> str:
     """The whole list the SPEC compares, left to right: "(2; 1, 3, 0, 1)"."""
-    if not groups:
-        return "(0)"
-    return (
-        f"({groups[0]}; " + ", ".join(str(g) for g in groups[1:]) + ")"
-        if len(groups) > 1
-        else f"({groups[0]})"
-    )
+    chunks, *sizes = groups or [0]
+    return f"({chunks}; {', '.join(map(str, sizes))})" if sizes else f"({chunks})"
 
 
 @in_group_language
