@@ -22,6 +22,7 @@ import redis
 from engine.games.registry import DEFAULT_GAME as GAME
 from engine.games.registry import GAMES
 from engine.store import Store, keys
+from tgbot.games.registry import LINEUP
 from tgbot.ingress.web import create_app
 from tgbot.ops.config import Config
 from tgbot.ops.release import set_webhook
@@ -274,7 +275,8 @@ def running_stack(
             queue=queue,
         )
         client = redis.Redis.from_url(redis_url)
-        url = stack.enter_context(serve_app(create_app(config, games=GAMES), lifespan="on"))
+        url = stack.enter_context(serve_app(create_app(config, games=GAMES, lineup=LINEUP),
+                                            lifespan="on"))  # fmt: skip
         config = Config(**{**config.__dict__, "webhook_url": f"{url}/webhook"})
         asyncio.run(set_webhook(config))
         generous = (
@@ -298,7 +300,7 @@ def running_stack(
             "WEBHOOK_SECRET": SECRET,
             "PYTHONPATH": str(ROOT),
             "HINTRIGUE_LOG_DIR": str(tmp_path),
-            **(env or {}),
+            **{name: value.replace("{web}", url) for name, value in (env or {}).items()},
         }
         running = Stack(world=world, double=double, config=config, client=client, env=environment)
         stack.callback(running.stop_workers)

@@ -51,10 +51,11 @@ def main(argv: list[str]) -> None:
         import uvicorn
 
         from engine.games.registry import GAMES
+        from tgbot.games.registry import LINEUP
         from tgbot.ingress.web import create_app
 
         uvicorn.run(
-            create_app(config, games=GAMES),
+            create_app(config, games=GAMES, lineup=LINEUP),
             host=config.web_host,
             port=config.port,
             log_level="info",

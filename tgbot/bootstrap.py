@@ -45,6 +45,8 @@ def build_service(
         key=config.signing_key,
         lineup=lineup,
         earlier_keys=config.earlier_signing_keys,
+        app_url=config.board_app_url,
+        app_link=config.app_link,
     )
     return Service(
         store=Store(client, lineup.games, clock=RedisClock(client),

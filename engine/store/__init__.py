@@ -10,6 +10,8 @@ from engine.store.rooms import (
     Retention,
     Store,
     StoreBusy,
+    parse_stored,
 )
 
-__all__ = ["DAY", "LANGUAGE_TTL", "CorruptRoom", "Outcome", "Retention", "Store", "StoreBusy"]
+__all__ = ["DAY", "LANGUAGE_TTL", "CorruptRoom", "Outcome", "Retention", "Store", "StoreBusy",
+           "parse_stored"]

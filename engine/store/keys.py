@@ -147,6 +147,12 @@ def update_seen(update_id: int) -> str:
     return f"{_NS}seen:{update_id}"
 
 
+def app_answer(query_id: str) -> str:
+    """The answer to a press the board app made (`query_id`: the press's, `app:<nonce>`), kept
+    a minute for the app's request to read."""
+    return f"{_NS}appans:{query_id}"
+
+
 def bot_username() -> str:
     """The bot's @username, written by the first process that asked Telegram (getMe)."""
     return f"{_NS}bot:username"

@@ -79,6 +79,31 @@ class Retention:
     applied_update: int = DAY
 
 
+def parse_stored(games: Games, where: keys.RoomRef, raw: bytes | str | None) -> Room | None:
+    """A room from its stored JSON (upgraded when an older version wrote it), or None for none.
+
+    Raises:
+        CorruptRoom: the stored data does not parse or has an unknown schema version.
+    """
+    if raw is None:
+        return None
+    try:
+        return games.parse_room(raw)  # the fast path; say what is wrong below
+    except ValidationError:
+        pass
+    try:
+        data = json.loads(raw)
+        version = data.get("schema_version") if isinstance(data, dict) else None
+        room = games.load_room(data) if version == SCHEMA_VERSION else None
+        reason = f"unknown schema version {version!r}"
+    except (ValueError, ValidationError) as error:
+        room, reason = None, f"state does not parse: {error}"
+    if room is None:
+        log.error("corrupt room %s, left untouched: %s", where, reason)
+        raise CorruptRoom(where, reason)
+    return room
+
+
 class Store:
     """Rooms in Redis, any number of processes applying commands to them at once. A room is
     named by its `RoomId`, or by a chat id for the chat's own room (`keys.RoomRef`)."""
@@ -109,23 +134,7 @@ class Store:
         return self._parse(room, self.redis.hget(keys.room(room), "state"))
 
     def _parse(self, where: keys.RoomRef, raw: bytes | str | None) -> Room | None:
-        if raw is None:
-            return None
-        try:
-            return self.games.parse_room(raw)  # the fast path; say what is wrong below
-        except ValidationError:
-            pass
-        try:
-            data = json.loads(raw)
-            version = data.get("schema_version") if isinstance(data, dict) else None
-            room = self.games.load_room(data) if version == SCHEMA_VERSION else None
-            reason = f"unknown schema version {version!r}"
-        except (ValueError, ValidationError) as error:
-            room, reason = None, f"state does not parse: {error}"
-        if room is None:
-            log.error("corrupt room %s, left untouched: %s", where, reason)
-            raise CorruptRoom(where, reason)
-        return room
+        return parse_stored(self.games, where, raw)
 
     def execute(
         self,

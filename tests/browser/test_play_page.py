@@ -61,7 +61,13 @@ class Table:
         return message.locator(".kb").all_inner_texts()
 
     def press(self, message: Locator, label: str) -> None:
-        message.locator(".kb").filter(has_text=label).first.click()
+        """Press the button labelled `label` (or, when none is, the first whose label holds it)."""
+        expect(message.locator(".kb").first).to_be_visible()
+        exact = message.locator(".kb").filter(has_text=re.compile(rf"^\s*{re.escape(label)}\s*$"))
+        if exact.count():
+            exact.first.click()
+        else:
+            message.locator(".kb").filter(has_text=label).first.click()
 
     def toast(self, text: str, over: str | None = None) -> None:
         """A toast is shown; `over` ("group" or "private"): over that chat's pane."""
@@ -724,21 +730,8 @@ def test_one_person_and_two_ai_players_play_a_whole_game_on_the_page(
 # ----- Wunchunk on a phone-sized page ---------------------------------------------------------
 
 
-def wunchunk_turn(table: Table, number: int) -> tuple[str, Locator]:
-    """The player on turn `number` (switching through Ann and Bob) and their turn message."""
-    for _attempt in range(80):
-        for name in PLAYERS[:2]:
-            table.be(name)
-            prompt = table.private(rf"Turn {number} in .*your turn")
-            if prompt.count() and prompt.locator(".kb").count():
-                return name, prompt
-        table.page.wait_for_timeout(250)
-    raise AssertionError(f"nobody's turn {number}")
-
-
-def test_two_players_play_wunchunk_on_a_phone_sized_page(
-    runner_factory: Any, page: Page, artifacts: Path
-) -> None:
+def wunchunk_for_two(runner_factory: Any, page: Page) -> Table:
+    """Ann and Bob start a game of Wunchunk on a board of 5, untimed, on a phone-sized page."""
     runner: Runner = runner_factory("--players", "2")
     page.set_viewport_size({"width": 390, "height": 844})
     table = Table(page)
@@ -759,6 +752,25 @@ def test_two_players_play_wunchunk_on_a_phone_sized_page(
     expect(lobby).to_contain_text("board of 5")
     table.press(lobby, "Start")
     table.toast("The game starts!")
+    return table
+
+
+def wunchunk_turn(table: Table, number: int) -> tuple[str, Locator]:
+    """The player on turn `number` (switching through Ann and Bob) and their turn message."""
+    for _attempt in range(80):
+        for name in PLAYERS[:2]:
+            table.be(name)
+            prompt = table.private(rf"Turn {number} in .*your turn")
+            if prompt.count() and prompt.locator(".kb").count():
+                return name, prompt
+        table.page.wait_for_timeout(250)
+    raise AssertionError(f"nobody's turn {number}")
+
+
+def test_two_players_play_wunchunk_on_a_phone_sized_page(
+    runner_factory: Any, page: Page, artifacts: Path
+) -> None:
+    table = wunchunk_for_two(runner_factory, page)
 
     # turn 1 typed; turn 2 by colour, row and place buttons; then both pass
     first, prompt = wunchunk_turn(table, 1)

@@ -11,12 +11,12 @@ from urllib.parse import parse_qsl, urlencode
 import pytest
 
 from engine.roomid import RoomId
+from tgbot.standin.miniapp import sign_init_data
 from tgbot.webapp.trust import (
     MAX_AGE_S,
     check_init_data,
     read_room_token,
     room_token,
-    sign_init_data,
 )
 
 # Published by Telegram-Mini-Apps (docs/platform/init-data), signed by this test bot token.

@@ -20,7 +20,14 @@ import redis
 from pydantic import ValidationError
 from redis.exceptions import RedisError
 from rq.timeouts import BaseTimeoutException
-from telegram import Bot, InlineKeyboardButton, InlineKeyboardMarkup, InputFile, InputMediaPhoto
+from telegram import (
+    Bot,
+    InlineKeyboardButton,
+    InlineKeyboardMarkup,
+    InputFile,
+    InputMediaPhoto,
+    WebAppInfo,
+)
 from telegram import Message as TgMessage
 from telegram.constants import ParseMode
 from telegram.error import BadRequest, Forbidden, NetworkError, RetryAfter, TelegramError
@@ -114,7 +121,11 @@ def markup(message: Outgoing) -> InlineKeyboardMarkup | None:
         return None
     return InlineKeyboardMarkup(
         [
-            [InlineKeyboardButton(b.text, callback_data=b.data, url=b.url) for b in row]
+            [
+                InlineKeyboardButton(b.text, callback_data=b.data, url=b.url,
+                                     web_app=WebAppInfo(b.web_app) if b.web_app else None)
+                for b in row
+            ]
             for row in message.buttons
         ]
     )

@@ -18,13 +18,15 @@ from tgbot.pictures.model import Picture
 
 
 class Button(BaseModel):
-    """An inline keyboard button: callback data or a URL."""
+    """An inline keyboard button: callback data, a URL, or a Mini App to open (`web_app`, in
+    private chats only)."""
 
     model_config = ConfigDict(frozen=True)
 
     text: str
     data: str | None = None
     url: str | None = None
+    web_app: str | None = Field(default=None, exclude_if=lambda value: value is None)
 
 
 class Outgoing(BaseModel):

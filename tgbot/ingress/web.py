@@ -32,6 +32,8 @@ from tgbot.ops import logs
 from tgbot.ops.config import Config
 from tgbot.ops.connection import async_client
 from tgbot.ops.metrics import FLUSH_EVERY, TALLY, read_snapshot, registry
+from tgbot.table.screens import Lineup
+from tgbot.webapp.api import app_routes
 
 log = logging.getLogger(__name__)
 
@@ -51,10 +53,14 @@ async def flush_metrics(client: aioredis.Redis) -> None:
 
 
 def create_app(
-    config: Config, client: aioredis.Redis | None = None, games: Iterable[str] = ()
+    config: Config,
+    client: aioredis.Redis | None = None,
+    games: Iterable[str] = (),
+    lineup: Lineup | None = None,
 ) -> Starlette:
     """The ASGI app of the `web` process (`games`: the names of the games the bot hosts,
-    whose running games /metrics counts)."""
+    whose running games /metrics counts; `lineup`: their Telegram sides, whose boards the
+    board app at `/app/` shows; None: no app)."""
     hosted = list(games)
     own = client is None
     keys.use_bot(config.bot_id)  # the composition root of this process: its bot's key names
@@ -146,10 +152,12 @@ def create_app(
     # Updates are taken on any path: Telegram posts to exactly the URL release registered,
     # which `web` need not know (WEBHOOK_URL given to release only, or without a path); the
     # secret token, not the path, is what lets an update in.
+    board_app = app_routes(config, redis_client, inbox, lineup) if lineup is not None else []
     return Starlette(
         routes=[
             Route("/healthz", healthz, methods=["GET"]),
             Route("/metrics", metrics, methods=["GET"]),
+            *board_app,
             Route("/{path:path}", webhook, methods=["POST"]),
         ],
         lifespan=lifespan,

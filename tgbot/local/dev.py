@@ -31,13 +31,14 @@ import httpx
 
 from tgbot.local.clean import RunIds, clean_run
 from tgbot.local.redis import RedisChoice, die_with_parent, free_port, provide_redis
-from tgbot.ops.config import Config, ConfigError, read_settings
+from tgbot.ops.config import APP_PATH, Config, ConfigError, read_settings
 from tgbot.ops.release import set_webhook
 from tgbot.standin import StandinServer, World
 
 ROOT = Path(__file__).resolve().parent.parent
 NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve", "Finn", "Gus", "Hal", "Ivy", "Jo"]
 DEFAULT_PAGE_PORT = 8080
+APP_NAME = "board"  # the board app's short name in its direct link
 RELAXED_LIMITS = {
     "RATE_GLOBAL_PER_SECOND": "10000",
     "RATE_CHAT_PER_SECOND": "1000",
@@ -245,6 +246,8 @@ def child_env(config: Config, options: Options) -> dict[str, str]:
         "REDIS_URL": config.redis_url, "PORT": str(config.port), "RQ_QUEUE": config.queue,
         "WEB_HOST": "127.0.0.1",  # nobody else on the network reaches the local web process
         "TIMER_SCALE": str(config.timer_scale), "QUICK_TIMERS": "1" if config.quick_timers else "",
+        "APP_URL": config.app_url, "APP_LINK": config.app_link,
+        "APP_SCRIPT_URL": config.app_script,
         "PATH": venv_bin + os.pathsep + os.environ.get("PATH", ""),
         "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])),
     }  # fmt: skip
@@ -300,7 +303,12 @@ def serve(options: Options, workdir: Path, ready: threading.Event, stop: threadi
             port=web_port, webhook_url=f"http://127.0.0.1:{web_port}/webhook",
             webhook_secret=secrets.token_urlsafe(24), timer_scale=options.timer_scale,
             queue=queue, quick_timers=options.quick,
+            # The board app, registered with the stand-in's "BotFather" as Telegram would have
+            # it; its page loads the local shim of Telegram's script.
+            app_url=f"http://127.0.0.1:{web_port}{APP_PATH}", app_script=f"{APP_PATH}shim.js",
+            app_link=f"https://t.me/{world.bot.username}/{APP_NAME}",
         )  # fmt: skip
+        world.apps[APP_NAME] = config.app_url
         procs = Processes(workdir, child_env(config, options))
         stack.callback(procs.stop)
         procs.start("web", [sys.executable, "-m", "tgbot", "web"])

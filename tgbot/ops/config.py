@@ -9,9 +9,11 @@ from __future__ import annotations
 import base64
 import hashlib
 import hmac
+import re
 import sys
 from collections.abc import Mapping
 from dataclasses import dataclass
+from urllib.parse import urlsplit
 
 from pydantic import Field, ValidationError, field_validator, model_validator
 from pydantic_settings import BaseSettings, PydanticBaseSettingsSource, SettingsConfigDict
@@ -20,6 +22,8 @@ DEFAULT_API_URL = "https://api.telegram.org"
 DEFAULT_REDIS_URL = "redis://localhost:6379/0"
 # How long a write waits for a replica to confirm it (only when the primary has a replica).
 DEFAULT_REPLICA_WAIT_MS = 300
+TELEGRAM_SCRIPT = "https://telegram.org/js/telegram-web-app.js"
+APP_PATH = "/app/"
 
 
 @dataclass(frozen=True)
@@ -42,6 +46,26 @@ class Config:
     access_log: bool = False  # a line per update costs
     quick_timers: bool = False
     """Lobbies start from quicker timers (`tgbot.local.quick`): the local run's quick mode."""
+    app_url: str = ""
+    """The board app's public address (APP_URL; unset: the web process's `/app/` at
+    WEBHOOK_URL's origin). Private prompts carry a button to it when it is HTTPS (Telegram
+    opens no other), or on this machine (the local run)."""
+    app_link: str = ""
+    """The app's direct link as registered with BotFather (APP_LINK, `https://t.me/<bot>/<app>`):
+    the group's board messages carry a link to it for watching; unset: none."""
+    app_script: str = TELEGRAM_SCRIPT
+    """The script the app's page loads for `window.Telegram.WebApp` (the local run's shim)."""
+
+    @property
+    def board_app_url(self) -> str:
+        """Where private prompts open the board app, or "" when they cannot."""
+        url = self.app_url
+        if not url and self.webhook_url.startswith("https://"):
+            parts = urlsplit(self.webhook_url)
+            url = f"https://{parts.netloc}{APP_PATH}"
+        parts = urlsplit(url)
+        local = parts.scheme == "http" and parts.hostname in ("127.0.0.1", "localhost", "::1")
+        return url if parts.scheme == "https" or local else ""
 
     @property
     def api_base(self) -> str:
@@ -144,6 +168,16 @@ class Settings(BaseSettings):
     rq_queue: str = ""
     timer_scale: float = Field(1.0, gt=0, allow_inf_nan=False)
     quick_timers: bool = False
+    app_url: str = ""
+    app_link: str = ""
+    app_script_url: str = TELEGRAM_SCRIPT
+
+    @field_validator("app_link")
+    @classmethod
+    def _app_link_is_direct(cls, value: str) -> str:
+        if value and not re.fullmatch(r"https://t\.me/\w{5,32}/\w{3,30}", value, re.ASCII):
+            raise ValueError("not a direct link like https://t.me/<bot>/<app>")
+        return value
 
     @field_validator("redis_sentinels")
     @classmethod
@@ -232,6 +266,9 @@ def from_env(environ: Mapping[str, str] | None = None, *, require_token: bool = 
         web_host=env.web_host,
         access_log=env.access_log,
         quick_timers=env.quick_timers,
+        app_url=env.app_url,
+        app_link=env.app_link,
+        app_script=env.app_script_url,
     )
 
 

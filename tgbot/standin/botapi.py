@@ -119,7 +119,7 @@ def send_message(world: World, params: dict[str, Any]) -> dict[str, Any]:
     if thread is not None and (not chat.is_forum or thread not in chat.topics):
         raise bad_request(E.THREAD_NOT_FOUND)  # not a forum, or no such (open) topic
     plain, entities = render_text(params)
-    markup = check_markup(params.get("reply_markup"))
+    markup = check_markup(params.get("reply_markup"), chat)
     rate_limit(world, chat)
     record = world.append_message(
         chat.id,
@@ -141,7 +141,7 @@ def edit_message_text(world: World, params: dict[str, Any]) -> dict[str, Any]:
     if record.photo is not None:
         raise bad_request(E.NO_TEXT)
     plain, entities = render_text(params)
-    markup = check_markup(params.get("reply_markup"))
+    markup = check_markup(params.get("reply_markup"), world.chats.get(record.chat_id))
     return apply_edit(
         world,
         record,
@@ -158,7 +158,8 @@ def edit_message_reply_markup(world: World, params: dict[str, Any]) -> dict[str,
     record = editable(world, params, E.EDIT_NOT_FOUND)
     if not record.from_bot:
         raise bad_request("Bad Request: message can't be edited")
-    return apply_edit(world, record, reply_markup=check_markup(params.get("reply_markup")))
+    markup = check_markup(params.get("reply_markup"), world.chats.get(record.chat_id))
+    return apply_edit(world, record, reply_markup=markup)
 
 
 def delete_message(world: World, params: dict[str, Any]) -> bool:

@@ -19,8 +19,9 @@ _BUTTON_ACTIONS = (
 )  # fmt: skip
 
 
-def check_markup(markup: Any) -> dict[str, Any] | None:
-    """Validate a reply_markup; return it as a plain dict (None for no keyboard)."""
+def check_markup(markup: Any, chat: Chat | None = None) -> dict[str, Any] | None:
+    """Validate a reply_markup for a message in `chat`; return it as a plain dict (None for no
+    keyboard). A `web_app` button is refused outside private chats, as Telegram does."""
     if markup is None:
         return None
     if not isinstance(markup, dict):
@@ -35,6 +36,12 @@ def check_markup(markup: Any) -> dict[str, Any] | None:
             raise bad_request("Bad Request: can't parse inline keyboard button: Text is empty")
         if not any(key in button for key in _BUTTON_ACTIONS):
             raise bad_request(E.TEXT_BUTTONS)
+        if "web_app" in button and chat is not None and chat.type != "private":
+            raise bad_request(E.BUTTON_TYPE_INVALID)
+        if "web_app" in button and not str((button["web_app"] or {}).get("url", "")).startswith(
+            ("https://", "http://127.0.0.1", "http://localhost")
+        ):
+            raise bad_request(E.BUTTON_URL_INVALID)
         if "callback_data" in button:
             data = button["callback_data"]
             size = len(data.encode()) if isinstance(data, str) else 0

@@ -15,6 +15,8 @@ DELETE_NOT_FOUND = "Bad Request: message to delete not found"
 TEXT_EMPTY = "Bad Request: message text is empty"
 TEXT_TOO_LONG = "Bad Request: message is too long"
 BUTTON_DATA_INVALID = "Bad Request: BUTTON_DATA_INVALID"
+BUTTON_TYPE_INVALID = "Bad Request: BUTTON_TYPE_INVALID"
+BUTTON_URL_INVALID = "Bad Request: BUTTON_URL_INVALID"
 TEXT_BUTTONS = (
     "Bad Request: can't parse inline keyboard button: "
     "Text buttons are unallowed in the inline keyboard"

@@ -106,7 +106,7 @@ def send_photo(world: World, params: dict[str, Any]) -> dict[str, Any]:
         raise bad_request(E.THREAD_NOT_FOUND)
     plain, entities = render_caption(params)
     sizes = photo_sizes(world, params, params.get("photo"))
-    markup = check_markup(params.get("reply_markup"))
+    markup = check_markup(params.get("reply_markup"), chat)
     rate_limit(world, chat)
     record = world.append_message(
         chat.id, text=params.get("caption") or "", parse_mode=params.get("parse_mode"),
@@ -127,7 +127,7 @@ def edit_message_media(world: World, params: dict[str, Any]) -> dict[str, Any]:
         raise bad_request(E.MEDIA_TYPE)
     plain, entities = render_caption(media)
     sizes = photo_sizes(world, params, media["media"])
-    markup = check_markup(params.get("reply_markup"))
+    markup = check_markup(params.get("reply_markup"), world.chats.get(record.chat_id))
     return apply_edit(
         world, record, photo=sizes, text=media.get("caption") or "",
         parse_mode=media.get("parse_mode"), plain_text=plain, entities=entities,
@@ -143,7 +143,7 @@ def edit_message_caption(world: World, params: dict[str, Any]) -> dict[str, Any]
     if record.photo is None:
         raise bad_request(E.NO_CAPTION)
     plain, entities = render_caption(params)
-    markup = check_markup(params.get("reply_markup"))
+    markup = check_markup(params.get("reply_markup"), world.chats.get(record.chat_id))
     return apply_edit(
         world, record, text=params.get("caption") or "", parse_mode=params.get("parse_mode"),
         plain_text=plain, entities=entities, reply_markup=markup,

@@ -22,6 +22,7 @@ from starlette.routing import Route
 from tgbot.standin.botapi import call, canonical_method, normalize_params
 from tgbot.standin.delivery import Delivery, adeliver, deliver
 from tgbot.standin.errors import ApiError
+from tgbot.standin.miniapp import direct_link, launch
 from tgbot.standin.page import page_routes
 from tgbot.standin.world import World
 
@@ -230,6 +231,34 @@ def create_app(world: World, *, max_poll_seconds: float = MAX_POLL_SECONDS) -> S
             return failure(exc)
         return delivered(await adeliver(world, update))
 
+    async def open_app(request: Request) -> JSONResponse:
+        """A user opens a Mini App: a `web_app` button's address, or a direct link to one of
+        the bot's apps. Answers the address the app opens at, `initData` and all."""
+        try:
+            body = await control_body(request)
+            user = world.users[int(body["user_id"])]
+            if "link" in body:
+                found = direct_link(str(body["link"]), world.bot.username or "", world.apps)
+                if found is None:
+                    return JSONResponse({"ok": False, "description": "no such app"},
+                                        status_code=404)  # fmt: skip
+                url = launch(found[0], user, world.token, world.now(), start_param=found[1],
+                             from_button=False)  # fmt: skip
+            else:
+                url = launch(str(body["url"]), user, world.token, world.now())
+        except (ValueError, TypeError, KeyError) as exc:
+            return failure(exc)
+        return JSONResponse({"ok": True, "url": url})
+
+    async def register_app(request: Request) -> JSONResponse:
+        """BotFather's /newapp: the bot's app of this name opens this URL."""
+        try:
+            body = await control_body(request)
+            world.apps[str(body["name"])] = str(body["url"])
+        except (ValueError, TypeError, KeyError) as exc:
+            return failure(exc)
+        return JSONResponse({"ok": True})
+
     async def membership(request: Request) -> JSONResponse:
         try:
             body = await control_body(request)
@@ -255,6 +284,8 @@ def create_app(world: World, *, max_poll_seconds: float = MAX_POLL_SECONDS) -> S
         Route("/_standin/presses", presses, methods=["POST"]),
         Route("/_standin/start", start, methods=["POST"]),
         Route("/_standin/bot/{action:str}", membership, methods=["POST"]),
+        Route("/_standin/webapp", open_app, methods=["POST"]),
+        Route("/_standin/apps", register_app, methods=["POST"]),
         *page_routes(world, closing),
     ]
     app = Starlette(routes=routes)

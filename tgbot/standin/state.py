@@ -68,6 +68,7 @@ class WorldState:
         self.commands: dict[str, list[dict[str, Any]]] = {}
         self.files: dict[str, StoredFile] = {}  # file_id → the uploaded photo
         self.uploads: dict[str, StoredFile] = {}  # file_unique_id → the uploaded photo
+        self.apps: dict[str, str] = {}  # the bot's Mini Apps (BotFather's /newapp): name → URL
         self._next_update_id = first_update_id
         self._next_query_id = 1
         self._next_user_id = first_user_id

@@ -20,6 +20,7 @@ from tgbot.table.callback import Codec
 from tgbot.table.render.common import Look
 from tgbot.table.render.lobby import SHARED_SETTINGS_ROWS
 from tgbot.table.setting import Setting
+from tgbot.webapp.board import BoardApp
 
 ButtonHandler = Callable[[Update, Any, CallbackQuery, tuple[int, ...]], Awaitable[None]]
 
@@ -92,6 +93,8 @@ class Screens:
     too_late: Callable[[Room, int], str | None] | None = None
     """What a player whose typed text was refused is told when it came after their time ran
     out (room, seat; None: the refusal itself)."""
+    board_app: BoardApp | None = None
+    """The game's part of the board app (None: the app does not show it)."""
 
 
 class Lineup:
@@ -123,6 +126,10 @@ class Lineup:
         self.buttons: Mapping[str, ButtonHandler] = {
             kind: handler for side in screens for kind, handler in side.buttons.items()
         }
+        self.apps: Mapping[str, BoardApp] = {
+            side.name: side.board_app for side in screens if side.board_app is not None
+        }
+        """The games the board app shows, by name."""
 
     def setting(self, game: str, name: str) -> Setting:
         """A setting row as the game shows it."""

@@ -126,7 +126,9 @@ def board_message(room: Room, look: Look) -> Outgoing:
         if caption_length(text) <= MAX_CAPTION:
             break
     picture = HuesBoardPicture(cones=cones(view.cones))
-    return to_group(room, key=board_key(rnd.no), text=text, picture=picture)
+    watch = look.watch_button(room, _("👀 Watch the board"))
+    return to_group(room, key=board_key(rnd.no), text=text, picture=picture,
+                    buttons=[[watch]] if watch is not None else [])  # fmt: skip
 
 
 def _board_lines(room: Room, look: Look, who: list[str], full: bool) -> list[str]:
@@ -347,6 +349,13 @@ def columns_keyboard(room: Room, look: Look, round_no: int, row: int, kind: str,
     return rows
 
 
+def app_row(room: Room, look: Look) -> list[list[Button]]:
+    """The button opening the board app, on a prompt that asks for a cell (none when the host
+    gave the app no address)."""
+    button = look.app_button(room, _("🎨 Open the board"))
+    return [[button]] if button is not None else []
+
+
 def _colour_label(number: int, cell: int, chosen: int | None) -> str:
     """A card's colour on its button: "✅ 2 · H15" once chosen."""
     return ("✅ " if cell == chosen else "") + f"{number} · {board.name(cell)}"
@@ -398,6 +407,8 @@ def giver_dm(room: Room, index: int, look: Look, row: int | None = None,
             lines.append(_("Your colour: {cell}.").format(cell=board.name(view.colour)))
         lines.append(_("Not allowed: basic colour words, a row letter A–P, a number 1–30, a cell "
                        "name, a cue given before."))  # fmt: skip
+        if view.free_choice:
+            rows = app_row(room, look) + rows
         return _private(room, index, rnd.no, Phase.CUE, text="\n".join(lines), buttons=rows,
                         picture=picture, fresh=fresh)  # fmt: skip
     colour = cell_name(view.colour)
@@ -472,7 +483,7 @@ def guesser_dm(room: Room, index: int, look: Look, row: int | None = None,
         rows = [[
             look.button(_("✔️ Confirm"), "hok", *_args(room, rnd.no)),
             look.button(_("↩️ Change"), "hrow", *_args(room, rnd.no, ROWS_VIEW)),
-        ]]  # fmt: skip
+        ], *app_row(room, look)]  # fmt: skip
     elif guessing:
         if state.phase is Phase.SECOND_GUESS:
             lines.append(_("Place your second cone{left}: not on a cell with a first cone.")
@@ -485,7 +496,7 @@ def guesser_dm(room: Room, index: int, look: Look, row: int | None = None,
             lines.append(_("Row {row}: choose the column.").format(row=board.ROWS[row]))
             rows = columns_keyboard(room, look, rnd.no, row, "hcel", taken)
         else:
-            rows = rows_keyboard(room, look, rnd.no)
+            rows = app_row(room, look) + rows_keyboard(room, look, rnd.no)
     else:
         placed = [c for c in (view.cone, view.second_cone) if c is not None]
         if unconfirmed:

@@ -6,7 +6,7 @@ from engine.games.huescues.table import settings_of
 from engine.model import Room
 from tgbot import i18n
 from tgbot.egress.outgoing import Outgoing
-from tgbot.games.huescues import buttons, effects
+from tgbot.games.huescues import app, buttons, effects
 from tgbot.games.huescues import render as hc
 from tgbot.games.huescues.pictures import HuesBoardPicture, HuesCardPicture, HuesCloseupPicture
 from tgbot.games.huescues.refusals import REFUSALS
@@ -122,4 +122,5 @@ SCREENS = Screens(
     button_kinds=buttons.KINDS,
     private_buttons=frozenset(buttons.KINDS),
     buttons=buttons.BUTTONS,
+    board_app=app.APP,
 )

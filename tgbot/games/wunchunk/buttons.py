@@ -28,6 +28,7 @@ KINDS = {
     "wrow": 5,  # private: chat, round, colour, row (or ROWS_VIEW: the rows again), game
     "wput": 5,  # private: chat, round, colour, cell number, game (a pending stone)
     "wund": 3,  # private: chat, round, game (take the last pending stone back)
+    "wrem": 4,  # private: chat, round, cell number, game (take that pending stone back)
     "wend": 3,  # private: chat, round, game (end the turn; with no stone, pass)
 }
 
@@ -52,22 +53,32 @@ async def on_view(
     await show_prompt(svc, query, room, lambda look: turn_dm(room, index, look, colour, row))
 
 
+async def _board_of(
+    context: Context, query: CallbackQuery, args: tuple[int, ...], values: int, number: int
+) -> hexes.Geometry | None:
+    """The board of a button's turn while the turn is on, and the cell `number` is on it;
+    otherwise the press is answered (stale, or forged) and None."""
+    opened = await prompt_room(context, query, args, State, values=values)
+    if opened is None:
+        return None
+    geometry = hexes.geometry(opened[2].size)
+    if not 0 <= number < geometry.size:
+        await answer(query, texts.FORGED_BUTTON, alert=True)
+        return None
+    return geometry
+
+
 async def on_place(
     update: Update, context: Context, query: CallbackQuery, args: tuple[int, ...]
 ) -> None:
     """A stone of the chosen colour on a cell: pending until the turn ends."""
     round_no, colour, number = args[1:4]
-    opened = await prompt_room(context, query, args, State, values=2)
-    if opened is None:
+    geometry = await _board_of(context, query, args, 2, number)
+    if geometry is None:
         return
-    _svc, room, state = opened
-    geometry = hexes.geometry(state.size)
-    if not 0 <= number < geometry.size:
-        await answer(query, texts.FORGED_BUTTON, alert=True)
-        return
-    cell = geometry.cells[number]
-    command = wc.PlaceStone(user_id=query.from_user.id, round_no=round_no, cell=cell,
-                            colour=colour, game_id=game_of(args, 4))  # fmt: skip
+    command = wc.PlaceStone(user_id=query.from_user.id, round_no=round_no,
+                            cell=geometry.cells[number], colour=colour,
+                            game_id=game_of(args, 4))  # fmt: skip
     placed = _("{dot} on {cell}.").format(dot=DOTS[colour % len(DOTS)],
                                           cell=geometry.names[number])  # fmt: skip
     await button_command(update, context, query, named_room(args, 5), command, placed)
@@ -79,6 +90,20 @@ async def on_undo(
     """Take the last pending stone back."""
     command = wc.Undo(user_id=query.from_user.id, round_no=args[1], game_id=game_of(args, 2))
     await button_command(update, context, query, named_room(args, 3), command,
+                         _("Stone taken back."))  # fmt: skip
+
+
+async def on_remove(
+    update: Update, context: Context, query: CallbackQuery, args: tuple[int, ...]
+) -> None:
+    """Take one pending stone back (the board app's tap on it)."""
+    round_no, number = args[1:3]
+    geometry = await _board_of(context, query, args, 1, number)
+    if geometry is None:
+        return
+    command = wc.Undo(user_id=query.from_user.id, round_no=round_no,
+                      cell=geometry.cells[number], game_id=game_of(args, 3))  # fmt: skip
+    await button_command(update, context, query, named_room(args, 4), command,
                          _("Stone taken back."))  # fmt: skip
 
 
@@ -100,6 +125,7 @@ BUTTONS = {
     "wrow": on_view,
     "wput": on_place,
     "wund": on_undo,
+    "wrem": on_remove,
     "wend": on_end,
 }
 assert set(BUTTONS) == set(KINDS)

@@ -115,7 +115,9 @@ def board_message(room: Room, look: Look) -> Outgoing:
         text = "\n".join(_board_lines(room, state, look, who))
         if caption_length(text) <= MAX_CAPTION:
             break
-    return to_group(room, key=BOARD_KEY, text=text, picture=picture(None, state))
+    watch = look.watch_button(room, _("👀 Watch the board")) if state.phase is Phase.TURN else None
+    return to_group(room, key=BOARD_KEY, text=text, picture=picture(None, state),
+                    buttons=[[watch]] if watch is not None else [])  # fmt: skip
 
 
 def _board_lines(room: Room, state: State, look: Look, who: list[str]) -> list[str]:
@@ -270,6 +272,9 @@ def turn_dm(room: Room, index: int, look: Look, colour: int | None = None,
         else:
             lines.append(_("Stone {dot}: choose the row.").format(dot=DOTS[own]))
             rows += rows_keyboard(room, look, rnd.no, n, own, free)
+    opening = look.app_button(room, _("🖐 Open the board"))
+    if opening is not None and left > 0:
+        rows.insert(0, [opening])
     actions = []
     if view.pending:
         actions.append(look.button(_("↩️ Undo"), "wund", *_args(room, rnd.no)))

@@ -6,7 +6,7 @@ from engine.games.wunchunk.table import settings_of
 from engine.model import Room
 from tgbot import i18n
 from tgbot.egress.outgoing import Outgoing
-from tgbot.games.wunchunk import buttons, effects
+from tgbot.games.wunchunk import app, buttons, effects
 from tgbot.games.wunchunk import render as wu
 from tgbot.games.wunchunk.pictures import WunchunkBoardPicture
 from tgbot.games.wunchunk.refusals import REFUSALS
@@ -102,4 +102,5 @@ SCREENS = Screens(
     button_kinds=buttons.KINDS,
     private_buttons=frozenset(buttons.KINDS),
     buttons=buttons.BUTTONS,
+    board_app=app.APP,
 )

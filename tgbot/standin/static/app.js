@@ -141,6 +141,7 @@ async function newTopic() {
 }
 
 async function press(chatId, messageId, button) {
+  if (button.web_app) return openApp({ user_id: state.me, url: button.web_app.url });
   if (button.url) return openLink(button.url, state.me);
   const where = paneOf(chatId);
   if (button.callback_data === undefined) return toast('This button does nothing here.', '', where);
@@ -154,9 +155,33 @@ async function press(chatId, messageId, button) {
   }
 }
 
+// A Mini App, opened over the chats as Telegram opens one: the stand-in signs its initData.
+async function openApp(body) {
+  const answer = await fetch('/_standin/webapp', {
+    method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body),
+  });
+  if (!answer.ok) return toast('This app is not registered here.', '', 'group');
+  const { url } = await answer.json();
+  const frame = $('#miniapp-frame');
+  frame.src = url;
+  $('#miniapp').hidden = false;
+}
+$('#miniapp-close').addEventListener('click', () => {
+  $('#miniapp').hidden = true;
+  $('#miniapp-frame').src = 'about:blank';
+});
+window.addEventListener('message', (event) => {
+  if (event.source === $('#miniapp-frame').contentWindow && event.data
+      && event.data.eventType === 'web_app_close') $('#miniapp-close').click();
+});
+
 async function openLink(url, who) {
-  const link = deepLink(url);
   const bot = state.view && state.view.bot.username;
+  const direct = /^https:\/\/t\.me\/([A-Za-z0-9_]+)\/([A-Za-z0-9_]+)(\?|$)/.exec(String(url));
+  if (direct && bot && direct[1].toLowerCase() === bot.toLowerCase()) {
+    return openApp({ user_id: who, link: url });
+  }
+  const link = deepLink(url);
   if (link && bot && link.username.toLowerCase() === bot.toLowerCase()) {
     if (who !== state.me) selectPlayer(who);
     $('#private-chat').scrollIntoView({ behavior: 'smooth', block: 'nearest' });
@@ -425,6 +450,7 @@ function messageNode(chat, message) {
         key.append(...withEmoji(button.text));
         key.type = 'button';
         if (button.url) key.classList.add('url');
+        if (button.web_app) key.classList.add('webapp');
         key.addEventListener('click', () => press(chat.id, message.message_id, button));
         line.append(key);
       }

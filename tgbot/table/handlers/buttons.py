@@ -31,6 +31,8 @@ from tgbot.egress.outgoing import Outgoing
 from tgbot.i18n import _, texts
 from tgbot.table import callback, render
 from tgbot.table.handlers.common import (
+    APP_ANSWERS,
+    APP_PRESS,
     Context,
     answer,
     attempt,
@@ -56,6 +58,8 @@ async def on_button(update: Update, context: Context) -> None:
     query = update.callback_query
     assert query is not None
     svc = service(context)
+    if query.id.startswith(APP_PRESS):
+        APP_ANSWERS.set(svc.redis)
     # A press is answered in the presser's language; what it changes in the group speaks the
     # group's (its rendering says so).
     with i18n.use(speakers().user):

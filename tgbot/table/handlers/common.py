@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import asyncio
 import html
+import json
 import logging
 from collections.abc import Callable, Mapping
 from contextvars import ContextVar
 from typing import Any
 
+import redis
 import redis.exceptions
 from telegram import CallbackQuery, ChatMember, Update
 from telegram.error import BadRequest, TelegramError
@@ -31,6 +33,7 @@ from tgbot.table.notify import tell_subscribers
 from tgbot.table.render.common import user_text
 from tgbot.table.screens import Lineup
 from tgbot.table.service import Service
+from tgbot.webapp.board import APP_PRESS
 
 log = logging.getLogger(__name__)
 
@@ -40,6 +43,9 @@ Context = ContextTypes.DEFAULT_TYPE
 HANDLER_FAILURES: ContextVar[list[BaseException] | None] = ContextVar(
     "handler_failures", default=None
 )
+# While a worker handles a press the board app made (its query id starts with APP_PRESS), the
+# Redis client its answer goes to.
+APP_ANSWERS: ContextVar[redis.Redis | None] = ContextVar("app_answers", default=None)
 # Redis not answering (down, restarting, failing over): the update is handled again later.
 _OUTAGES = (redis.exceptions.ConnectionError, redis.exceptions.TimeoutError,
             redis.exceptions.ReadOnlyError)  # fmt: skip
@@ -271,7 +277,14 @@ async def answer(query: CallbackQuery, text: str = "", alert: bool = False,
                  url: str | None = None) -> None:  # fmt: skip
     """Answer a press privately (`url`: open that link). A press answered too late (Telegram
     takes answers for a limited time; a press handled again after an outage) is left
-    unanswered: what it did stands, and the game's messages show it."""
+    unanswered: what it did stands, and the game's messages show it. A press the board app
+    made is answered to the app, through Redis (`tgbot.webapp.api`)."""
+    if query.id.startswith(APP_PRESS):
+        client = APP_ANSWERS.get()
+        if client is not None:
+            body = json.dumps({"text": text[:200], "alert": alert})
+            await asyncio.to_thread(client.set, keys.app_answer(query.id), body, ex=60)
+        return
     try:
         await query.answer(text[:200] or None, show_alert=alert, url=url)
     except BadRequest as error:

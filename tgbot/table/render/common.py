@@ -15,6 +15,7 @@ from engine.model import Room
 from tgbot import i18n
 from tgbot.egress.outgoing import Button, Outgoing
 from tgbot.i18n import N_, Texts, _
+from tgbot.webapp.trust import room_token
 
 if TYPE_CHECKING:  # the line-up's games render with a look
     from tgbot.table.screens import Lineup
@@ -32,6 +33,10 @@ class Look:
     now: float | None = None
     earlier_keys: tuple[bytes, ...] = ()
     """Keys buttons were signed with before `key` (still accepted)."""
+    app_url: str = ""
+    """The board app's address for private prompts ("": no button to it)."""
+    app_link: str = ""
+    """The board app's direct link for the group ("": no link to it)."""
 
     def button(self, text: str, kind: str, *args: int) -> Button:
         """A signed callback button."""
@@ -45,6 +50,23 @@ class Look:
         """A deep link as a message shows it: the bot's @username, leading to the link."""
         return f'<a href="{html.escape(self.link(payload))}">@{html.escape(self.bot_username)}</a>'
 
+
+    def app_button(self, room: Room, text: str) -> Button | None:
+        """A private prompt's button opening the board app on the room's game (None: the
+        host gave the app no HTTPS address)."""
+        if not self.app_url:
+            return None
+        token = room_token(self.key, room.room_id, room.game_id)
+        joiner = "&" if "?" in self.app_url else "?"
+        return Button(text=text, web_app=f"{self.app_url}{joiner}r={token}")
+
+    def watch_button(self, room: Room, text: str) -> Button | None:
+        """A group message's link opening the board app on the room's game, for watching (None:
+        the host registered no app with BotFather)."""
+        if not self.app_link:
+            return None
+        token = room_token(self.key, room.room_id, room.game_id)
+        return Button(text=text, url=f"{self.app_link}?startapp={token}")
 
     def at(self, now: float) -> Look:
         """The same look, rendering at `now`."""
