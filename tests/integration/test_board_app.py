@@ -202,3 +202,19 @@ def test_a_wunchunk_stone_recoloured_through_the_app(stack: Stack) -> None:
     own = "" if shown["seat"] == 1 else "🔵"  # the chat marks a stone of another colour
     wait_for(lambda: stack.find(player, rf"Placed so far: {own}{name} \(1 of 1\)"),
              what="the chat")  # fmt: skip
+
+
+def test_the_page_and_its_scripts_are_served_small(stack: Stack) -> None:
+    page = httpx.get(f"{web(stack)}/app/", headers={"Accept-Encoding": "gzip"}, timeout=10)
+    assert page.status_code == 200 and page.headers["content-encoding"] == "gzip"
+    assert '<script src="https://telegram.org/js/telegram-web-app.js">' in page.text
+    assert page.headers["cache-control"] == "no-cache"
+    sizes = {}
+    for path in ("/app/app.js", "/app/app.css", "/app/games/huescues.js",
+                 "/app/games/wunchunk.js"):
+        answer = httpx.get(f"{web(stack)}{path}", headers={"Accept-Encoding": "gzip"}, timeout=10)
+        assert answer.status_code == 200, path
+        sizes[path] = answer.num_bytes_downloaded
+    assert sum(sizes.values()) < 12_000, sizes  # the board app's own weight, as sent
+    for missing in ("/app/games/hintrigue.js", "/app/nothing.js", "/app/index.html"):
+        assert httpx.get(f"{web(stack)}{missing}", timeout=10).status_code == 404, missing

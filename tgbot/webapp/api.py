@@ -17,6 +17,7 @@ so a tap sent twice is taken in once.
 from __future__ import annotations
 
 import asyncio
+import gzip
 import hashlib
 import html
 import json
@@ -55,6 +56,22 @@ RATE_BURST = 6.0
 _TYPES = {".js": "text/javascript; charset=utf-8", ".css": "text/css; charset=utf-8"}
 
 
+class Packed:
+    """A file the app loads, and the same gzipped once (for clients that take gzip)."""
+
+    def __init__(self, body: bytes) -> None:
+        self.body = body
+        self.gzipped = gzip.compress(body, mtime=0)
+
+
+def _served(request: Request, file: Packed, media_type: str, headers: dict[str, str]) -> Response:
+    headers = {**headers, "Vary": "Accept-Encoding"}
+    if "gzip" in request.headers.get("accept-encoding", ""):
+        headers["Content-Encoding"] = "gzip"
+        return Response(file.gzipped, media_type=media_type, headers=headers)
+    return Response(file.body, media_type=media_type, headers=headers)
+
+
 class Buckets:
     """A token bucket per user: at most `RATE_BURST` requests at once, `RATE_PER_S` a second
     after that (each web process counts its own)."""
@@ -86,28 +103,29 @@ def app_routes(config: Config, client: aioredis.Redis, inbox: WebInbox, lineup: 
                ) -> list[BaseRoute]:  # fmt: skip
     """The app's routes under `/app/`."""
     buckets = Buckets()
-    page = STATIC.joinpath("index.html").read_text("utf-8").replace(
-        "{{telegram_script}}", html.escape(config.app_script, quote=True))
-    scripts = {name: app.script.read_bytes() for name, app in lineup.apps.items()}
-    files = {name: STATIC.joinpath(name).read_bytes() for name in ("app.js", "app.css", "shim.js")}
+    page = Packed(STATIC.joinpath("index.html").read_text("utf-8").replace(
+        "{{telegram_script}}", html.escape(config.app_script, quote=True)).encode())
+    scripts = {name: Packed(app.script.read_bytes()) for name, app in lineup.apps.items()}
+    files = {name: Packed(STATIC.joinpath(name).read_bytes())
+             for name in ("app.js", "app.css", "shim.js")}  # fmt: skip
 
-    async def index(_request: Request) -> Response:
-        return Response(page, media_type="text/html; charset=utf-8",
-                        headers={"Cache-Control": "no-cache", **_GUARDS})  # fmt: skip
+    async def index(request: Request) -> Response:
+        return _served(request, page, "text/html; charset=utf-8",
+                       {**_GUARDS, "Cache-Control": "no-cache"})  # fmt: skip
 
     async def static(request: Request) -> Response:
         name = request.path_params["name"]
         body = files.get(name)
         if body is None:
             return Response(status_code=404)
-        return Response(body, media_type=_TYPES[name[name.rfind("."):]],
-                        headers={"Cache-Control": "max-age=300"})  # fmt: skip
+        kind = _TYPES[name[name.rfind(".") :]]
+        return _served(request, body, kind, {"Cache-Control": "max-age=300"})
 
     async def game_script(request: Request) -> Response:
         body = scripts.get(request.path_params["game"])
         if body is None:
             return Response(status_code=404)
-        return Response(body, media_type=_TYPES[".js"], headers={"Cache-Control": "max-age=300"})
+        return _served(request, body, _TYPES[".js"], {"Cache-Control": "max-age=300"})
 
     def who(request: Request) -> AppUser | None:
         scheme, _, raw = request.headers.get("authorization", "").partition(" ")
