@@ -9,6 +9,7 @@ from engine.model import Room, SeatStatus
 from tgbot.egress.outgoing import Outgoing
 from tgbot.games.hintrigue import buttons, cards, effects, group, private
 from tgbot.games.hintrigue.pictures import ResultsPicture, results_picture
+from tgbot.games.hintrigue.refusals import REFUSALS
 from tgbot.games.hintrigue.settings import ROWS, SETTINGS, settings_text
 from tgbot.i18n import _, texts
 from tgbot.table import render
@@ -86,6 +87,7 @@ def _too_late(room: Room, index: int) -> str | None:
 
 SCREENS = Screens(
     pictures=(ResultsPicture,),
+    refusals=REFUSALS,
     name="hintrigue",
     blurb=lambda: _("<b>Hintrigue</b> (tell a story, bluff with cards)"),
     secrets=lambda: _("cards and hints"),
