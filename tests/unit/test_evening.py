@@ -14,7 +14,13 @@ from engine.commands import (
     Vote,
 )
 from engine.errors import ErrorCode, RuleError
-from engine.events import GameAbandoned, RoundScored, RoundStarted, RoundVoided, SeatLeft
+from engine.games.hintrigue.events import (
+    GameAbandoned,
+    RoundScored,
+    RoundStarted,
+    RoundVoided,
+    SeatLeft,
+)
 from engine.games.hintrigue.model import Phase, own_seats, phase_of
 from engine.games.hintrigue.views import missed_voters
 from tests.builders import CHAT, a_room, user

@@ -29,7 +29,8 @@ from engine.commands import (
     Vote,
 )
 from engine.errors import ErrorCode, RuleError
-from engine.events import PlayerJoined, RoundScored, VoteCast
+from engine.events import PlayerJoined
+from engine.games.hintrigue.events import RoundScored, VoteCast
 from engine.games.hintrigue.model import Phase, own_seats, phase_of, round_of
 from engine.games.registry import DEFAULT_GAME as GAME
 from engine.games.registry import GAMES

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from engine.context import Ctx
-from engine.events import GameStarted
 from engine.games.base import Game, Moment
 from engine.games.hintrigue import rules
+from engine.games.hintrigue.events import GameStarted
 from engine.games.hintrigue.model import Settings, State, own_seats, phase_of, round_of, state_of
 from engine.games.hintrigue.settings import ALIASES, OWN_SETTINGS, apply_changes, check_deck
 from engine.games.hintrigue.turns import deal, start_round, winners

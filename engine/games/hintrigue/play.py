@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from engine.context import Ctx
 from engine.errors import ErrorCode, RuleError
-from engine.events import (
+from engine.games.hintrigue.errors import Refusal
+from engine.games.hintrigue.events import (
     CardChosen,
     DecoyPlayed,
     HintGiven,
@@ -16,7 +17,6 @@ from engine.events import (
     VoteCast,
     VotingOpened,
 )
-from engine.games.hintrigue.errors import Refusal
 from engine.games.hintrigue.model import Phase
 from engine.games.hintrigue.scoring import score_round
 from engine.games.hintrigue.settings import settings_of

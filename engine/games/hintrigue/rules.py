@@ -19,8 +19,8 @@ from engine.commands import (
 )
 from engine.context import Ctx
 from engine.errors import ErrorCode, RuleError
-from engine.events import SeatLeft, SeatReturned
 from engine.games.hintrigue import play
+from engine.games.hintrigue.events import SeatLeft, SeatReturned
 from engine.games.hintrigue.model import Phase, Seat, phase_of, round_of, state_of
 from engine.games.hintrigue.turns import (
     abandon,

@@ -22,7 +22,7 @@ from engine.commands import (
     Vote,
 )
 from engine.errors import RuleError
-from engine.events import RoundScored
+from engine.games.hintrigue.events import RoundScored
 from engine.games.hintrigue.model import Phase, own_seats, phase_of, round_of, state_of
 from engine.games.hintrigue.scoring import score_round
 from engine.games.hintrigue.settings import settings_of

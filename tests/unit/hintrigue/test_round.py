@@ -4,8 +4,8 @@ import pytest
 
 from engine.commands import ChooseCard, GiveHint, PlayDecoy, Vote
 from engine.errors import ErrorCode, RuleError
-from engine.events import RoundScored, VoteCast, VotingOpened
 from engine.games.hintrigue.errors import Refusal
+from engine.games.hintrigue.events import RoundScored, VoteCast, VotingOpened
 from engine.games.hintrigue.model import Phase, own_seats, phase_of, state_of
 from tests.builders import a_room, card_locations, user
 from tests.table import apply

@@ -4,7 +4,13 @@ import pytest
 
 from engine.commands import ChooseCard, ComeBack, MarkUnreachable, PlayDecoy, Skip, Timeout, Vote
 from engine.errors import ErrorCode, RuleError
-from engine.events import DecoyPlayed, RoundVoided, SeatReturned, SeatSpectating, SeatUnreachable
+from engine.games.hintrigue.events import (
+    DecoyPlayed,
+    RoundVoided,
+    SeatReturned,
+    SeatSpectating,
+    SeatUnreachable,
+)
 from engine.games.hintrigue.model import Phase, own_seats, phase_of
 from engine.model import Phase as TablePhase
 from engine.model import SeatStatus

@@ -3,6 +3,9 @@ whom."""
 
 from __future__ import annotations
 
+from typing import Any
+
+from engine.games.hintrigue.events import DecoyPlayed, RoundVoided, SeatReturned
 from engine.games.hintrigue.model import Phase, Round, own_seats, phase_of, round_of
 from engine.games.hintrigue.views import group_view, missed_voters, waiting_for
 from engine.model import OVER_PHASES, Room
@@ -219,3 +222,30 @@ def fooled_text(room: Room) -> str:
         if seat.fooled
     ]
     return "\n".join([_("<b>Fooled by decoys</b>"), *lines]) if lines else ""
+
+
+def skip_notice(room: Room, events: list[Any], by: str) -> str | None:
+    """What /skip did, when the message at the bottom of the chat does not say it already (a
+    skipped vote is named in the reveal, a skipped reveal is followed by the next round)."""
+    who = names(room)
+    voided = next((e for e in events if isinstance(e, RoundVoided)), None)
+    if voided is not None:
+        return _("/skip: {name}'s turn is skipped.").format(name=who[voided.storyteller])
+    auto = [e.seat for e in events if isinstance(e, DecoyPlayed) and e.auto]
+    if auto:
+        return ngettext(
+            "/skip: a decoy was chosen at random for {names}.",
+            "/skip: decoys were chosen at random for {names}.",
+            len(auto),
+        ).format(names=listed([who[i] for i in auto]))
+    return None
+
+
+def back_notice(room: Room, events: list[Any]) -> str | None:
+    """What /back did, for the group: who plays again from the next round."""
+    event = next((e for e in events if isinstance(e, SeatReturned)), None)
+    if event is None:
+        return None
+    return _("Welcome back, {name}: you play from the next round.").format(
+        name=names(room)[event.seat]
+    )
