@@ -4,18 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from engine.commands import (
-    ChooseCard,
-    Command,
-    GiveHint,
-    Join,
-    OpenLobby,
-    PlayDecoy,
-    StartGame,
-    Timeout,
-    Vote,
-)
+from engine.commands import GiveHint, Join, OpenLobby, StartGame, Timeout
 from engine.events import AnyEvent
+from engine.games.hintrigue.commands import ChooseCard, Command, PlayDecoy, Vote
 from engine.games.hintrigue.model import Phase, own_seats, phase_of, round_of, state_of
 from engine.games.hintrigue.settings import OWN_SETTINGS, settings_of
 from engine.games.hintrigue.settings import apply_changes as own_changes

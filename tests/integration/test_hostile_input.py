@@ -13,18 +13,16 @@ import pytest
 
 from engine.commands import (
     ChangeSettings,
-    ChooseCard,
     ChooseGame,
     GiveHint,
     Join,
     OpenLobby,
-    PlayDecoy,
     StartGame,
     StopGame,
-    Vote,
 )
 from engine.games.guesswhat import commands as gw
 from engine.games.guesswhat.errors import Refusal as GW_REFUSAL
+from engine.games.hintrigue.commands import ChooseCard, PlayDecoy, Vote
 from engine.games.hintrigue.errors import Refusal as HI_REFUSAL
 from engine.games.hintrigue.model import own_seats, phase_of, round_of
 from engine.games.huescues import commands as hc

@@ -2,18 +2,9 @@
 
 import pytest
 
-from engine.commands import (
-    ChooseCard,
-    Leave,
-    OpenedPrivateChat,
-    OpenLobby,
-    PlayDecoy,
-    Skip,
-    StartGame,
-    StopGame,
-    Vote,
-)
+from engine.commands import Leave, OpenedPrivateChat, OpenLobby, Skip, StartGame, StopGame
 from engine.errors import ErrorCode, RuleError
+from engine.games.hintrigue.commands import ChooseCard, PlayDecoy, Vote
 from engine.games.hintrigue.events import (
     GameAbandoned,
     RoundScored,

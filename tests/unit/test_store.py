@@ -16,20 +16,18 @@ import pytest
 
 from engine.commands import (
     ChangeSettings,
-    ChooseCard,
     Command,
     GiveHint,
     Join,
     Leave,
     OpenLobby,
-    PlayDecoy,
     StartGame,
     StopGame,
     Timeout,
-    Vote,
 )
 from engine.errors import ErrorCode, RuleError
 from engine.events import PlayerJoined
+from engine.games.hintrigue.commands import ChooseCard, PlayDecoy, Vote
 from engine.games.hintrigue.events import RoundScored, VoteCast
 from engine.games.hintrigue.model import Phase, own_seats, phase_of, round_of
 from engine.games.registry import DEFAULT_GAME as GAME

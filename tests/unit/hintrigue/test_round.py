@@ -2,8 +2,9 @@
 
 import pytest
 
-from engine.commands import ChooseCard, GiveHint, PlayDecoy, Vote
+from engine.commands import GiveHint
 from engine.errors import ErrorCode, RuleError
+from engine.games.hintrigue.commands import ChooseCard, PlayDecoy, Vote
 from engine.games.hintrigue.errors import Refusal
 from engine.games.hintrigue.events import RoundScored, VoteCast, VotingOpened
 from engine.games.hintrigue.model import Phase, own_seats, phase_of, state_of

@@ -2,8 +2,9 @@
 
 import pytest
 
-from engine.commands import ChooseCard, ComeBack, MarkUnreachable, PlayDecoy, Skip, Timeout, Vote
+from engine.commands import ComeBack, MarkUnreachable, Skip, Timeout
 from engine.errors import ErrorCode, RuleError
+from engine.games.hintrigue.commands import ChooseCard, PlayDecoy, Vote
 from engine.games.hintrigue.events import (
     DecoyPlayed,
     RoundVoided,

@@ -8,7 +8,7 @@ from collections.abc import Callable
 
 from telegram import CallbackQuery, Update
 
-from engine.commands import ChooseCard, PlayDecoy, Vote
+from engine.games.hintrigue.commands import ChooseCard, PlayDecoy, Vote
 from engine.games.hintrigue.events import VoteCast
 from engine.store import Outcome
 from tgbot.games.hintrigue import cards
