@@ -43,8 +43,9 @@ class OpenLobby(_PlayerCommand):
     """The group's settings of its last lobby of this game, taken where still valid."""
     seat_language: str | None = None
     """The creator's own language (None: the group's)."""
-    game: str = "hintrigue"
-    """The game the lobby is for (a name in `engine.games.GAMES`)."""
+    game: str | None = None
+    """The game the lobby is for (a name in the table's `Games`; None: its first,
+    `Games.default`)."""
     game_settings: dict[str, int | bool | str] = Field(default_factory=dict)
     """The group's settings of its last lobby of that game, for a game that keeps its own."""
 

@@ -96,12 +96,17 @@ class Games(Mapping[str, Game]):
     list the composition root hands down (`engine.games.registry.GAMES` in the bot), so no
     module below it looks a game up."""
 
-    def __init__(self, *games: Game) -> None:
+    def __init__(self, *games: Game, unnamed: str | None = None) -> None:
         self._games = {game.name: game for game in games}
         if len(self._games) != len(games):
             raise ValueError("two games share a name")
         if not games:
             raise ValueError("a table needs a game")
+        if unnamed is not None and unnamed not in self._games:
+            raise ValueError(f"no game {unnamed} for the rooms stored without one")
+        self.unnamed = unnamed
+        """The game of a room stored without a game's name, by a version whose table hosted
+        that game alone (None: such a room does not load)."""
 
     def __getitem__(self, name: str) -> Game:
         return self._games[name]

@@ -572,7 +572,7 @@ def test_a_seat_that_left_before_the_end_adds_nothing_the_others_do(store: Store
 
 
 def test_a_game_with_fewer_than_two_human_players_left_counts_for_nobody() -> None:
-    room = Room(chat_id=CHAT, creator=1, rng=1, phase=TablePhase.FINISHED, seats=[
+    room = Room(game="hintrigue", chat_id=CHAT, creator=1, rng=1, phase=TablePhase.FINISHED, seats=[
         Seat(user_id=1, name="A", score=9), Seat(user_id=2, name="B", status=SeatStatus.LEFT),
         Seat(user_id=3, name="C", status=SeatStatus.LEFT)])  # fmt: skip
     assert stats.increments(room, GAMES[GAME], NOW) == []
