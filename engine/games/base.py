@@ -79,6 +79,9 @@ class Game:
     """How /settings names the game's own settings (`clue` → `clue_s`)."""
     switches: frozenset[str] = field(default_factory=frozenset)
     """The game's own settings that are on or off."""
+    words: frozenset[str] = field(default_factory=frozenset)
+    """The game's own settings whose value is a name, taken as typed (a deck); the others are
+    numbers."""
     min_seats: int = MIN_SEATS
     """The fewest active seats the game starts and goes on with (below: abandoned)."""
     max_seats: int = MAX_SEATS

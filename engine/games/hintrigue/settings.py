@@ -30,6 +30,8 @@ ALIASES = {
     "deck": "deck",
 }
 """How /settings names them (`hint=60`)."""
+WORDS = frozenset({"deck"})
+"""Those whose value is a name (the others are numbers)."""
 
 
 def apply_changes(settings: Settings, changes: dict[str, int | bool | str]) -> Settings:
