@@ -11,7 +11,7 @@ from engine.games.hintrigue.views import group_view, missed_voters, waiting_for
 from engine.model import OVER_PHASES, Room
 from tgbot.egress.outgoing import Button, Outgoing
 from tgbot.games.hintrigue.cards import card
-from tgbot.i18n import _, ngettext
+from tgbot.i18n import N_, Texts, _, ngettext
 from tgbot.table.render.common import (
     Look,
     duration,
@@ -22,7 +22,15 @@ from tgbot.table.render.common import (
     to_group,
     user_text,
 )
-from tgbot.table.render.group import VOID_REASONS, listed, standings_lines
+from tgbot.table.render.group import listed, standings_lines
+
+VOID_REASONS = Texts({
+    "missed_hint": N_("{name} did not give a hint in time."),
+    "skipped": N_("{name}'s turn was skipped."),
+    "storyteller_left": N_("{name} left the game."),
+    "unreachable": N_("{name} could not be reached in private."),
+})
+"""Why a round of Hintrigue was void, by its `RoundVoided.reason`."""
 
 
 @in_group_language
