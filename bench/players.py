@@ -25,7 +25,8 @@ from typing import Any
 
 import redis.asyncio as aioredis
 
-from engine.commands import ChooseCard, Command, GiveHint, PlayDecoy, Skip, Vote
+from engine.commands import GiveHint, Skip
+from engine.games.hintrigue.commands import ChooseCard, Command, PlayDecoy, Vote
 from engine.games.hintrigue.model import Phase, own_seats, phase_of, round_of
 from engine.games.registry import GAMES
 from engine.model import Room

@@ -1,8 +1,10 @@
-"""Commands: orders given to a room, as small frozen models in one tagged union."""
+"""Commands of the table: orders given to a room, as small frozen models in one tagged union.
+
+A running game's own commands are in its package (`engine.games.<game>.commands`)."""
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Literal, TypeAlias
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
@@ -20,13 +22,6 @@ class _ButtonCommand(_PlayerCommand):
     that was played in the same room (None: not given by a button)."""
 
     game_id: int | None = None
-
-
-class _CardCommand(_ButtonCommand):
-    """A card chosen on a button of one round; `round_no` refuses a button from another."""
-
-    card: int
-    round_no: int | None = None
 
 
 class OpenLobby(_PlayerCommand):
@@ -48,8 +43,9 @@ class OpenLobby(_PlayerCommand):
     """The group's settings of its last lobby of this game, taken where still valid."""
     seat_language: str | None = None
     """The creator's own language (None: the group's)."""
-    game: str = "hintrigue"
-    """The game the lobby is for (a name in `engine.games.GAMES`)."""
+    game: str | None = None
+    """The game the lobby is for (a name in the table's `Games`; None: its first,
+    `Games.default`)."""
     game_settings: dict[str, int | bool | str] = Field(default_factory=dict)
     """The group's settings of its last lobby of that game, for a game that keeps its own."""
 
@@ -138,29 +134,12 @@ class StartGame(_ButtonCommand):
     is_admin: bool = False
 
 
-class ChooseCard(_CardCommand):
-    """The storyteller picks (or re-picks) its card before giving the hint."""
-
-    kind: Literal["choose_card"] = "choose_card"
-
-
 class GiveHint(_PlayerCommand):
-    """The storyteller commits its chosen card with a hint."""
+    """Text a player typed in private, for the room's game to read its own way (its typed
+    command): in Hintrigue, the storyteller's hint for its chosen card."""
 
     kind: Literal["give_hint"] = "give_hint"
     text: str
-
-
-class PlayDecoy(_CardCommand):
-    """A non-storyteller slips a card from its hand onto the table."""
-
-    kind: Literal["play_decoy"] = "play_decoy"
-
-
-class Vote(_CardCommand):
-    """Vote (or change the vote) for a table card."""
-
-    kind: Literal["vote"] = "vote"
 
 
 class ComeBack(_ButtonCommand):
@@ -211,7 +190,7 @@ class TopicGone(_Command):
     kind: Literal["topic_gone"] = "topic_gone"
 
 
-Command = Annotated[
+TableCommand: TypeAlias = (
     OpenLobby
     | OpenedPrivateChat
     | ChooseLanguage
@@ -224,17 +203,17 @@ Command = Annotated[
     | AddAI
     | RemoveAI
     | StartGame
-    | ChooseCard
     | GiveHint
-    | PlayDecoy
-    | Vote
     | ComeBack
     | Skip
     | StopGame
     | Timeout
     | MarkUnreachable
-    | TopicGone,
-    Field(discriminator="kind"),
-]
+    | TopicGone
+)
+"""Every command of the table; a game's own are in its package (`engine.games.<game>.commands`),
+each in a union with these."""
+
+Command = Annotated[TableCommand, Field(discriminator="kind")]
 
 COMMAND_ADAPTER: TypeAdapter[Command] = TypeAdapter(Command)

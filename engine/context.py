@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from engine.errors import ErrorCode, RuleError
-from engine.events import Event
+from engine.events import AnyEvent
 from engine.games.base import Game, Games
 from engine.model import Room, Seat
 from engine.rng import Rng
@@ -20,14 +20,14 @@ class Ctx:
     rng: Rng
     games: Games
     """The games the table hosts (the lobby opens and switches between them)."""
-    events: list[Event] = field(default_factory=list)
+    events: list[AnyEvent] = field(default_factory=list)
 
     @property
     def game(self) -> Game:
         """The game the room plays, or its lobby is for."""
         return self.games.named(self.room.game)
 
-    def emit(self, event: Event) -> None:
+    def emit(self, event: AnyEvent) -> None:
         """Record an event."""
         self.events.append(event)
 

@@ -1,14 +1,19 @@
-"""Events: facts about what a command changed, as small frozen models in one tagged union."""
+"""Events of the table: facts about what a command changed in a lobby or a seat, as small frozen
+models in one tagged union. A running game gives its own (`engine.games.<game>.events`); the
+table hands them on with its own, each an `AnyEvent`."""
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Literal, Protocol
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
-from engine.games.hintrigue.model import Round
 
-VoidReason = Literal["missed_hint", "storyteller_left", "unreachable", "skipped"]
+class AnyEvent(Protocol):
+    """An event of the table or of the room's game: a frozen model tagged by its `kind`."""
+
+    @property
+    def kind(self) -> str: ...
 
 
 class _Event(BaseModel):
@@ -104,149 +109,6 @@ class GameChosen(_Event):
     game: str
 
 
-class GameStarted(_Event):
-    """The cards were dealt."""
-
-    kind: Literal["game_started"] = "game_started"
-    first_storyteller: int
-
-
-class RoundStarted(_Event):
-    """A storyteller's turn began; we wait for its card and hint."""
-
-    kind: Literal["round_started"] = "round_started"
-    round_no: int
-    storyteller: int
-    deadline: float | None
-    after: Round | None = None
-    """The round scored just before, whose reveal is over now."""
-
-
-class CardChosen(_Event):
-    """The storyteller picked a card (private to the storyteller)."""
-
-    kind: Literal["card_chosen"] = "card_chosen"
-    round_no: int
-    seat: int
-    card: int
-
-
-class HintGiven(_Event):
-    """The hint was given; decoys are awaited."""
-
-    kind: Literal["hint_given"] = "hint_given"
-    round_no: int
-    hint: str
-    deadline: float | None
-
-
-class DecoyPlayed(_Event):
-    """A seat put a decoy on the table; `auto` when chosen for it."""
-
-    kind: Literal["decoy_played"] = "decoy_played"
-    round_no: int
-    seat: int
-    card: int
-    auto: bool = False
-
-
-class VotingOpened(_Event):
-    """The shuffled table is shown; voting is open."""
-
-    kind: Literal["voting_opened"] = "voting_opened"
-    round_no: int
-    table: list[int]
-    deadline: float | None
-
-
-class VoteCast(_Event):
-    """A seat voted, or changed its vote."""
-
-    kind: Literal["vote_cast"] = "vote_cast"
-    round_no: int
-    seat: int
-    card: int
-    changed: bool = False
-
-
-class RoundScored(_Event):
-    """Voting closed: owners and votes revealed, points applied, hands refilled."""
-
-    kind: Literal["round_scored"] = "round_scored"
-    round_no: int
-    points: dict[int, int]
-    finders: list[int]
-    deadline: float
-
-
-class RoundVoided(_Event):
-    """The round was void: no card moved, no score changed."""
-
-    kind: Literal["round_voided"] = "round_voided"
-    round_no: int
-    storyteller: int
-    reason: VoidReason
-    prompted: list[int] = Field(default_factory=list)
-    """Seats whose private prompt of this round was still open (its buttons now go)."""
-
-
-class SeatSpectating(_Event):
-    """A storyteller missed two hints in a row and now sits out."""
-
-    kind: Literal["seat_spectating"] = "seat_spectating"
-    seat: int
-
-
-class SeatReturned(_Event):
-    """A spectating seat plays again from the next round."""
-
-    kind: Literal["seat_returned"] = "seat_returned"
-    seat: int
-
-
-class SeatLeft(_Event):
-    """A seat left the running game for good."""
-
-    kind: Literal["seat_left"] = "seat_left"
-    seat: int
-    prompt_round: int | None = None
-    """The round whose private prompt the seat still had open, if any."""
-
-
-class SeatUnreachable(_Event):
-    """A seat's private chat refused the bot; the group is told how to fix it."""
-
-    kind: Literal["seat_unreachable"] = "seat_unreachable"
-    seat: int
-
-
-class DeckReshuffled(_Event):
-    """The discard pile became the new draw pile."""
-
-    kind: Literal["deck_reshuffled"] = "deck_reshuffled"
-    cards: int
-
-
-class GameFinished(_Event):
-    """The last rotation completed; winners are named."""
-
-    kind: Literal["game_finished"] = "game_finished"
-    winners: list[int]
-    standings: list[int]
-
-
-class GameAbandoned(_Event):
-    """The game ended without a winner."""
-
-    kind: Literal["game_abandoned"] = "game_abandoned"
-    reason: Literal["too_few_players", "stopped", "topic_gone"]
-    standings: list[int]
-    interrupted: str | None = None
-    """The phase the game was in when it ended (its messages are closed)."""
-    prompted: list[int] = Field(default_factory=list)
-    """Seats whose private prompt of the round was still open."""
-
-
 Event = Annotated[
     LobbyOpened
     | PrivateChatOpened
@@ -259,23 +121,7 @@ Event = Annotated[
     | LobbyClosed
     | LobbyExtended
     | SettingsChanged
-    | GameChosen
-    | GameStarted
-    | RoundStarted
-    | CardChosen
-    | HintGiven
-    | DecoyPlayed
-    | VotingOpened
-    | VoteCast
-    | RoundScored
-    | RoundVoided
-    | SeatSpectating
-    | SeatReturned
-    | SeatLeft
-    | SeatUnreachable
-    | DeckReshuffled
-    | GameFinished
-    | GameAbandoned,
+    | GameChosen,
     Field(discriminator="kind"),
 ]
 

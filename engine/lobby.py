@@ -67,7 +67,7 @@ def open_room(command: OpenLobby, now: float, games: Games) -> Room:
         private_ok=command.private_ok,
         language=command.seat_language,
     )
-    game = games.named(command.game)
+    game = games.default if command.game is None else games.named(command.game)
     room = Room(
         game=game.name,
         chat_id=command.chat_id,

@@ -103,12 +103,14 @@ class Room(BaseModel):
     Every game keeps its own settings in `game_settings` and its state in `play`, documents
     of its own (`engine.games`), and mirrors onto the room what the table reads: the phase,
     the deadline, the seats' status and totals, the end. A room stored before a game kept its
-    documents apart is brought to this shape as it loads (its registration's `upgrade`).
+    documents apart is brought to this shape as it loads (its registration's `upgrade`), and
+    one stored before rooms named their game is given it (`Games.unnamed`).
     """
 
     schema_version: Literal[1] = SCHEMA_VERSION
-    game: str = "hintrigue"
-    """The game of this lobby or running game (a name in `engine.games.GAMES`)."""
+    game: str
+    """The game of this lobby or running game (a name in the table's `Games`). A room stored
+    before rooms named their game is given its game as it loads (`Games.unnamed`)."""
     chat_id: int
     topic: int = 0
     """The forum topic the room is (0: the whole chat, or a forum's General topic)."""
@@ -145,7 +147,9 @@ class Room(BaseModel):
         games = info.context
         if games is None or not isinstance(data, dict):
             return data
-        game = games.get(str(data.get("game", "hintrigue")))
+        if "game" not in data and games.unnamed is not None:
+            data = {**data, "game": games.unnamed}  # stored when the table hosted one game
+        game = games.get(str(data.get("game")))
         if game is None or game.upgrade is None:
             return data
         return game.upgrade(data)
@@ -160,7 +164,9 @@ class Room(BaseModel):
         games = info.context
         if games is None:
             raise ValueError("a stored game's documents are parsed by Games.parse_room")
-        game = games.named(str(info.data.get("game", "hintrigue")))
+        if "game" not in info.data:
+            raise ValueError("the room names no game")
+        game = games.named(str(info.data["game"]))
         model = game.settings_model if info.field_name == "game_settings" else game.state_model
         if model is None:
             raise ValueError(f"{game.name} keeps no {info.field_name}")

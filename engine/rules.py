@@ -32,7 +32,7 @@ from engine.commands import (
 )
 from engine.context import Ctx
 from engine.errors import ErrorCode, RuleError
-from engine.events import Event
+from engine.events import AnyEvent
 from engine.games.base import Games
 from engine.lobby import (
     add_ai,
@@ -63,7 +63,7 @@ LOBBY_TIMER = "lobby"
 
 def apply(
     room: Room | None, command: Any, now: float, games: Games, *, owned: bool = False
-) -> tuple[Room, list[Event]]:
+) -> tuple[Room, list[AnyEvent]]:
     """Apply one command (the table's, or the room's game's own) to a room at time `now`
     (UTC seconds), at a table hosting `games`.
 

@@ -38,9 +38,11 @@ def parse_changes(text: str, games: Iterable[Game]) -> dict[str, int | bool | st
     neither the table's nor one of `games`' own."""
     aliases = dict(ALIASES)
     switches = {"timers", "pictures"}
+    words = {"language"}
     for game in games:
         aliases.update(game.setting_aliases)
         switches |= game.switches
+        words |= game.words
     changes: dict[str, int | bool | str] = {}
     for token in text.split():
         key, sep, raw = token.partition("=")
@@ -52,7 +54,7 @@ def parse_changes(text: str, games: Iterable[Game]) -> dict[str, int | bool | st
             if value not in _TRUE | _FALSE:
                 raise RuleError(ErrorCode.BAD_SETTING, token)
             changes[name] = value in _TRUE
-        elif name in ("deck", "language"):
+        elif name in words:
             changes[name] = value
         elif name == "join_s" and value in _FALSE:
             changes[name] = 0  # no join timer

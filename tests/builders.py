@@ -4,18 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from engine.commands import (
-    ChooseCard,
-    Command,
-    GiveHint,
-    Join,
-    OpenLobby,
-    PlayDecoy,
-    StartGame,
-    Timeout,
-    Vote,
-)
-from engine.events import Event
+from engine.commands import GiveHint, Join, OpenLobby, StartGame, Timeout
+from engine.events import AnyEvent
+from engine.games.hintrigue.commands import ChooseCard, Command, PlayDecoy, Vote
 from engine.games.hintrigue.model import Phase, own_seats, phase_of, round_of, state_of
 from engine.games.hintrigue.settings import OWN_SETTINGS, settings_of
 from engine.games.hintrigue.settings import apply_changes as own_changes
@@ -38,9 +29,9 @@ class Game:
 
     room: Room
     now: float = 1_000.0
-    events: list[Event] = field(default_factory=list)
+    events: list[AnyEvent] = field(default_factory=list)
 
-    def do(self, command: Command) -> list[Event]:
+    def do(self, command: Command) -> list[AnyEvent]:
         """Apply a command that must be accepted."""
         self.room, self.events = apply(self.room, command, self.now)
         return self.events

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine import settings
-from engine.events import Event
+from engine.events import AnyEvent
 from engine.games.registry import GAMES
 from engine.model import Room
 from engine.rules import apply as apply_at
@@ -14,7 +14,7 @@ from engine.rules import apply as apply_at
 
 def apply(
     room: Room | None, command: Any, now: float, *, owned: bool = False
-) -> tuple[Room, list[Event]]:
+) -> tuple[Room, list[AnyEvent]]:
     """`engine.rules.apply` at the bot's table (every registered game)."""
     return apply_at(room, command, now, GAMES, owned=owned)
 

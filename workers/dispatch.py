@@ -14,7 +14,7 @@ from datetime import UTC, datetime
 import redis
 from rq import Queue
 
-from engine.events import Event
+from engine.events import AnyEvent
 from engine.games.base import Games, Moment
 from engine.model import OVER_PHASES, Phase, Room, is_ai_user
 from engine.roomid import RoomId
@@ -150,7 +150,7 @@ class RqDispatch:
             self.queue.enqueue_at(when, "workers.jobs.flush", str(where), attempt,
                                   meta={"not_before": at}, **options)  # fmt: skip
 
-    def schedule(self, room: Room, events: list[Event]) -> None:
+    def schedule(self, room: Room, events: list[AnyEvent]) -> None:
         """Fire the timer of the room's current phase at its deadline, never before."""
         if any(e.kind in OVER for e in events):
             self.client.zrem(keys.pending_timers(), str(room.room_id))

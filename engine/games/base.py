@@ -79,6 +79,9 @@ class Game:
     """How /settings names the game's own settings (`clue` → `clue_s`)."""
     switches: frozenset[str] = field(default_factory=frozenset)
     """The game's own settings that are on or off."""
+    words: frozenset[str] = field(default_factory=frozenset)
+    """The game's own settings whose value is a name, taken as typed (a deck); the others are
+    numbers."""
     min_seats: int = MIN_SEATS
     """The fewest active seats the game starts and goes on with (below: abandoned)."""
     max_seats: int = MAX_SEATS
@@ -96,12 +99,17 @@ class Games(Mapping[str, Game]):
     list the composition root hands down (`engine.games.registry.GAMES` in the bot), so no
     module below it looks a game up."""
 
-    def __init__(self, *games: Game) -> None:
+    def __init__(self, *games: Game, unnamed: str | None = None) -> None:
         self._games = {game.name: game for game in games}
         if len(self._games) != len(games):
             raise ValueError("two games share a name")
         if not games:
             raise ValueError("a table needs a game")
+        if unnamed is not None and unnamed not in self._games:
+            raise ValueError(f"no game {unnamed} for the rooms stored without one")
+        self.unnamed = unnamed
+        """The game of a room stored without a game's name, by a version whose table hosted
+        that game alone (None: such a room does not load)."""
 
     def __getitem__(self, name: str) -> Game:
         return self._games[name]

@@ -14,9 +14,10 @@ from engine.games.hintrigue.game import GAME as HINTRIGUE
 from engine.games.huescues.table import GAME as HUESCUES
 from engine.games.wunchunk.table import GAME as WUNCHUNK
 
-GAMES = Games(HINTRIGUE, GUESSWHAT, HUESCUES, WUNCHUNK)
+GAMES = Games(HINTRIGUE, GUESSWHAT, HUESCUES, WUNCHUNK, unnamed=HINTRIGUE.name)
 """Every game, by name, in the order the lobby's Game button walks them (the first is what a
-bare /newgame opens in a new group)."""
+bare /newgame opens in a new group). Rooms stored before rooms named their game are
+Hintrigue's: the table hosted it alone then."""
 DEFAULT_GAME = GAMES.default.name
 game_named = GAMES.named
 

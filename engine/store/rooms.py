@@ -24,7 +24,7 @@ from pydantic import ValidationError
 
 from engine.commands import Command, Join, OpenLobby
 from engine.errors import ErrorCode, RuleError
-from engine.events import Event, PlayerLeftLobby
+from engine.events import AnyEvent, PlayerLeftLobby
 from engine.games.base import Games
 from engine.model import OVER_PHASES, SCHEMA_VERSION, Phase, Room, SeatStatus, is_ai_user
 from engine.roomid import RoomId
@@ -41,7 +41,7 @@ MAX_ATTEMPTS = 200
 _CONFLICT, _DUPLICATE, _ELSEWHERE = -1, -2, -3
 
 
-Render = Callable[[Room, list[Event], float], list[str]]
+Render = Callable[[Room, list[AnyEvent], float], list[str]]
 """Renders the outbox entries of a new state and its events, at the command's time."""
 
 
@@ -66,7 +66,7 @@ class Outcome:
     """What applying a command did: the new room and its events, or nothing for a duplicate."""
 
     room: Room | None
-    events: list[Event] = field(default_factory=list)
+    events: list[AnyEvent] = field(default_factory=list)
     duplicate: bool = False
 
 
@@ -209,7 +209,7 @@ class Store:
         ver: Any,
         was_running: bool,
         new: Room,
-        events: list[Event],
+        events: list[AnyEvent],
         command: Command,
         marker: list[str] | None,
         entries: list[str],
@@ -310,7 +310,7 @@ class Store:
         return 0
 
     @staticmethod
-    def _player_ops(room: Room, events: list[Event]) -> list[tuple[int, str]]:
+    def _player_ops(room: Room, events: list[AnyEvent]) -> list[tuple[int, str]]:
         """Keep the player → room index in step with the seats."""
         over = room.phase in OVER_PHASES
         ops = [

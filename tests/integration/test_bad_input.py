@@ -6,15 +6,8 @@ import itertools
 
 import pytest
 
-from engine.commands import (
-    ChangeSettings,
-    ChooseCard,
-    GiveHint,
-    Join,
-    OpenLobby,
-    PlayDecoy,
-    StartGame,
-)
+from engine.commands import ChangeSettings, GiveHint, Join, OpenLobby, StartGame
+from engine.games.hintrigue.commands import ChooseCard, PlayDecoy
 from engine.games.hintrigue.decks import scene
 from engine.games.hintrigue.model import Phase, own_seats, phase_of, round_of
 from engine.games.registry import GAMES

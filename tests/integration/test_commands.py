@@ -452,7 +452,7 @@ def test_message_links_by_username_internal_id_or_none():
 def test_the_hint_given_answer_stays_through_its_round_and_is_closed_when_the_game_ends(
     table: Table,
 ):
-    from engine.commands import ChooseCard
+    from engine.games.hintrigue.commands import ChooseCard
 
     room = table.started()
     teller = room.seats[round_of(room).storyteller]

@@ -7,7 +7,8 @@ import time
 
 import pytest
 
-from engine.commands import ChooseCard, GiveHint, Join, OpenLobby, StartGame
+from engine.commands import GiveHint, Join, OpenLobby, StartGame
+from engine.games.hintrigue.commands import ChooseCard
 from engine.games.hintrigue.model import own_seats, round_of
 from engine.games.registry import GAMES
 from engine.store import keys

@@ -13,7 +13,7 @@ import pytest
 import redis
 from telegram.ext import Application
 
-from engine.events import Event
+from engine.events import AnyEvent
 from engine.games.base import Games
 from engine.games.registry import GAMES
 from engine.model import Room
@@ -42,7 +42,7 @@ class Deliveries:
     def flush(self, where: RoomId) -> None:
         self.waiting.add(where)
 
-    def schedule(self, room: Room, events: list[Event]) -> None:
+    def schedule(self, room: Room, events: list[AnyEvent]) -> None:
         """Tally is untimed: no timer to set."""
 
     def resume(self, room: Room) -> None:

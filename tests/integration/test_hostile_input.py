@@ -13,19 +13,17 @@ import pytest
 
 from engine.commands import (
     ChangeSettings,
-    ChooseCard,
     ChooseGame,
     GiveHint,
     Join,
     OpenLobby,
-    PlayDecoy,
     StartGame,
     StopGame,
-    Vote,
 )
-from engine.errors import ErrorCode
 from engine.games.guesswhat import commands as gw
 from engine.games.guesswhat.errors import Refusal as GW_REFUSAL
+from engine.games.hintrigue.commands import ChooseCard, PlayDecoy, Vote
+from engine.games.hintrigue.errors import Refusal as HI_REFUSAL
 from engine.games.hintrigue.model import own_seats, phase_of, round_of
 from engine.games.huescues import commands as hc
 from engine.games.huescues.errors import Refusal as HC_REFUSAL
@@ -224,7 +222,7 @@ def test_a_hint_of_invisible_marks_is_empty_in_every_language(table: Table, lang
     card = own_seats(room)[round_of(room).storyteller].hand[0]
     table.run(ChooseCard(user_id=teller.user_id, card=card))
     table.say(teller.user_id, teller.user_id, INVISIBLE)
-    table.dm(teller.user_id, re.escape(refusal(language, ErrorCode.HINT_EMPTY)))
+    table.dm(teller.user_id, re.escape(refusal(language, HI_REFUSAL.HINT_EMPTY)))
     assert round_of(table.room()).hint is None
     assert table.stack.find(table.chat, INVISIBLE) is None
 

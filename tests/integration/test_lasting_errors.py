@@ -9,7 +9,7 @@ import json
 import httpx
 import pytest
 
-from engine.commands import ChooseCard
+from engine.games.hintrigue.commands import ChooseCard
 from engine.games.hintrigue.model import own_seats, round_of
 from engine.store import keys
 from tests.integration.test_bad_input import Table, stack  # noqa: F401 - shared fixture

@@ -19,9 +19,10 @@ from typing import Any
 
 import redis
 
-from engine.commands import Command, Join, OpenLobby, PlayDecoy, Vote
+from engine.commands import Command, Join, OpenLobby
 from engine.errors import ErrorCode, RuleError
-from engine.events import Event
+from engine.events import AnyEvent
+from engine.games.hintrigue.commands import PlayDecoy, Vote
 from engine.games.hintrigue.model import Phase, own_seats, phase_of, round_of
 from engine.games.registry import GAMES
 from engine.model import Room
@@ -75,7 +76,7 @@ def chat_of(index: int) -> int:
     return -2_000_000 - index
 
 
-def dump_events(events: list[Event]) -> str:
+def dump_events(events: list[AnyEvent]) -> str:
     return json.dumps([e.model_dump(mode="json") for e in events])
 
 

@@ -8,7 +8,8 @@ from typing import Any
 import pytest
 import redis
 
-from engine.commands import Join, Vote
+from engine.commands import Join
+from engine.games.hintrigue.commands import Vote
 from engine.games.registry import GAMES
 from engine.model import Phase as TablePhase
 from engine.model import Room

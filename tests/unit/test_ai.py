@@ -11,8 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from engine.commands import ChooseCard, GiveHint, PlayDecoy, Vote
+from engine.commands import GiveHint
 from engine.errors import RuleError
+from engine.games.hintrigue.commands import ChooseCard, PlayDecoy, Vote
 from engine.games.hintrigue.decks import decks, scene
 from engine.games.hintrigue.model import Phase, own_seats, phase_of, state_of
 from engine.settings import LANGUAGES as ROOM_LANGUAGES

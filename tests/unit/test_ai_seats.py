@@ -3,8 +3,9 @@ toward figures, and a game without a human left is abandoned."""
 
 import pytest
 
-from engine.commands import AddAI, ChangeSettings, Leave, PlayDecoy, RemoveAI, StartGame
+from engine.commands import AddAI, ChangeSettings, Leave, RemoveAI, StartGame
 from engine.errors import ErrorCode, RuleError
+from engine.games.hintrigue.commands import PlayDecoy
 from engine.games.hintrigue.model import Phase, own_seats, phase_of, round_of
 from engine.games.hintrigue.settings import settings_of
 from engine.games.hintrigue.views import waiting_for

@@ -2,19 +2,16 @@
 
 import pytest
 
-from engine.commands import (
-    ChooseCard,
-    Leave,
-    OpenedPrivateChat,
-    OpenLobby,
-    PlayDecoy,
-    Skip,
-    StartGame,
-    StopGame,
-    Vote,
-)
+from engine.commands import Leave, OpenedPrivateChat, OpenLobby, Skip, StartGame, StopGame
 from engine.errors import ErrorCode, RuleError
-from engine.events import GameAbandoned, RoundScored, RoundStarted, RoundVoided, SeatLeft
+from engine.games.hintrigue.commands import ChooseCard, PlayDecoy, Vote
+from engine.games.hintrigue.events import (
+    GameAbandoned,
+    RoundScored,
+    RoundStarted,
+    RoundVoided,
+    SeatLeft,
+)
 from engine.games.hintrigue.model import Phase, own_seats, phase_of
 from engine.games.hintrigue.views import missed_voters
 from tests.builders import CHAT, a_room, user

@@ -8,7 +8,8 @@ import pytest
 
 from engine.commands import ChangeSettings, ExtendLobby, OpenedPrivateChat, Timeout
 from engine.errors import ErrorCode, RuleError
-from engine.events import GameStarted, LobbyClosed, LobbyExtended, PlayerLeftLobby
+from engine.events import LobbyClosed, LobbyExtended, PlayerLeftLobby
+from engine.games.hintrigue.events import GameStarted
 from engine.games.hintrigue.model import Phase, phase_of, round_of
 from engine.lobby import IDLE_LOBBY_S
 from engine.model import Phase as TablePhase

@@ -5,6 +5,7 @@ import pytest
 from engine.commands import ChangeSettings, Join, Leave, OpenLobby, StartGame
 from engine.errors import ErrorCode, RuleError
 from engine.events import CreatorChanged, LobbyClosed
+from engine.games.hintrigue.errors import Refusal
 from engine.games.hintrigue.model import Phase, Settings, own_seats, phase_of
 from engine.games.hintrigue.settings import settings_of
 from engine.model import Phase as TablePhase
@@ -103,7 +104,7 @@ def test_settings_out_of_bounds_are_refused(changes):
 def test_a_deck_smaller_than_max_seats_times_hand_plus_one_is_refused():
     game = a_room().in_lobby()
     refused(
-        game, ChangeSettings(user_id=user(0), changes={"deck": "short"}), ErrorCode.DECK_TOO_SMALL
+        game, ChangeSettings(user_id=user(0), changes={"deck": "short"}), Refusal.DECK_TOO_SMALL
     )
     game.do(ChangeSettings(user_id=user(0), changes={"max_seats": 6, "deck": "short"}))
     assert settings_of(game.room).deck == "short"

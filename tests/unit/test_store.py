@@ -16,20 +16,19 @@ import pytest
 
 from engine.commands import (
     ChangeSettings,
-    ChooseCard,
     Command,
     GiveHint,
     Join,
     Leave,
     OpenLobby,
-    PlayDecoy,
     StartGame,
     StopGame,
     Timeout,
-    Vote,
 )
 from engine.errors import ErrorCode, RuleError
-from engine.events import PlayerJoined, RoundScored, VoteCast
+from engine.events import PlayerJoined
+from engine.games.hintrigue.commands import ChooseCard, PlayDecoy, Vote
+from engine.games.hintrigue.events import RoundScored, VoteCast
 from engine.games.hintrigue.model import Phase, own_seats, phase_of, round_of
 from engine.games.registry import DEFAULT_GAME as GAME
 from engine.games.registry import GAMES
@@ -573,7 +572,7 @@ def test_a_seat_that_left_before_the_end_adds_nothing_the_others_do(store: Store
 
 
 def test_a_game_with_fewer_than_two_human_players_left_counts_for_nobody() -> None:
-    room = Room(chat_id=CHAT, creator=1, rng=1, phase=TablePhase.FINISHED, seats=[
+    room = Room(game="hintrigue", chat_id=CHAT, creator=1, rng=1, phase=TablePhase.FINISHED, seats=[
         Seat(user_id=1, name="A", score=9), Seat(user_id=2, name="B", status=SeatStatus.LEFT),
         Seat(user_id=3, name="C", status=SeatStatus.LEFT)])  # fmt: skip
     assert stats.increments(room, GAMES[GAME], NOW) == []

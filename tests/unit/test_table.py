@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 
 import pytest
+from pydantic import ValidationError
 
 from engine.commands import (
     ChangeSettings,
@@ -19,6 +20,7 @@ from engine.commands import (
     Timeout,
 )
 from engine.errors import ErrorCode, RuleError
+from engine.games.base import Games
 from engine.games.guesswhat import commands as gw
 from engine.games.guesswhat.model import Settings as GWSettings
 from engine.games.guesswhat.model import State
@@ -57,6 +59,26 @@ def test_a_room_stored_before_games_were_registered_loads_and_its_game_goes_on()
     assert [s.finds for s in own_seats(room)] == final["finds"]
     assert [s.stolen for s in own_seats(room)] == final["stolen"]
     assert (room.version, room.phase.value) == (final["version"], final["phase"])
+
+
+def test_a_room_stored_without_its_games_name_is_given_it_as_it_loads_not_by_default() -> None:
+    stored = json.loads((DATA / "room_before_games.json").read_text())["room"]
+    assert "game" not in stored and GAMES.unnamed == "hintrigue"
+    assert GAMES.parse_room(json.dumps(stored)).game == "hintrigue"
+    assert GAMES.load_room(stored).game == "hintrigue"
+    elsewhere = Games(*(game for game in GAMES.values() if game.name != "hintrigue"))
+    assert elsewhere.unnamed is None
+    with pytest.raises(ValidationError):
+        elsewhere.parse_room(json.dumps(stored))  # a table without it does not guess
+    with pytest.raises(ValidationError):
+        Room(chat_id=-5, creator=1, rng=1)  # a new room always names its game
+    with pytest.raises(ValueError, match="no game"):
+        Games(*GAMES.values(), unnamed="chess")
+
+
+def test_a_lobby_opened_without_a_game_named_is_of_the_tables_first() -> None:
+    room, _ = apply(None, OpenLobby(chat_id=-5, user_id=1, name="P1", seed=11), 0.0)
+    assert room.game == GAMES.default.name
 
 
 def lobby(game: str = "guesswhat", players: int = 3, **extra: object) -> Room:

@@ -6,7 +6,8 @@ import pytest
 
 from engine.commands import TopicGone
 from engine.errors import ErrorCode, RuleError
-from engine.events import GameAbandoned, LobbyClosed
+from engine.events import LobbyClosed
+from engine.games.hintrigue.events import GameAbandoned
 from engine.model import Phase as TablePhase
 from engine.roomid import RoomId
 from engine.store import keys

@@ -21,7 +21,7 @@ from engine.commands import (
     Timeout,
 )
 from engine.errors import ErrorCode, RuleError
-from engine.events import Event
+from engine.events import AnyEvent
 from engine.games.wunchunk import board
 from engine.games.wunchunk import commands as wc
 from engine.games.wunchunk.model import Phase as OwnPhase
@@ -36,7 +36,7 @@ from tgbot.table.render.community import top
 CHAT = -1009
 
 
-def apply(room: Room | None, command: Any, now: float) -> tuple[Room, list[Event]]:
+def apply(room: Room | None, command: Any, now: float) -> tuple[Room, list[AnyEvent]]:
     return apply_at(room, command, now, TABLE)
 
 

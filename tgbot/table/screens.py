@@ -71,8 +71,11 @@ class Screens:
     """The picture the final message carries when the room's pictures are on (None: none)."""
     skipped: Callable[[Room, list[Any], str], str | None] | None = None
     """What /skip did, told in the group (room, the command's events, who skipped, safe to
-    show), or None when the messages it changed say it at the bottom of the chat; unset: the
-    table's own answer."""
+    show), or None when the messages it changed say it at the bottom of the chat; unset:
+    nothing more is told."""
+    came_back: Callable[[Room, list[Any]], str | None] | None = None
+    """What /back did, told in the group (room, the command's events), or None; unset:
+    nothing more is told (the game's own messages say it)."""
     settings: Mapping[str, Setting] = field(default_factory=dict)
     """The game's own settings rows (and the table's, where the game words one its own way)."""
     refusals: Texts[Any] = field(default_factory=lambda: Texts({}))

@@ -9,7 +9,7 @@ import redis
 from redis.commands.core import Script
 
 from engine.commands import Command
-from engine.events import Event
+from engine.events import AnyEvent
 from engine.games.base import Games
 from engine.model import Room
 from engine.roomid import RoomId
@@ -52,7 +52,7 @@ class Dispatch(Protocol):
     def flush(self, where: RoomId) -> None:
         """Deliver the room's outbox soon, in order."""
 
-    def schedule(self, room: Room, events: list[Event]) -> None:
+    def schedule(self, room: Room, events: list[AnyEvent]) -> None:
         """Set the timer of the room's current phase, if the events started one."""
 
     def resume(self, room: Room) -> None:
@@ -105,7 +105,7 @@ class Service:
             RuleError, CorruptRoom, StoreBusy: from the store; nothing changed.
         """
 
-        def render(room: Room, events: list[Event], now: float) -> list[str]:
+        def render(room: Room, events: list[AnyEvent], now: float) -> list[str]:
             look = self.look.at(now)
             out = outgoing_for(room, events, look, settings_mode, typed_by=typed_by)
             return [o.model_dump_json() for o in out]

@@ -28,7 +28,8 @@ from functools import lru_cache
 
 import numpy as np
 
-from engine.commands import ChooseCard, Command, GiveHint, PlayDecoy, Vote
+from engine.commands import GiveHint
+from engine.games.hintrigue.commands import ChooseCard, Command, PlayDecoy, Vote
 from engine.games.hintrigue.decks import decks, scene
 from engine.games.hintrigue.model import Phase, own_seats, phase_of, round_of
 from engine.games.hintrigue.settings import settings_of

@@ -3,11 +3,17 @@
 from __future__ import annotations
 
 from engine.context import Ctx
-from engine.events import GameStarted
 from engine.games.base import Game, Moment
 from engine.games.hintrigue import rules
+from engine.games.hintrigue.events import GameStarted
 from engine.games.hintrigue.model import Settings, State, own_seats, phase_of, round_of, state_of
-from engine.games.hintrigue.settings import ALIASES, OWN_SETTINGS, apply_changes, check_deck
+from engine.games.hintrigue.settings import (
+    ALIASES,
+    OWN_SETTINGS,
+    WORDS,
+    apply_changes,
+    check_deck,
+)
 from engine.games.hintrigue.turns import deal, start_round, winners
 from engine.games.hintrigue.upgrade import upgrade
 from engine.games.hintrigue.views import waiting_for
@@ -68,6 +74,7 @@ GAME = Game(
         settings if isinstance(settings, Settings) else Settings(), changes
     ),
     setting_aliases=ALIASES,
+    words=WORDS,
     check_settings=check_deck,
     upgrade=upgrade,
 )

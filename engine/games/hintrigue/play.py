@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from engine.context import Ctx
 from engine.errors import ErrorCode, RuleError
-from engine.events import (
+from engine.games.hintrigue.errors import Refusal
+from engine.games.hintrigue.events import (
     CardChosen,
     DecoyPlayed,
     HintGiven,
@@ -49,7 +50,7 @@ def _require_storyteller(ctx: Ctx, index: int) -> None:
 
 def _require_in_hand(ctx: Ctx, index: int, card: int) -> None:
     if card not in own(ctx, index).hand:
-        raise RuleError(ErrorCode.CARD_NOT_IN_HAND)
+        raise RuleError(Refusal.CARD_NOT_IN_HAND)
 
 
 def choose_card(ctx: Ctx, index: int, card: int) -> None:
@@ -67,12 +68,12 @@ def give_hint(ctx: Ctx, index: int, text: str) -> None:
     _require_storyteller(ctx, index)
     hint = text.strip()
     if shows_nothing(hint):
-        raise RuleError(ErrorCode.HINT_EMPTY)
+        raise RuleError(Refusal.HINT_EMPTY)
     if len(hint) > HINT_MAX:
-        raise RuleError(ErrorCode.HINT_TOO_LONG, f"{len(hint)} > {HINT_MAX}")
+        raise RuleError(Refusal.HINT_TOO_LONG, f"{len(hint)} > {HINT_MAX}")
     rnd = current(ctx)
     if rnd.chosen is None:
-        raise RuleError(ErrorCode.NO_CARD_CHOSEN)
+        raise RuleError(Refusal.NO_CARD_CHOSEN)
     seat = own(ctx, index)
     seat.hand.remove(rnd.chosen)
     seat.missed_hints = 0
@@ -99,11 +100,11 @@ def play_decoy(ctx: Ctx, index: int, card: int, auto: bool = False) -> None:
     _require_phase(ctx, Phase.DECOYS)
     rnd = current(ctx)
     if index == rnd.storyteller:
-        raise RuleError(ErrorCode.ALREADY_PLAYED, "the storyteller's card is on the table")
+        raise RuleError(Refusal.ALREADY_PLAYED, "the storyteller's card is on the table")
     if index not in rnd.participants:
         raise RuleError(ErrorCode.NOT_IN_ROUND)
     if index in rnd.plays:
-        raise RuleError(ErrorCode.ALREADY_PLAYED)
+        raise RuleError(Refusal.ALREADY_PLAYED)
     _require_in_hand(ctx, index, card)
     own(ctx, index).hand.remove(card)
     rnd.plays[index] = card
@@ -148,12 +149,12 @@ def vote(ctx: Ctx, index: int, card: int) -> None:
     if index not in rnd.participants:
         raise RuleError(ErrorCode.NOT_IN_ROUND)
     if card not in rnd.table:
-        raise RuleError(ErrorCode.CARD_NOT_ON_TABLE)
+        raise RuleError(Refusal.CARD_NOT_ON_TABLE)
     if rnd.plays.get(index) == card:
-        raise RuleError(ErrorCode.OWN_CARD)
+        raise RuleError(Refusal.OWN_CARD)
     previous = rnd.votes.get(index)
     if previous == card:
-        raise RuleError(ErrorCode.SAME_VOTE)
+        raise RuleError(Refusal.SAME_VOTE)
     rnd.votes[index] = card
     ctx.emit(VoteCast(round_no=rnd.no, seat=index, card=card, changed=previous is not None))
     close_voting_if_complete(ctx)

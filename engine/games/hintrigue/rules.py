@@ -5,22 +5,20 @@ from __future__ import annotations
 from typing import Any
 
 from engine.commands import (
-    ChooseCard,
     ComeBack,
     GiveHint,
     Leave,
     MarkUnreachable,
-    PlayDecoy,
     Skip,
     StopGame,
     Timeout,
     TopicGone,
-    Vote,
 )
 from engine.context import Ctx
 from engine.errors import ErrorCode, RuleError
-from engine.events import SeatLeft, SeatReturned
 from engine.games.hintrigue import play
+from engine.games.hintrigue.commands import ChooseCard, PlayDecoy, Vote
+from engine.games.hintrigue.events import SeatLeft, SeatReturned
 from engine.games.hintrigue.model import Phase, Seat, phase_of, round_of, state_of
 from engine.games.hintrigue.turns import (
     abandon,

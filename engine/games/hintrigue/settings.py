@@ -5,6 +5,7 @@ from __future__ import annotations
 from engine.errors import N_, ErrorCode, RuleError
 from engine.games.common import settings as common
 from engine.games.hintrigue.decks import decks
+from engine.games.hintrigue.errors import Refusal
 from engine.games.hintrigue.model import Settings
 from engine.model import Room
 
@@ -29,6 +30,8 @@ ALIASES = {
     "deck": "deck",
 }
 """How /settings names them (`hint=60`)."""
+WORDS = frozenset({"deck"})
+"""Those whose value is a name (the others are numbers)."""
 
 
 def apply_changes(settings: Settings, changes: dict[str, int | bool | str]) -> Settings:
@@ -54,7 +57,7 @@ def check_deck(room: Room) -> None:
     have = len(decks()[settings.deck])
     if have < need:
         raise RuleError(
-            ErrorCode.DECK_TOO_SMALL,
+            Refusal.DECK_TOO_SMALL,
             N_("{deck} has {have} cards, needs {need}"),
             deck=settings.deck,
             have=have,

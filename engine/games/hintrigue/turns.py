@@ -5,8 +5,8 @@ from __future__ import annotations
 from engine import table
 from engine.context import Ctx
 from engine.errors import ErrorCode, RuleError
-from engine.events import DeckReshuffled, GameAbandoned, GameFinished, RoundStarted
 from engine.games.hintrigue.decks import decks
+from engine.games.hintrigue.events import DeckReshuffled, GameAbandoned, GameFinished, RoundStarted
 from engine.games.hintrigue.model import (
     Phase,
     Round,

@@ -17,18 +17,16 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[3]))
 from engine.commands import (
     AddAI,
     ChangeSettings,
-    ChooseCard,
     ChooseLanguage,
     Command,
     GiveHint,
     Join,
     Leave,
-    PlayDecoy,
     Skip,
     StartGame,
     Timeout,
-    Vote,
 )
+from engine.games.hintrigue.commands import ChooseCard, PlayDecoy, Vote
 from engine.model import OVER_PHASES, Phase, Room, SeatStatus
 from tests.builders import a_room, user
 from tests.table import apply

@@ -2,9 +2,10 @@
 
 import pytest
 
-from engine.commands import ComeBack, Join, Leave, PlayDecoy, StopGame
+from engine.commands import ComeBack, Join, Leave, StopGame
 from engine.errors import ErrorCode, RuleError
-from engine.events import GameAbandoned, GameFinished, RoundVoided
+from engine.games.hintrigue.commands import PlayDecoy
+from engine.games.hintrigue.events import GameAbandoned, GameFinished, RoundVoided
 from engine.games.hintrigue.model import Phase, own_seats, phase_of, round_of, state_of
 from engine.games.hintrigue.turns import next_storyteller, standings, winners
 from engine.model import Phase as TablePhase

@@ -8,21 +8,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine.commands import (
-    ChooseCard,
-    ComeBack,
-    Command,
-    GiveHint,
-    Join,
-    Leave,
-    MarkUnreachable,
-    PlayDecoy,
-    Skip,
-    Timeout,
-    Vote,
-)
+from engine.commands import ComeBack, Command, GiveHint, Join, Leave, MarkUnreachable, Skip, Timeout
 from engine.errors import RuleError
-from engine.events import RoundScored
+from engine.games.hintrigue.commands import ChooseCard, PlayDecoy, Vote
+from engine.games.hintrigue.events import RoundScored
 from engine.games.hintrigue.model import Phase, own_seats, phase_of, round_of, state_of
 from engine.games.hintrigue.scoring import score_round
 from engine.games.hintrigue.settings import settings_of

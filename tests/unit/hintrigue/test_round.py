@@ -2,9 +2,11 @@
 
 import pytest
 
-from engine.commands import ChooseCard, GiveHint, PlayDecoy, Vote
+from engine.commands import GiveHint
 from engine.errors import ErrorCode, RuleError
-from engine.events import RoundScored, VoteCast, VotingOpened
+from engine.games.hintrigue.commands import ChooseCard, PlayDecoy, Vote
+from engine.games.hintrigue.errors import Refusal
+from engine.games.hintrigue.events import RoundScored, VoteCast, VotingOpened
 from engine.games.hintrigue.model import Phase, own_seats, phase_of, state_of
 from tests.builders import a_room, card_locations, user
 from tests.table import apply
@@ -32,17 +34,17 @@ def test_the_storyteller_may_change_its_card_until_the_hint():
 
 def test_a_hint_without_a_chosen_card_is_refused():
     game = a_room().in_hint()
-    refused(game, GiveHint(user_id=user(game.storyteller()), text="x"), ErrorCode.NO_CARD_CHOSEN)
+    refused(game, GiveHint(user_id=user(game.storyteller()), text="x"), Refusal.NO_CARD_CHOSEN)
 
 
 @pytest.mark.parametrize(
     ("text", "code"),
     [
-        ("   ", ErrorCode.HINT_EMPTY),
-        ("\u034f\u034f\u034f", ErrorCode.HINT_EMPTY),
-        ("\ufe0f\u034f \ufe0f", ErrorCode.HINT_EMPTY),
-        ("\u0301\u20dd", ErrorCode.HINT_EMPTY),
-        ("x" * 201, ErrorCode.HINT_TOO_LONG),
+        ("   ", Refusal.HINT_EMPTY),
+        ("\u034f\u034f\u034f", Refusal.HINT_EMPTY),
+        ("\ufe0f\u034f \ufe0f", Refusal.HINT_EMPTY),
+        ("\u0301\u20dd", Refusal.HINT_EMPTY),
+        ("x" * 201, Refusal.HINT_TOO_LONG),
     ],
 )
 def test_an_empty_or_too_long_hint_is_refused(text, code):
@@ -70,14 +72,14 @@ def test_a_card_not_in_your_hand_is_refused():
     game = a_room().in_hint()
     teller = game.storyteller()
     foreign = game.hand(game.others()[0])[0]
-    refused(game, ChooseCard(user_id=user(teller), card=foreign), ErrorCode.CARD_NOT_IN_HAND)
+    refused(game, ChooseCard(user_id=user(teller), card=foreign), Refusal.CARD_NOT_IN_HAND)
 
 
 def test_a_decoy_once_chosen_is_final():
     game = a_room().in_decoys()
     seat = game.others()[0]
     game.do(PlayDecoy(user_id=user(seat), card=game.hand(seat)[0]))
-    refused(game, PlayDecoy(user_id=user(seat), card=game.hand(seat)[0]), ErrorCode.ALREADY_PLAYED)
+    refused(game, PlayDecoy(user_id=user(seat), card=game.hand(seat)[0]), Refusal.ALREADY_PLAYED)
 
 
 def test_a_decoy_before_the_hint_is_refused():
@@ -104,7 +106,7 @@ def test_the_last_decoy_opens_voting_with_a_seeded_shuffled_table():
 def test_voting_for_your_own_decoy_is_refused():
     game = a_room().in_voting()
     seat = game.others()[0]
-    refused(game, Vote(user_id=user(seat), card=game.card_of(seat)), ErrorCode.OWN_CARD)
+    refused(game, Vote(user_id=user(seat), card=game.card_of(seat)), Refusal.OWN_CARD)
 
 
 def test_the_storyteller_cannot_vote():
@@ -120,7 +122,7 @@ def test_the_storyteller_cannot_vote():
 def test_a_vote_for_a_card_not_on_the_table_is_refused():
     game = a_room().in_voting()
     seat = game.others()[0]
-    refused(game, Vote(user_id=user(seat), card=game.hand(seat)[0]), ErrorCode.CARD_NOT_ON_TABLE)
+    refused(game, Vote(user_id=user(seat), card=game.hand(seat)[0]), Refusal.CARD_NOT_ON_TABLE)
 
 
 def test_a_vote_may_change_while_voting_is_open_but_not_to_the_same_card():
@@ -130,7 +132,7 @@ def test_a_vote_may_change_while_voting_is_open_but_not_to_the_same_card():
     game.do(Vote(user_id=user(a), card=game.card_of(c)))
     assert isinstance(game.events[0], VoteCast) and game.events[0].changed
     assert game.round.votes[a] == game.card_of(c)
-    refused(game, Vote(user_id=user(a), card=game.card_of(c)), ErrorCode.SAME_VOTE)
+    refused(game, Vote(user_id=user(a), card=game.card_of(c)), Refusal.SAME_VOTE)
 
 
 def test_voting_closes_on_the_last_eligible_vote_and_scores():

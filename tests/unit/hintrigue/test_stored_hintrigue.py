@@ -14,7 +14,8 @@ import json
 from pathlib import Path
 from typing import Any
 
-from engine.commands import COMMAND_ADAPTER, StartGame, Timeout
+from engine.commands import StartGame, Timeout
+from engine.games.hintrigue.commands import COMMAND_ADAPTER
 from engine.games.hintrigue.model import Phase, Settings, own_seats, phase_of, round_of
 from engine.games.hintrigue.settings import settings_of
 from engine.model import Phase as TablePhase

@@ -2,9 +2,16 @@
 
 import pytest
 
-from engine.commands import ChooseCard, ComeBack, MarkUnreachable, PlayDecoy, Skip, Timeout, Vote
+from engine.commands import ComeBack, MarkUnreachable, Skip, Timeout
 from engine.errors import ErrorCode, RuleError
-from engine.events import DecoyPlayed, RoundVoided, SeatReturned, SeatSpectating, SeatUnreachable
+from engine.games.hintrigue.commands import ChooseCard, PlayDecoy, Vote
+from engine.games.hintrigue.events import (
+    DecoyPlayed,
+    RoundVoided,
+    SeatReturned,
+    SeatSpectating,
+    SeatUnreachable,
+)
 from engine.games.hintrigue.model import Phase, own_seats, phase_of
 from engine.model import Phase as TablePhase
 from engine.model import SeatStatus

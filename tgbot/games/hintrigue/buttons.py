@@ -8,8 +8,8 @@ from collections.abc import Callable
 
 from telegram import CallbackQuery, Update
 
-from engine.commands import ChooseCard, PlayDecoy, Vote
-from engine.events import VoteCast
+from engine.games.hintrigue.commands import ChooseCard, PlayDecoy, Vote
+from engine.games.hintrigue.events import VoteCast
 from engine.store import Outcome
 from tgbot.games.hintrigue import cards
 from tgbot.table.handlers.buttons import button_command, game_of, named_room

@@ -2,16 +2,14 @@
 
 from __future__ import annotations
 
-from engine.events import (
+from engine.events import AnyEvent, LanguageChosen, PlayerJoined
+from engine.games.hintrigue.events import (
     CardChosen,
     DecoyPlayed,
-    Event,
     GameAbandoned,
     GameFinished,
     GameStarted,
     HintGiven,
-    LanguageChosen,
-    PlayerJoined,
     RoundScored,
     RoundStarted,
     RoundVoided,
@@ -34,7 +32,7 @@ from tgbot.table.render import Look
 
 
 def messages(
-    room: Room, event: Event, look: Look, settings_mode: bool
+    room: Room, event: AnyEvent, look: Look, settings_mode: bool
 ) -> list[Outgoing]:
     """The messages one event of a game of Hintrigue touches."""
     rnd = round_of(room)

@@ -3,12 +3,15 @@ whom."""
 
 from __future__ import annotations
 
+from typing import Any
+
+from engine.games.hintrigue.events import DecoyPlayed, RoundVoided, SeatReturned
 from engine.games.hintrigue.model import Phase, Round, own_seats, phase_of, round_of
 from engine.games.hintrigue.views import group_view, missed_voters, waiting_for
 from engine.model import OVER_PHASES, Room
 from tgbot.egress.outgoing import Button, Outgoing
 from tgbot.games.hintrigue.cards import card
-from tgbot.i18n import _, ngettext
+from tgbot.i18n import N_, Texts, _, ngettext
 from tgbot.table.render.common import (
     Look,
     duration,
@@ -19,7 +22,15 @@ from tgbot.table.render.common import (
     to_group,
     user_text,
 )
-from tgbot.table.render.group import VOID_REASONS, listed, standings_lines
+from tgbot.table.render.group import listed, standings_lines
+
+VOID_REASONS = Texts({
+    "missed_hint": N_("{name} did not give a hint in time."),
+    "skipped": N_("{name}'s turn was skipped."),
+    "storyteller_left": N_("{name} left the game."),
+    "unreachable": N_("{name} could not be reached in private."),
+})
+"""Why a round of Hintrigue was void, by its `RoundVoided.reason`."""
 
 
 @in_group_language
@@ -219,3 +230,30 @@ def fooled_text(room: Room) -> str:
         if seat.fooled
     ]
     return "\n".join([_("<b>Fooled by decoys</b>"), *lines]) if lines else ""
+
+
+def skip_notice(room: Room, events: list[Any], by: str) -> str | None:
+    """What /skip did, when the message at the bottom of the chat does not say it already (a
+    skipped vote is named in the reveal, a skipped reveal is followed by the next round)."""
+    who = names(room)
+    voided = next((e for e in events if isinstance(e, RoundVoided)), None)
+    if voided is not None:
+        return _("/skip: {name}'s turn is skipped.").format(name=who[voided.storyteller])
+    auto = [e.seat for e in events if isinstance(e, DecoyPlayed) and e.auto]
+    if auto:
+        return ngettext(
+            "/skip: a decoy was chosen at random for {names}.",
+            "/skip: decoys were chosen at random for {names}.",
+            len(auto),
+        ).format(names=listed([who[i] for i in auto]))
+    return None
+
+
+def back_notice(room: Room, events: list[Any]) -> str | None:
+    """What /back did, for the group: who plays again from the next round."""
+    event = next((e for e in events if isinstance(e, SeatReturned)), None)
+    if event is None:
+        return None
+    return _("Welcome back, {name}: you play from the next round.").format(
+        name=names(room)[event.seat]
+    )

@@ -10,6 +10,7 @@ from engine.games.hintrigue.views import seat_view
 from engine.model import Room, SeatStatus
 from tgbot.egress.outgoing import Button, Outgoing, dm_key
 from tgbot.games.hintrigue.cards import card
+from tgbot.games.hintrigue.group import VOID_REASONS
 from tgbot.i18n import _
 from tgbot.table.render.common import (
     Look,
@@ -20,7 +21,6 @@ from tgbot.table.render.common import (
     topic_field,
     user_text,
 )
-from tgbot.table.render.group import VOID_REASONS
 from tgbot.table.render.private import closed_with, heading, spectator_dm
 
 

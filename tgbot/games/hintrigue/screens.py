@@ -9,6 +9,7 @@ from engine.model import Room, SeatStatus
 from tgbot.egress.outgoing import Outgoing
 from tgbot.games.hintrigue import buttons, cards, effects, group, private
 from tgbot.games.hintrigue.pictures import ResultsPicture, results_picture
+from tgbot.games.hintrigue.refusals import REFUSALS
 from tgbot.games.hintrigue.settings import ROWS, SETTINGS, settings_text
 from tgbot.i18n import _, texts
 from tgbot.table import render
@@ -86,6 +87,7 @@ def _too_late(room: Room, index: int) -> str | None:
 
 SCREENS = Screens(
     pictures=(ResultsPicture,),
+    refusals=REFUSALS,
     name="hintrigue",
     blurb=lambda: _("<b>Hintrigue</b> (tell a story, bluff with cards)"),
     secrets=lambda: _("cards and hints"),
@@ -98,6 +100,8 @@ SCREENS = Screens(
     waiting_prompt=private.waiting_prompt,
     where_it_stands=where_it_stands,
     standings=group.standings_text,
+    skipped=group.skip_notice,
+    came_back=group.back_notice,
     reminder=_reminder,
     text_given=lambda: _("Hint given. The others are choosing their decoys."),
     given_key=_given_key,

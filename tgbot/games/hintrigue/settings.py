@@ -1,13 +1,26 @@
-"""Hintrigue's rows on the lobby's settings keyboard."""
+"""Hintrigue's rows on the lobby's settings keyboard, and its decks' names as players read them."""
 
 from __future__ import annotations
 
 from engine.games.hintrigue.settings import BOUNDS, settings_of
 from engine.model import Room
 from tgbot import i18n
-from tgbot.i18n import N_, _, ngettext
-from tgbot.table.render.common import deck_name, duration
+from tgbot.i18n import N_, Texts, _, ngettext
+from tgbot.table.render.common import duration
 from tgbot.table.setting import Setting
+
+DECK_LABELS = Texts({
+    # TRANSLATORS: the name of the deck with every card (a setting's value, e.g. "deck default").
+    "default": N_("default"),
+    # TRANSLATORS: the name of the smaller deck (a setting's value).
+    "short": N_("short"),
+})
+
+
+def deck_name(deck: str) -> str:
+    """A deck's name as players read it (`/settings deck=` takes the names of the code)."""
+    return DECK_LABELS.get(deck, deck)
+
 
 ROWS = (
     "max_seats",

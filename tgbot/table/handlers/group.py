@@ -21,15 +21,7 @@ from engine.commands import (
     StartGame,
 )
 from engine.errors import ErrorCode, RuleError
-from engine.events import (
-    CreatorChanged,
-    DecoyPlayed,
-    LobbyClosed,
-    PlayerJoined,
-    PlayerLeftLobby,
-    RoundVoided,
-    SeatReturned,
-)
+from engine.events import CreatorChanged, LobbyClosed, PlayerJoined, PlayerLeftLobby
 from engine.games.base import Games
 from engine.lobby import EXTEND_S
 from engine.model import OVER_PHASES, Phase
@@ -236,37 +228,18 @@ async def on_leave(update: Update, context: Context) -> None:
     await command_in_group(update, context, Leave(user_id=user.id), _left)
 
 
-def _back(outcome: Outcome) -> str | None:
-    event = next((e for e in outcome.events if isinstance(e, SeatReturned)), None)
-    if event is None:
-        return None
-    return _("Welcome back, {name}: you play from the next round.").format(
-        name=_names(outcome)[event.seat]
-    )
-
-
 async def on_back(update: Update, context: Context) -> None:
     """/back: play again after sitting out."""
     user = update.effective_user
     assert user is not None
-    await command_in_group(update, context, ComeBack(user_id=user.id), _back)
+    svc = service(context)
 
+    def done(outcome: Outcome) -> str | None:
+        room = outcome.room
+        told = svc.lineup.of(room).came_back if room is not None else None
+        return told(room, outcome.events) if room is not None and told is not None else None
 
-def _skipped(outcome: Outcome) -> str | None:
-    """What /skip did, when the message at the bottom of the chat does not say it already (a
-    skipped vote is named in the reveal, a skipped reveal is followed by the next round)."""
-    who = _names(outcome)
-    voided = next((e for e in outcome.events if isinstance(e, RoundVoided)), None)
-    if voided is not None:
-        return _("/skip: {name}'s turn is skipped.").format(name=who[voided.storyteller])
-    auto = [e.seat for e in outcome.events if isinstance(e, DecoyPlayed) and e.auto]
-    if auto:
-        return ngettext(
-            "/skip: a decoy was chosen at random for {names}.",
-            "/skip: decoys were chosen at random for {names}.",
-            len(auto),
-        ).format(names=render.listed([who[i] for i in auto]))
-    return None
+    await command_in_group(update, context, ComeBack(user_id=user.id), done)
 
 
 async def on_extend(update: Update, context: Context) -> None:
@@ -315,7 +288,7 @@ async def on_skip(update: Update, context: Context) -> None:
         room = outcome.room
         told = svc.lineup.of(room).skipped if room is not None else None
         if room is None or told is None:
-            return _skipped(outcome)
+            return None
         return told(room, outcome.events, _skipper(update, outcome))
 
     await command_in_group(update, context, command, done)

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, TypeVar
 from engine.model import Room
 from tgbot import i18n
 from tgbot.egress.outgoing import Button, Outgoing
-from tgbot.i18n import N_, Texts, _
+from tgbot.i18n import _
 from tgbot.webapp.trust import room_token
 
 if TYPE_CHECKING:  # the line-up's games render with a look
@@ -202,15 +202,3 @@ def title(room: Room) -> str:
     """The group's title, escaped."""
     return user_text(room.title, 64) if room.title else _("your group")
 
-
-DECK_LABELS = Texts({
-    # TRANSLATORS: the name of the deck with every card (a setting's value, e.g. "deck default").
-    "default": N_("default"),
-    # TRANSLATORS: the name of the smaller deck (a setting's value).
-    "short": N_("short"),
-})
-
-
-def deck_name(deck: str) -> str:
-    """A deck's name as players read it (`/settings deck=` takes the names of the code)."""
-    return DECK_LABELS.get(deck, deck)

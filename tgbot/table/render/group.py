@@ -8,7 +8,7 @@ from typing import Any
 
 from engine.model import Phase, Room, SeatStatus
 from tgbot.egress.outgoing import MAX_CAPTION, Outgoing, caption_length
-from tgbot.i18n import N_, Texts, _, ngettext
+from tgbot.i18n import _, ngettext
 from tgbot.table.render.common import (
     Look,
     in_group_language,
@@ -23,14 +23,6 @@ def listed(items: list[str]) -> str:
     if len(items) <= 1:
         return "".join(items)
     return _("{first} and {last}").format(first=", ".join(items[:-1]), last=items[-1])
-
-
-VOID_REASONS = Texts({
-    "missed_hint": N_("{name} did not give a hint in time."),
-    "skipped": N_("{name}'s turn was skipped."),
-    "storyteller_left": N_("{name} left the game."),
-    "unreachable": N_("{name} could not be reached in private."),
-})
 
 
 def ranks(room: Room, order: list[int]) -> list[int]:
