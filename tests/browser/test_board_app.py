@@ -106,6 +106,28 @@ def test_a_round_of_hues_and_cues_placed_through_the_app(
     expect(watch.locator("#text")).to_contain_text("First cones")
     expect(watch.locator("#bar button")).to_have_count(0)
     page.screenshot(path=str(artifacts / "app-huescues-watch.png"))
+
+    # The smallest phone Telegram runs on: 320 px wide, nothing cut off or scrolled sideways.
+    address = page.locator("#miniapp-frame").get_attribute("src")
+    assert address is not None and "#tgWebAppData=" in address
+    small = page.context.new_page()
+    small.set_viewport_size({"width": 320, "height": 568})
+    small.goto(address)
+    expect(small.locator("#viewport svg")).to_be_visible()
+    expect(small.locator("#text")).to_contain_text("First cones")
+    assert small.evaluate("document.documentElement.scrollWidth") <= 320
+    box = small.locator("#viewport svg").bounding_box()
+    assert box is not None and box["width"] <= 320
+    # At the whole board's size a cell is 10 px: its name would be a smudge, so it waits for
+    # the zoom (the close-up and the edges' letters and numbers name the cells meanwhile).
+    expect(small.locator("svg.small-labels")).to_have_count(1)
+    expect(small.locator("text.label").first).to_be_hidden()
+    small.locator("#zoom-in").click()
+    small.locator("#zoom-in").click()
+    small.locator("#zoom-in").click()
+    expect(small.locator("text.label").first).to_be_visible()
+    small.screenshot(path=str(artifacts / "app-huescues-320.png"))
+    small.close()
     close_app(table)
 
 
