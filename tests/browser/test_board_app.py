@@ -21,6 +21,8 @@ from tests.browser.test_play_page import (
     wunchunk_for_two,
     wunchunk_turn,
 )
+from tgbot import i18n
+from tgbot.i18n import _
 
 pytestmark = pytest.mark.slow
 PHONE = {"width": 390, "height": 844}
@@ -170,8 +172,19 @@ def test_a_turn_of_wunchunk_built_through_the_app(
     expect(board_message).to_contain_text("Last stones: ")
     second, prompt = wunchunk_turn(table, 2)
     assert second != first
-    app = open_app(table, prompt, "🖐 Open the board")
+    # The second player reads the bot in Russian: the app speaks it too.
+    table.say("private", "/language")
+    table.press(table.private("Choose another language"), "Русский")
+    table.toast("Русский", over="private")
+    with i18n.use("ru"):
+        opening, passing, passed = _("🖐 Open the board"), _("⏭ Pass"), _("You passed.")
+        heading = _("{heading}: your turn. Your colour: {colour}.").split(":")[1].strip()
+    prompt = table.private(r"Turn 2 in |Ход 2")
+    app = open_app(table, prompt, opening)
     expect(app.locator("#viewport svg circle")).to_have_count(setup + 2)  # the stone, its ring
+    expect(app.locator("#end")).to_have_text(passing)
+    expect(app.locator("#text")).to_contain_text(heading.split("{")[0].strip())
+    page.screenshot(path=str(artifacts / "app-wunchunk-russian.png"))
     app.locator("#end").click()
-    expect(app.locator("#toast")).to_have_text("You passed.")
+    expect(app.locator("#toast")).to_have_text(passed)
     close_app(table)

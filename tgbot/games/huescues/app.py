@@ -51,12 +51,12 @@ def view(room: Room, index: int | None, look: Look) -> dict[str, Any]:
     present = room.seats[index].status is not SeatStatus.LEFT
     owes = present and mine.owes_action
     if mine.giver:
-        prompt = render.giver_dm(room, index, look)
+        prompt = render.giver_dm(room, index, look, app=True)
         shown.update(card=mine.card, frame=mine.colour, choice=mine.colour)
         if owes and state.phase is Phase.CUE:
             shown["can"] = "colour"
     else:
-        prompt = render.guesser_dm(room, index, look)
+        prompt = render.guesser_dm(room, index, look, app=True)
         guessing = owes and state.phase in GUESS_PHASES and not mine.confirmed
         shown.update(choice=mine.choice if guessing else None, can="cell" if guessing else None,
                      confirm=guessing and mine.choice is not None)  # fmt: skip

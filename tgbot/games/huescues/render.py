@@ -367,7 +367,7 @@ def _choice_help() -> str:
 
 @in_seat_language
 def giver_dm(room: Room, index: int, look: Look, row: int | None = None,
-             fresh: bool = False) -> Outgoing:  # fmt: skip
+             fresh: bool = False, app: bool = False) -> Outgoing:  # fmt: skip
     """The cue giver's private message: its card's four colours (or, with free choice, any
     cell), then its cue; after the first guess, the board with the first cones and its colour
     framed, for a second cue or none."""
@@ -398,7 +398,8 @@ def giver_dm(room: Room, index: int, look: Look, row: int | None = None,
             rows = [[look.button(_("↩️ Change"), "hrow", *_args(room, rnd.no, ROWS_VIEW))]]
         else:
             lines.append(_("Choose any colour of the board{left}.").format(left=left))
-            lines.append(_choice_help())
+            if not app:
+                lines.append(_choice_help())
             picture = HuesBoardPicture()
             rows = (columns_keyboard(room, look, rnd.no, row, "hcol", set())
                     if row is not None and row < len(board.ROWS)
@@ -451,7 +452,8 @@ def giver_dm(room: Room, index: int, look: Look, row: int | None = None,
 
 @in_seat_language
 def guesser_dm(room: Room, index: int, look: Look, row: int | None = None,
-               fresh: bool = False, unconfirmed: bool = False) -> Outgoing:  # fmt: skip
+               fresh: bool = False, unconfirmed: bool = False, app: bool = False
+               ) -> Outgoing:  # fmt: skip
     """A guesser's private message: the board and the cue; a cell typed or chosen by row and
     column comes back as a close-up with Confirm / Change; once confirmed, the cone as placed
     (`unconfirmed`: the guess closed before this seat confirmed its chosen cell)."""
@@ -490,6 +492,8 @@ def guesser_dm(room: Room, index: int, look: Look, row: int | None = None,
                          .format(left=time_left(room, look)))  # fmt: skip
         else:
             lines.append(_("Place your cone{left}.").format(left=time_left(room, look)))
+        if app:  # the board app: a tap on the board, not the chat's ways
+            return _private(room, index, rnd.no, phase, text="\n".join(lines))
         lines.append(_choice_help())
         taken = set(view.first_cones.values()) if state.phase is Phase.SECOND_GUESS else set()
         if row is not None and row < len(board.ROWS):

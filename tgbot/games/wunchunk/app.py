@@ -56,7 +56,7 @@ def view(room: Room, index: int | None, look: Look) -> dict[str, Any]:
         pending = seat_view(state, index).pending
         stones += [[geometry.index[cell], colour, "pending"] for cell, colour in pending]
         shown.update(can="place", allotment=group.allotment, placed=len(pending),
-                     text=plain(render.turn_dm(room, index, look).text))  # fmt: skip
+                     text=plain(render.turn_dm(room, index, look, app=True).text))  # fmt: skip
     else:
         shown["text"] = plain(render.board_message(room, look).text)
     return {**shown, "stones": stones}

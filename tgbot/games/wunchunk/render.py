@@ -227,10 +227,12 @@ def free_cells(state: State) -> set[int]:
 
 @in_seat_language
 def turn_dm(room: Room, index: int, look: Look, colour: int | None = None,
-            row: int | None = None, fresh: bool = False) -> Outgoing:  # fmt: skip
+            row: int | None = None, fresh: bool = False, app: bool = False
+            ) -> Outgoing:  # fmt: skip
     """The seat on turn's private message: the board with its pending stones, how many it may
     still place, and its ways to place them: typed cells, or a colour, a row and a place; Undo,
-    End turn (or Pass). Once its turn is over, what it did, without buttons."""
+    End turn (or Pass). Once its turn is over, what it did, without buttons. `app`: its text
+    as the board app shows it, without the ways to place stones in the chat."""
     state = state_of(room)
     view = seat_view(state, index)
     rnd = state.round
@@ -258,6 +260,8 @@ def turn_dm(room: Room, index: int, look: Look, colour: int | None = None,
         lines.append(_("Balancing rule: your turn may not end with more chunks of your colour "
                        "than it began with ({n}).").format(n=rnd.chunks_before))  # fmt: skip
     rows: list[list[Button]] = []
+    if left > 0 and app:
+        return _private(room, index, rnd.no, text="\n".join(lines))
     if left > 0:
         lines.append(_("Type cells like {example}, a colour's number before a cell for its "
                        "stone ({other}), or use the buttons: colour, row, place.").format(
