@@ -35,6 +35,11 @@ from engine.games.huescues.model import GUESS_PHASES as HC_GUESSING
 from engine.games.huescues.model import OVER_PHASES as HC_OVER
 from engine.games.huescues.model import Settings as HCSettings
 from engine.games.huescues.model import State as HCState
+from engine.games.hunch.model import OVER_PHASES as HU_OVER
+from engine.games.hunch.model import Settings as HUSettings
+from engine.games.hunch.model import State as HUState
+from engine.games.hunch.rules import apply as hu_apply
+from engine.games.hunch.rules import start as hu_start
 from engine.games.registry import GAMES
 from engine.games.wunchunk import apply as wc_apply
 from engine.games.wunchunk import board as wc_board
@@ -51,6 +56,7 @@ from engine.rules import apply as apply_at
 from tests.builders import next_move as next_command  # noqa: E402
 from tests.guesswhat_builders import next_move as next_guesswhat  # noqa: E402
 from tests.huescues_builders import next_move as next_huescues  # noqa: E402
+from tests.hunch_builders import next_move as next_hunch  # noqa: E402
 
 apply = partial(apply_at, games=GAMES)  # the rules at the bot's table
 
@@ -145,6 +151,24 @@ def play_wunchunk(seed: int, seats: int) -> tuple[int, int]:
     return applied, largest
 
 
+def play_hunch(seed: int, seats: int) -> tuple[int, int]:
+    """Play one game of Hunch! (3–6 seats) the same way: secrets, clues, auctions, placements,
+    bargains and hunches by sensible seats; return (commands applied, bytes of the state at
+    its largest)."""
+    now = 0.0
+    players = [(u, f"P{u}") for u in range(1, 3 + seats % 4 + 1)]
+    state, _ = hu_start(players, HUSettings(advanced=seed % 2 == 1), seed=seed, now=now)
+    applied, largest = 0, 0
+    while state.phase not in HU_OVER:
+        command, now = next_hunch(state, now)
+        state, _ = hu_apply(state, command, now, owned=True)
+        text = state.model_dump_json()
+        state = HUState.model_validate_json(text)
+        applied += 1
+        largest = max(largest, len(text.encode()))
+    return applied, largest
+
+
 def play_guesswhat_at_table(seed: int, seats: int) -> tuple[int, int]:
     """Play one game of Guess What! as the store runs it: through the table's `apply()`, the
     whole room (its game's state inside) parsed and saved after every command; return
@@ -232,6 +256,10 @@ def main() -> None:
     print(f"wunchunk_commands={total}")
     print(f"wunchunk_commands_per_s={rate:.0f}")
     print(f"wunchunk_state_bytes={state_bytes}")
+    total, rate, state_bytes = measure(play_hunch, games, 4, 3)
+    print(f"hunch_commands={total}")
+    print(f"hunch_commands_per_s={rate:.0f}")
+    print(f"hunch_state_bytes={state_bytes}")
     # As the store runs it: through the table, the room with the game's state inside.
     _, rate, state_bytes = measure(play_guesswhat_at_table, games, 8, 10)
     print(f"guesswhat_table_commands_per_s={rate:.0f}")

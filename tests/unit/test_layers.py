@@ -11,7 +11,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGES = ("engine", "tgbot", "workers")
-GAMES = ("hintrigue", "guesswhat", "huescues", "wunchunk")
+GAMES = ("hintrigue", "guesswhat", "huescues", "wunchunk", "hunch")
 """The games' own packages (`engine/games/<game>/`, `tgbot/games/<game>/`, `workers/ai/<game>`)."""
 IO_LIBRARIES = frozenset({
     "redis", "rq", "telegram", "httpx", "httpcore", "starlette", "uvicorn", "socket",

@@ -1,0 +1,48 @@
+"""Why Hunch! refuses a command: its own refusals, beside the table's `ErrorCode`."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+
+class Refusal(StrEnum):
+    """What Hunch!'s rules refuse; its Telegram side turns each into a short answer."""
+
+    NOT_YOUR_TURN = "hunch_not_your_turn"
+    """Another seat is bidding, buying or choosing now."""
+    NOT_AWAITED = "hunch_not_awaited"
+    """The seat takes no part in this phase (it sits out, or has nothing to do in it)."""
+    NO_SUCH_CARD = "hunch_no_such_card"
+    """No target card or clue card of the seat by that number."""
+    NO_SUCH_WORD = "hunch_no_such_word"
+    """No such word on the card, or the word is not in the matrix."""
+    REPLACED_ALREADY = "hunch_replaced_already"
+    """A clue card was replaced already this round."""
+    CLUE_EMPTY = "hunch_clue_empty"
+    """A clue shows nothing."""
+    CLUE_TOO_LONG = "hunch_clue_too_long"
+    """A clue is longer than 40 characters."""
+    CLUE_NAMES_MATRIX_WORD = "hunch_clue_names_matrix_word"
+    """A word of the clue is a matrix word, or begins with one of four letters or more."""
+    BID_TOO_LOW = "hunch_bid_too_low"
+    """A bid must raise the highest bid."""
+    NOT_ENOUGH_COINS = "hunch_not_enough_coins"
+    """More coins than the seat has."""
+    NO_SUCH_CLUE = "hunch_no_such_clue"
+    """Not a clue on offer to this seat (its own, sold, or of another auction)."""
+    OWN_CLUE = "hunch_own_clue"
+    """A seat never keeps its own clue, not even in the bargain round."""
+    NO_SUCH_SECRET = "hunch_no_such_secret"
+    """Not a secret still in play (of the seat, or of another seat for a hunch)."""
+    ANSWER_NEEDED = "hunch_answer_needed"
+    """A question clue is placed with its yes or no."""
+    NOT_A_QUESTION = "hunch_not_a_question"
+    """Only a question clue takes a yes or no."""
+    ADVANCED_ONLY = "hunch_advanced_only"
+    """That bargain choice is an advanced rule, off in this game."""
+    OWN_SECRET = "hunch_own_secret"
+    """A hunch goes on another seat's secret."""
+    NO_HUNCH_LEFT = "hunch_no_hunch_left"
+    """Every hunch of the round is placed."""
+    NOTHING_TO_TAKE_BACK = "hunch_nothing_to_take_back"
+    """No hunch of the seat lies on that secret."""
