@@ -3,9 +3,12 @@
 import pytest
 
 from tgbot.games.registry import LINEUP
-from tgbot.table.callback import MAX_BYTES, BadCallback, Callback, decode, encode
+from tgbot.table import callback
+from tgbot.table.callback import MAX_BYTES, BadCallback, Callback, Codec
 
 KEY = b"secret"
+encode, decode = LINEUP.codec.encode, LINEUP.codec.decode
+"""The bot's codec: the table's kinds and every game's (Hintrigue's `card`, `decoy`, `vote`)."""
 
 
 def test_callback_data_round_trips():
@@ -96,7 +99,7 @@ def test_negative_fields_decode_as_encode_writes_them():
 
 OLD_KEY = b"hintrigue-old-buttons"
 SENT_BEFORE = [
-    # Written by the bot as it is (the table's own codec listing Hintrigue's kinds).
+    # Written by the bot while the table's own codec still listed Hintrigue's kinds.
     ("1.card.-1001234567890.12.282.77~nb_n2POp", "card", (-1001234567890, 12, 282, 77)),
     ("1.card.-1001234567890.12.282~-vs7UYL2", "card", (-1001234567890, 12, 282)),
     (
@@ -130,8 +133,8 @@ SENT_BEFORE = [
 @pytest.mark.parametrize(("data", "kind", "args"), SENT_BEFORE)
 def test_buttons_already_sent_decode_and_encode_as_before(data, kind, args):
     # With or without the game id (buttons sent before games had ids), with the forum topic.
-    assert LINEUP.codec.decode(OLD_KEY, data) == Callback(kind, args)
-    assert LINEUP.codec.encode(OLD_KEY, kind, *args) == data
+    assert decode(OLD_KEY, data) == Callback(kind, args)
+    assert encode(OLD_KEY, kind, *args) == data
 
 
 @pytest.mark.parametrize(
@@ -148,7 +151,28 @@ def test_buttons_already_sent_decode_and_encode_as_before(data, kind, args):
 )
 def test_a_kind_with_a_number_of_fields_it_never_had_is_refused(kind, args):
     with pytest.raises(ValueError):
-        LINEUP.codec.encode(KEY, kind, *args)
+        encode(KEY, kind, *args)
     with pytest.raises(BadCallback):
-        LINEUP.codec.decode(KEY, _signed(".".join(["1", kind, *map(str, args)])))
+        decode(KEY, _signed(".".join(["1", kind, *map(str, args)])))
 
+
+def test_the_table_codec_knows_the_table_kinds_alone():
+    assert callback.decode(KEY, callback.encode(KEY, "back", -1001, 7, 77)).kind == "back"
+    with pytest.raises(ValueError):
+        callback.encode(KEY, "card", -1001, 12, 282, 77)
+    with pytest.raises(BadCallback):
+        callback.decode(KEY, encode(KEY, "card", -1001, 12, 282, 77))
+
+
+def test_a_game_shapes_only_its_own_kinds():
+    own = {"tick": 2}
+    codec = Codec.with_games([(own, frozenset({"tick"}), frozenset({"tick"}))])
+    assert [codec.fits("tick", n) for n in range(5)] == [False, True, True, True, False]
+    plain = Codec.with_games([(own, frozenset(), frozenset())])
+    assert [plain.fits("tick", n) for n in range(5)] == [False, False, True, False, False]
+    for private, older in [({"join"}, set()), (set(), {"info"}), (set(), {"tock"})]:
+        with pytest.raises(ValueError, match="not the game's own"):
+            Codec.with_games([(own, frozenset(private), frozenset(older))])
+    for games in [[({"join": 1}, frozenset(), frozenset())], [(own, frozenset(), frozenset())] * 2]:
+        with pytest.raises(ValueError, match="taken"):
+            Codec.with_games(games)
