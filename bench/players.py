@@ -32,7 +32,7 @@ from engine.games.registry import GAMES
 from engine.model import Room
 from engine.rules import apply as apply_at
 from engine.store import keys
-from tgbot.table import callback
+from tgbot.games.registry import LINEUP
 from tgbot.table.handlers.group import SKIP_GRACE
 
 apply = partial(apply_at, games=GAMES)  # the rules at the bot's table
@@ -160,7 +160,7 @@ class Game:
             await asyncio.sleep(0.05)
 
     def button(self, kind: str, *args: int) -> str:
-        return callback.encode(self.key, kind, *args)
+        return LINEUP.codec.encode(self.key, kind, *args)
 
     async def open_chats(self, send: Send) -> None:
         """Everybody opens a private chat with the bot (/start)."""

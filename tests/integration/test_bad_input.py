@@ -23,7 +23,7 @@ from tests.harness import (
     without_join_timer,
 )
 from tgbot.bootstrap import build_service
-from tgbot.table import callback
+from tgbot.games.registry import LINEUP
 from workers.dispatch import RqDispatch
 
 _chats = itertools.count(-1002000000001, -1)
@@ -165,7 +165,7 @@ def test_a_button_from_an_older_round_is_refused(table: Table):
     voter = next(i for i in round_of(room).participants if i != round_of(room).storyteller)
     message = table.group_message(r"The table · round 1")
     key = table.stack.config.signing_key
-    old = callback.encode(key, "vote", 0, round_of(room).table[0], room.game_id)
+    old = LINEUP.codec.encode(key, "vote", 0, round_of(room).table[0], room.game_id)
     assert table.press(table.user_of(room, voter), message, old) == "That is over already."
     unchanged(table, room)
 
@@ -200,7 +200,7 @@ def test_a_card_not_in_your_hand_is_refused(table: Table):
     prompt = table.dm(user, "Choose a decoy")
     foreign = own_seats(room)[round_of(room).storyteller].hand[0]
     key = table.stack.config.signing_key
-    data = callback.encode(key, "decoy", table.chat, 1, foreign, room.game_id)
+    data = LINEUP.codec.encode(key, "decoy", table.chat, 1, foreign, room.game_id)
     assert table.press(user, prompt, data) == "That card is not in your hand."
     unchanged(table, room)
 

@@ -183,16 +183,17 @@ def test_json_nested_too_deep_or_a_body_too_large_gets_a_4xx(app):
 
 
 def test_buttons_stay_valid_when_the_webhook_secret_changes():
-    from tgbot.table import callback
+    from tgbot.games.registry import LINEUP
 
+    codec = LINEUP.codec
     before = Config(token="123:abc", webhook_secret="old-secret")
     after = Config(token="123:abc", webhook_secret="new-secret")
     assert before.signing_key == after.signing_key
-    data = callback.encode(before.signing_key, "vote", 1, 2, 3)
-    assert callback.decode(after.signing_key, data, after.earlier_signing_keys).args == (1, 2, 3)
+    data = codec.encode(before.signing_key, "vote", 1, 2, 3)
+    assert codec.decode(after.signing_key, data, after.earlier_signing_keys).args == (1, 2, 3)
     # A button signed the old way (with the webhook secret itself) is still taken.
-    old = callback.encode(b"old-secret", "vote", 1, 2, 3)
-    assert callback.decode(before.signing_key, old, before.earlier_signing_keys).args == (1, 2, 3)
+    old = codec.encode(b"old-secret", "vote", 1, 2, 3)
+    assert codec.decode(before.signing_key, old, before.earlier_signing_keys).args == (1, 2, 3)
 
 
 def test_many_scrapes_of_metrics_at_once_share_one_reading_of_redis(redis_server_factory):

@@ -2,9 +2,13 @@
 
 import pytest
 
-from tgbot.table.callback import MAX_BYTES, BadCallback, Callback, decode, encode
+from tgbot.games.registry import LINEUP
+from tgbot.table import callback
+from tgbot.table.callback import MAX_BYTES, BadCallback, Callback, Codec
 
 KEY = b"secret"
+encode, decode = LINEUP.codec.encode, LINEUP.codec.decode
+"""The bot's codec: the table's kinds and every game's (Hintrigue's `card`, `decoy`, `vote`)."""
 
 
 def test_callback_data_round_trips():
@@ -91,3 +95,84 @@ def test_a_signed_field_that_is_no_plain_integer_is_refused(field):
 
 def test_negative_fields_decode_as_encode_writes_them():
     assert decode(KEY, encode(KEY, "card", -1001, 2, -1, 7)) == Callback("card", (-1001, 2, -1, 7))
+
+
+OLD_KEY = b"hintrigue-old-buttons"
+SENT_BEFORE = [
+    # Written by the bot while the table's own codec still listed Hintrigue's kinds.
+    ("1.card.-1001234567890.12.282.77~nb_n2POp", "card", (-1001234567890, 12, 282, 77)),
+    ("1.card.-1001234567890.12.282~-vs7UYL2", "card", (-1001234567890, 12, 282)),
+    (
+        "1.card.-1001234567890.3.5.1073741823.2147483647~tcK4ALqB",
+        "card",
+        (-1001234567890, 3, 5, 1073741823, 2147483647),
+    ),
+    ("1.decoy.-1001234567890.4.199.9~F6SDanI_", "decoy", (-1001234567890, 4, 199, 9)),
+    ("1.decoy.-1001234567890.4.199~FkRf3V_t", "decoy", (-1001234567890, 4, 199)),
+    (
+        "1.decoy.-1009999999999999.999999.999999.1073741823.77~F5A1NW3Y",
+        "decoy",
+        (-1009999999999999, 999999, 999999, 1073741823, 77),
+    ),
+    ("1.vote.2.212.9~Qza-CM9d", "vote", (2, 212, 9)),
+    ("1.vote.2.212~E470lwOv", "vote", (2, 212)),
+    ("1.vote.0.-1.1~XlUAscb1", "vote", (0, -1, 1)),
+    # The table's own kinds, in their shorter, full and topic forms.
+    ("1.join~78ooIpds", "join", ()),
+    ("1.join.9~KwMIip5m", "join", (9,)),
+    ("1.back.-1001234567890~w8QIVGNT", "back", (-1001234567890,)),
+    ("1.back.-1001234567890.9~geszpkg8", "back", (-1001234567890, 9)),
+    ("1.back.-1001234567890.9.77~On2de8eJ", "back", (-1001234567890, 9, 77)),
+    ("1.stop.1.14~oUch-rmF", "stop", (1, 14)),
+    ("1.stop.0.14.9~VAQ65u0f", "stop", (0, 14, 9)),
+    ("1.set.3.1~mV0nWmrq", "set", (3, 1)),
+    ("1.set.3.1.9~w7NfZYvQ", "set", (3, 1, 9)),
+]
+
+
+@pytest.mark.parametrize(("data", "kind", "args"), SENT_BEFORE)
+def test_buttons_already_sent_decode_and_encode_as_before(data, kind, args):
+    # With or without the game id (buttons sent before games had ids), with the forum topic.
+    assert decode(OLD_KEY, data) == Callback(kind, args)
+    assert encode(OLD_KEY, kind, *args) == data
+
+
+@pytest.mark.parametrize(
+    ("kind", "args"),
+    [
+        ("vote", (1, 2, 3, 4)),  # a group button carries no topic
+        ("vote", (1,)),
+        ("card", (1, 2)),
+        ("card", (1, 2, 3, 4, 5, 6)),
+        ("decoy", (1, 2)),
+        ("join", (1, 2)),
+        ("info", ()),  # sent with its one field only
+    ],
+)
+def test_a_kind_with_a_number_of_fields_it_never_had_is_refused(kind, args):
+    with pytest.raises(ValueError):
+        encode(KEY, kind, *args)
+    with pytest.raises(BadCallback):
+        decode(KEY, _signed(".".join(["1", kind, *map(str, args)])))
+
+
+def test_the_table_codec_knows_the_table_kinds_alone():
+    assert callback.decode(KEY, callback.encode(KEY, "back", -1001, 7, 77)).kind == "back"
+    with pytest.raises(ValueError):
+        callback.encode(KEY, "card", -1001, 12, 282, 77)
+    with pytest.raises(BadCallback):
+        callback.decode(KEY, encode(KEY, "card", -1001, 12, 282, 77))
+
+
+def test_a_game_shapes_only_its_own_kinds():
+    own = {"tick": 2}
+    codec = Codec.with_games([(own, frozenset({"tick"}), frozenset({"tick"}))])
+    assert [codec.fits("tick", n) for n in range(5)] == [False, True, True, True, False]
+    plain = Codec.with_games([(own, frozenset(), frozenset())])
+    assert [plain.fits("tick", n) for n in range(5)] == [False, False, True, False, False]
+    for private, older in [({"join"}, set()), (set(), {"info"}), (set(), {"tock"})]:
+        with pytest.raises(ValueError, match="not the game's own"):
+            Codec.with_games([(own, frozenset(private), frozenset(older))])
+    for games in [[({"join": 1}, frozenset(), frozenset())], [(own, frozenset(), frozenset())] * 2]:
+        with pytest.raises(ValueError, match="taken"):
+            Codec.with_games(games)

@@ -1,6 +1,7 @@
 """The shape of the code, read from its imports (`ast`): the rules import no I/O, the table
 imports no game, nothing below the registries imports them, tgbot imports nothing of workers,
-the stand-in nothing of the bot, and no module comes back to itself through its imports."""
+the stand-in nothing of the bot, and no module comes back to itself through its imports. And
+the table's modules name no game's button kinds: each game registers its own."""
 
 from __future__ import annotations
 
@@ -155,6 +156,25 @@ def test_the_table_names_no_game():
         if i.importer not in REGISTRIES | ROOTS | ENTRY_POINTS
         and _game_of(i.importer) is None
         and _game_of(i.imported) is not None
+    ]
+    assert found == []
+
+
+def test_the_table_names_no_games_button_kinds():
+    from tgbot.games.registry import LINEUP
+    from tgbot.table import callback
+
+    games = {kind: side.name for side in LINEUP.screens.values() for kind in side.button_kinds}
+    assert {"card", "decoy", "vote", "gpick", "hcel", "wput"} <= games.keys()
+    assert callback.KINDS.keys().isdisjoint(games)
+    assert callback.KINDS.keys() >= callback.WITHOUT_GAME | callback.WITH_TOPIC
+    # Not in the codec, nor anywhere else in the table: no string of its code is one.
+    found = [
+        f"{module}:{node.lineno} names {node.value} ({games[node.value]}'s)"
+        for module, path in MODULES.items()
+        if module.startswith("tgbot.table")
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value in games
     ]
     assert found == []
 

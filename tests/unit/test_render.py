@@ -5,7 +5,7 @@ from engine.games.hintrigue.model import Phase, own_seats, phase_of
 from tests.builders import a_room
 from tgbot.games.hintrigue.group import reveal, table
 from tgbot.games.registry import LINEUP
-from tgbot.table.callback import MAX_BYTES, decode
+from tgbot.table.callback import MAX_BYTES
 from tgbot.table.effects import outgoing_for
 from tgbot.table.render import Look, lobby, names
 
@@ -51,7 +51,7 @@ def test_every_button_carries_valid_data_within_64_bytes():
         for row in message.buttons:
             for button in row:
                 assert button.data is not None and len(button.data.encode()) <= MAX_BYTES
-                decode(LOOK.key, button.data)
+                LINEUP.codec.decode(LOOK.key, button.data)
 
 
 def test_a_hint_with_html_is_escaped_everywhere_it_is_shown():

@@ -13,8 +13,8 @@ from engine.roomid import RoomId
 from engine.store import keys
 from tests.builders import a_room
 from tests.table import apply
+from tgbot.games.registry import LINEUP
 from tgbot.ingress.inbox import route
-from tgbot.table import callback
 
 CHAT = -1001234567890
 
@@ -76,11 +76,11 @@ def test_the_webhook_routes_an_update_to_its_topics_room():
 
 def test_a_private_button_names_a_topics_room_and_still_fits_in_64_bytes():
     key = b"k" * 32
-    data = callback.encode(key, "decoy", CHAT, 12, 199, 1_073_741_823, 2_147_483_647)
+    data = LINEUP.codec.encode(key, "decoy", CHAT, 12, 199, 1_073_741_823, 2_147_483_647)
     assert len(data.encode()) <= 64
-    assert callback.decode(key, data).args == (CHAT, 12, 199, 1_073_741_823, 2_147_483_647)
+    assert LINEUP.codec.decode(key, data).args == (CHAT, 12, 199, 1_073_741_823, 2_147_483_647)
     with pytest.raises(ValueError):
-        callback.encode(key, "vote", 1, 2, 3, 4)  # a group button's room is its message's
+        LINEUP.codec.encode(key, "vote", 1, 2, 3, 4)  # a group button's room is its message's
 
 
 def test_a_deleted_topic_abandons_its_running_game():

@@ -17,8 +17,9 @@ VERSION = "1"
 MAX_BYTES = 64
 _MAC_LEN = 8
 
-# kind → number of integer fields. The last field of a game's buttons is the game's id; the
-# shorter form (without it) is what buttons sent before games had ids carry.
+# The table's own kinds → number of integer fields (each game brings its own: `Codec.with_games`).
+# The last field of a game's buttons is the game's id; the shorter form (without it) is what
+# buttons sent before games had ids carry.
 KINDS = {
     "join": 1,  # lobby: join (game)
     "leave": 1,  # lobby: leave (game)
@@ -28,9 +29,6 @@ KINDS = {
     "set": 3,  # lobby: setting index, value, game
     "info": 1,  # lobby: what a setting is (its label on the settings keyboard)
     "lang": 1,  # private: a language for the player's messages (its index in i18n.LANGUAGES)
-    "card": 4,  # private: chat, round, card (storyteller's choice), game[, topic]
-    "decoy": 4,  # private: chat, round, card, game[, topic]
-    "vote": 3,  # group table: round, card, game
     "back": 2,  # chat: spectator comes back, game[, topic]
     "stop": 3,  # group: 1 confirm / 0 cancel (+2: a lobby's question), the room version the
     # question was asked at, game
@@ -39,10 +37,10 @@ KINDS = {
     "rmai": 1,  # lobby: free the last AI seat (game)
     "game": 2,  # lobby: choose the game (its index in the bot's line-up of games), game
 }
-WITHOUT_GAME = {"card", "decoy", "vote", "back", "stop", "join", "leave", "start", "menu",
-                "done", "set"}
+WITHOUT_GAME = {"back", "stop", "join", "leave", "start", "menu", "done", "set"}
+"""The table's kinds whose buttons sent before games had ids lack the game id."""
 # Private buttons name their room: a room that is a forum topic adds the topic after the game.
-WITH_TOPIC = {"card", "decoy", "back"}
+WITH_TOPIC = {"back"}
 
 
 class BadCallback(ValueError):
@@ -57,6 +55,11 @@ class Callback:
     args: tuple[int, ...] = ()
 
 
+GameKinds = tuple[Mapping[str, int], frozenset[str], frozenset[str]]
+"""A game's own kinds with their number of fields, those of them on private messages, and
+those of them whose buttons sent before games had ids lack the game id."""
+
+
 @dataclass(frozen=True)
 class Codec:
     """The kinds of buttons a bot knows, with their number of fields: the table's, and those
@@ -65,21 +68,28 @@ class Codec:
     kinds: Mapping[str, int]
     with_topic: frozenset[str]
     """Kinds on private messages: they name their room's forum topic, if any, after the game."""
+    without_game: frozenset[str]
+    """Kinds whose buttons sent before games had ids lack the game id (their last field), and
+    are still taken."""
 
     @classmethod
-    def with_games(cls, games: Iterable[tuple[Mapping[str, int], frozenset[str]]]) -> Codec:
-        """The table's kinds and each game's own (its kinds, and those of them on private
-        messages); a kind is never taken twice."""
-        kinds, with_topic = dict(KINDS), set(WITH_TOPIC)
-        for own, private in games:
+    def with_games(cls, games: Iterable[GameKinds]) -> Codec:
+        """The table's kinds and each game's own (its kinds, those of them on private messages,
+        and those of them whose older buttons lack the game id); a kind is never taken twice,
+        and a game shapes only its own."""
+        kinds, with_topic, without_game = dict(KINDS), set(WITH_TOPIC), set(WITHOUT_GAME)
+        for own, private, older in games:
             for kind, fields in own.items():
                 if not re.fullmatch(r"[a-z]+", kind):
                     raise ValueError(f"callback kind {kind!r}: lower-case ASCII letters only")
                 if kind in kinds:
                     raise ValueError(f"callback kind {kind} is taken")
                 kinds[kind] = fields
+            if not_own := (private | older) - set(own):
+                raise ValueError(f"callback kinds {sorted(not_own)} are not the game's own")
             with_topic |= private
-        return cls(kinds, frozenset(with_topic))
+            without_game |= older
+        return cls(kinds, frozenset(with_topic), frozenset(without_game))
 
     def fits(self, kind: str, count: int) -> bool:
         """Whether a button of this kind may carry `count` fields."""
@@ -87,7 +97,9 @@ class Codec:
         if expected is None:
             return False
         return count in (
-            expected, expected - (kind in WITHOUT_GAME), expected + (kind in self.with_topic)
+            expected,
+            expected - (kind in self.without_game),
+            expected + (kind in self.with_topic),
         )
 
     def encode(self, key: bytes, kind: str, *args: int) -> str:
@@ -136,7 +148,7 @@ def _mac(key: bytes, body: str) -> str:
 _SHAPE = re.compile(rf"(\d+\.[a-z]+(?:\.-?\d+)*)~([A-Za-z0-9_-]{{{_MAC_LEN}}})", re.ASCII)
 
 
-TABLE = Codec(KINDS, frozenset(WITH_TOPIC))
+TABLE = Codec(KINDS, frozenset(WITH_TOPIC), frozenset(WITHOUT_GAME))
 """The table's own kinds alone (a bot's codec adds its games' kinds)."""
 encode = TABLE.encode
 decode = TABLE.decode

@@ -63,6 +63,9 @@ class Screens:
     """The game's own callback kinds and their number of fields."""
     private_buttons: frozenset[str] = frozenset()
     """Those of its kinds on private messages (they carry the room's forum topic)."""
+    kinds_without_game: frozenset[str] = frozenset()
+    """Those of its kinds whose buttons sent before games had ids lack the game id (their last
+    field): the codec still takes them."""
     buttons: dict[str, ButtonHandler] = field(default_factory=dict)
     """The game's own button handlers, by callback kind."""
     pictures: tuple[type[Picture], ...] = ()
@@ -110,7 +113,7 @@ class Lineup:
         if list(self.screens) != list(games):
             raise ValueError("every game needs its Telegram side, in the games' order")
         self.codec = Codec.with_games(
-            [(side.button_kinds, side.private_buttons) for side in screens]
+            [(side.button_kinds, side.private_buttons, side.kinds_without_game) for side in screens]
         )
         self._settings = {
             side.name: {**SHARED_SETTINGS_ROWS, **side.settings} for side in screens

@@ -1,6 +1,5 @@
 """Hintrigue's buttons: the storyteller's card and the decoys in private, the vote on the
-table in the group. Each press is answered at once. (Their kinds are in
-`tgbot.table.callback.KINDS`, listed there before the table hosted other games.)"""
+table in the group. Each press is answered at once."""
 
 from __future__ import annotations
 
@@ -15,6 +14,18 @@ from tgbot.games.hintrigue import cards
 from tgbot.table.handlers.buttons import button_command, game_of, named_room
 from tgbot.table.handlers.common import Context, room_of
 from tgbot.table.screens import ButtonHandler
+
+KINDS = {
+    "card": 4,  # private: chat, round, card (storyteller's choice), game[, topic]
+    "decoy": 4,  # private: chat, round, card, game[, topic]
+    "vote": 3,  # group table: round, card, game
+}
+"""Its callback kinds and their number of fields (the game's id last)."""
+PRIVATE = frozenset({"card", "decoy"})
+"""Those on private messages: they carry the room's forum topic after the game's id."""
+WITHOUT_GAME = frozenset(KINDS)
+"""All three were sent before games had ids: such buttons lack the game's id, and still
+count."""
 
 
 def _scene(outcome: Outcome, card: int) -> str:
@@ -74,3 +85,4 @@ async def on_vote(
 
 
 BUTTONS: dict[str, ButtonHandler] = {"card": on_card, "decoy": on_decoy, "vote": on_vote}
+assert set(BUTTONS) == set(KINDS) >= PRIVATE | WITHOUT_GAME

@@ -79,7 +79,7 @@ def _room(update: Update) -> RoomId:
 
 def named_room(args: tuple[int, ...], topic_at: int) -> RoomId:
     """The room a private button names: its chat, and its forum topic when the button carries
-    one at `topic_at` (`callback.WITH_TOPIC`)."""
+    one at `topic_at` (its kind in `Codec.with_topic`)."""
     return RoomId(args[0], args[topic_at] if len(args) > topic_at else 0)
 
 

@@ -114,7 +114,7 @@ def message(room: Room, **fields: Any) -> Outgoing:
 
 
 def topic_field(room: Room) -> tuple[int, ...]:
-    """What a private button adds to name a forum topic's room (`callback.WITH_TOPIC`)."""
+    """What a private button adds to name a forum topic's room (`Codec.with_topic`)."""
     return (room.topic,) if room.topic else ()
 
 
