@@ -302,3 +302,4 @@ def test_the_mind_plays_in_a_room_at_the_table() -> None:
             room, _ = apply_at(room, command, 2.0, TABLE)
     turn = ai_turn(room, TABLE)
     assert turn is not None and turn.waiting == []  # only the person is awaited now
+    assert ai.in_room(room, 1) == [] and ai.in_room(room, 2) == []  # they owe nothing
