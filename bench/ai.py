@@ -16,6 +16,12 @@ Prints `name=value` lines:
   colour and of a random cone drawn beside each, the share of cones that score (distance 2 or
   less) for both, the share of exact hits, how often the cue giver gave a second cue, and the
   99th percentile of one `decide` call (`huescues_decision_ms_p99`);
+- `hunch_*`: Hunch! games of 3–6 AI seats through the real rules, in a random language, until
+  at least as many hunches as asked were revealed: how often an AI hunch names the secret
+  (`hunch_find_rate`), a blind hunch's chance (one matrix word not on the guesser's own dealt
+  cards, averaged over the hunches: `hunch_chance`), and the 99th percentile of one seat's
+  decision, its view built (`hunch_decision_p99_ms`); `hunch_refused` counts the AI commands
+  the rules refused (0);
 - `worker_rss_mb`: the peak resident memory of this process, model loaded.
 
 `--languages` prints instead how well the AI understands hints typed by people in each
@@ -27,6 +33,7 @@ while the gloss dictionary was written (`understood_<language>=`); `bench/ai_hin
 Run: .venv/bin/python bench/ai.py [rounds] | bench/ai.py --languages
 | bench/ai.py --huescues [rounds] (Hues and Cues only)
 | bench/ai.py --wunchunk [games] [level] [size] (Wunchunk only: bench/wunchunk_ai.py)
+| bench/ai.py --hunch [hunches] (Hunch! only)
 """
 
 from __future__ import annotations
@@ -55,12 +62,20 @@ from engine.games.huescues.commands import Timeout as HCTimeout  # noqa: E402
 from engine.games.huescues.model import OVER_PHASES as HC_OVER  # noqa: E402
 from engine.games.huescues.model import Phase as HCPhase  # noqa: E402
 from engine.games.huescues.model import Settings as HCSettings  # noqa: E402
+from engine.games.hunch import deck as hunch_deck  # noqa: E402
+from engine.games.hunch import rules as hunch_rules  # noqa: E402
+from engine.games.hunch.commands import Timeout as HuTimeout  # noqa: E402
+from engine.games.hunch.model import OVER_PHASES as HU_OVER  # noqa: E402
+from engine.games.hunch.model import REMOVED  # noqa: E402
+from engine.games.hunch.model import Phase as HuPhase  # noqa: E402
+from engine.games.hunch.model import Settings as HuSettings  # noqa: E402
 from engine.games.registry import GAMES
 from engine.model import OVER_PHASES, Room  # noqa: E402
 from engine.rules import apply as apply_at  # noqa: E402
 from workers.ai import guesswhat as ai_guesswhat  # noqa: E402
 from workers.ai import hintrigue  # noqa: E402
 from workers.ai import huescues as ai_huescues  # noqa: E402
+from workers.ai import hunch as ai_hunch  # noqa: E402
 from workers.ai.mind import seed_for  # noqa: E402
 from workers.ai.vocab import LANGUAGES  # noqa: E402
 from workers.games import warm_up  # noqa: E402
@@ -259,6 +274,81 @@ def print_huescues(rounds: int) -> None:
     print(f"huescues_decision_ms_p99={percentile(tally.decisions, 0.99) * 1000:.2f}")
 
 
+class HunchTally:
+    """What Hunch! games added up to: every hunch revealed (found or not, and a blind
+    hunch's chance beside it), every decision's time, the commands refused."""
+
+    def __init__(self) -> None:
+        self.games = 0
+        self.found: list[bool] = []
+        self.chance: list[float] = []
+        self.decisions: list[float] = []
+        self.refused = 0
+
+
+def hunch_games(hunches: int) -> HunchTally:
+    """Play Hunch! games of 3–6 AI seats through the real rules until at least `hunches`
+    hunches were revealed."""
+    rng = random.Random(20261205)
+    tally = HunchTally()
+    while len(tally.found) < hunches:
+        players = [(user, f"AI {user}") for user in range(1, rng.randint(3, 6) + 1)]
+        language = rng.choice(hunch_deck.languages())
+        settings = HuSettings(advanced=rng.random() < 0.2)
+        state, _ = hunch_rules.start(
+            players, settings, seed=rng.getrandbits(63), now=0.0, language=language
+        )
+        chance: dict[int, float] = {}
+        while state.phase not in HU_OVER:
+            step = state.round
+            assert step is not None
+            waiting = state.waiting_for()
+            if state.phase is HuPhase.REVEAL or not waiting:
+                for line in state.revealed if state.phase is HuPhase.REVEAL else []:
+                    for guesser, _, right in line.hunches:
+                        tally.found.append(right)
+                        tally.chance.append(chance[guesser])
+                assert state.deadline is not None
+                state, _ = hunch_rules.apply(
+                    state, HuTimeout(round_no=step.no, phase=state.phase), state.deadline
+                )
+                continue
+            seat = waiting[0]
+            if state.phase is HuPhase.HUNCH:
+                own = {secret.card for secret in state.seats[seat].secrets}
+                blind = sum(1 for c in state.matrix if c != REMOVED and c not in own) * 3
+                chance[seat] = 1 / blind
+            start = time.perf_counter()
+            commands = ai_hunch.decide_in(state, seat, "bench", tally.games)
+            tally.decisions.append(time.perf_counter() - start)
+            for command in commands:
+                try:
+                    state, _ = hunch_rules.apply(state, command, 0.0)
+                except Exception:
+                    tally.refused += 1
+            moved = state.round is not None and state.round.no != step.no
+            if not moved and seat in state.waiting_for():
+                assert state.deadline is not None  # owed nothing, or refused: its timer
+                state, _ = hunch_rules.apply(
+                    state, HuTimeout(round_no=step.no, phase=state.phase), state.deadline
+                )
+        tally.games += 1
+    return tally
+
+
+def print_hunch(hunches: int) -> None:
+    """Print the Hunch! figures."""
+    tally = hunch_games(hunches)
+    print(f"hunch_games={tally.games}")
+    print(f"hunch_hunches={len(tally.found)}")
+    print(f"hunch_find_rate={sum(tally.found) / len(tally.found):.3f}")
+    print(f"hunch_chance={sum(tally.chance) / len(tally.chance):.3f}")
+    print(f"hunch_decisions={len(tally.decisions)}")
+    print(f"hunch_decision_p50_ms={percentile(tally.decisions, 0.5) * 1000:.2f}")
+    print(f"hunch_decision_p99_ms={percentile(tally.decisions, 0.99) * 1000:.2f}")
+    print(f"hunch_refused={tally.refused}")
+
+
 def percentile(values: list[float], share: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
@@ -321,6 +411,12 @@ def main() -> None:
         if hasattr(os, "sched_setaffinity"):
             os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
         print_huescues(int(sys.argv[2]) if len(sys.argv) > 2 else 1000)
+        print(f"worker_rss_mb={resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f}")
+        return
+    if sys.argv[1:2] == ["--hunch"]:
+        if hasattr(os, "sched_setaffinity"):
+            os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
+        print_hunch(int(sys.argv[2]) if len(sys.argv) > 2 else 1000)
         print(f"worker_rss_mb={resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f}")
         return
     if sys.argv[1:2] == ["--wunchunk"]:  # bench/wunchunk_ai.py: against random and greedy

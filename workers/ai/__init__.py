@@ -11,4 +11,8 @@ What a seat's job calls (each loads the model on first use, once per process, of
   the seed, since a Guess What! state does not know its room.
 - `huescues`: Hues and Cues' cues and cones, from a table of colour words compared in CIELAB
   (no model: numpy only).
+- `hunch.decide(view, seed)`: a Hunch! seat's secrets, clues, bids, placements, bargain
+  choice and hunches, from its `seat_view` alone, with two tables of word knowledge
+  (`hunch_clues.tsv`, `hunch_words.tsv`; no model); `hunch.in_room(room, seat)` as the
+  workers call it.
 """
