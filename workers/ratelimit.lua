@@ -11,6 +11,10 @@
 -- global window in seconds (its slots count from when the call was answered: no slack),
 -- ARGV[12] how long after it was told to come back a private chat waiting for a slot keeps
 -- the groups from free ones
+-- KEYS[6] the slots claimed by groups whose turn came (zset: chat → when its slot comes free)
+-- ARGV[13] the longest wait a job sleeps through (a group told to wait no longer claims its
+-- slot), ARGV[14] how long after its slot came free a claim nobody came for is given up,
+-- ARGV[15] how much earlier than its slot a group told to wait longer is told to come back
 -- Returns the seconds to wait as a string ("0" when the message may go now).
 --
 -- Turns at the global limit: a group chat that finds every slot taken, or others waiting for
@@ -18,7 +22,13 @@
 -- slot's share of a second (`second` / the limit) apart, and is told to come back then; at or
 -- after it, it takes the next free slot. So groups go round in the order they came, however
 -- long their backlogs, and come back one at a time at the rate slots come free rather than
--- all at once. A private chat takes a free slot at once; when none is free, no group takes
+-- all at once. A group whose turn came and found no free slot is given its own: the first to
+-- come free after those claimed already. A wait short enough to be slept through claims it
+-- (KEYS[6]): nobody else takes it while its job sleeps. A longer one is not held for a job
+-- that comes back through the queue (a slot kept empty for a late job is lost to the rate):
+-- it is told to come back a little before its slot, to claim it then. So a group sent back
+-- by a full window is not sent back again and again by the jobs that happen to come first.
+-- A private chat takes a free slot at once; when none is free, no group takes
 -- the next ones until it had its (or a while passed): it goes before every group. An
 -- appointment nobody came for (its job lost) is dropped after a while.
 local t = redis.call("TIME")
@@ -56,6 +66,7 @@ end
 redis.call("ZREMRANGEBYSCORE", KEYS[1], "-inf", now - second)
 redis.call("ZREMRANGEBYSCORE", KEYS[4], "-inf", now - tonumber(ARGV[10]))
 redis.call("ZREMRANGEBYSCORE", KEYS[5], "-inf", now - tonumber(ARGV[12]))
+redis.call("ZREMRANGEBYSCORE", KEYS[6], "-inf", now - tonumber(ARGV[14]))
 local booked = is_group and redis.call("ZSCORE", KEYS[4], chat)
 booked = booked and tonumber(booked)
 local private_waits = is_group and redis.call("ZCARD", KEYS[5]) > 0
@@ -67,13 +78,25 @@ local slot = now
 if not free then
   slot = tonumber(redis.call("ZRANGE", KEYS[1], 0, 0, "WITHSCORES")[2]) + second
 end
+-- Slots claimed by other groups: come free already (kept for the claimer) and all of them.
+local claimed_now, claimed = 0, 0
+if is_group then
+  claimed = redis.call("ZCARD", KEYS[6])
+  claimed_now = redis.call("ZCOUNT", KEYS[6], "-inf", now)
+  local own = redis.call("ZSCORE", KEYS[6], chat)
+  if own then
+    claimed = claimed - 1
+    if tonumber(own) <= now then claimed_now = claimed_now - 1 end
+  end
+end
+local unclaimed = used + claimed_now < cap
 
 local go = false
 if private_waits then
   go = false  -- a private chat waits for the next free slot: it is its
 elseif booked then
-  go = booked <= now and free  -- its turn came: the first free slot is its
-elseif free then
+  go = booked <= now and unclaimed  -- its turn came: the first free slot is its
+elseif unclaimed then
   -- Without an appointment: a private chat goes at once; a group only when no appointment
   -- is due within a slot's share of a second (else it would take that one's slot).
   local first = redis.call("ZRANGE", KEYS[4], 0, 0, "WITHSCORES")
@@ -90,6 +113,7 @@ if go then
     redis.call("EXPIRE", KEYS[3], math.ceil(minute) + 1)
   end
   if booked then redis.call("ZREM", KEYS[4], chat) end
+  if is_group then redis.call("ZREM", KEYS[6], chat) end
   if not is_group then redis.call("ZREM", KEYS[5], chat) end
   return "0"
 end
@@ -106,6 +130,28 @@ if not booked then
   booked = #latest == 0 and slot or math.max(slot, tonumber(latest[2]) + step)
   redis.call("ZADD", KEYS[4], booked, chat)
   redis.call("EXPIRE", KEYS[4], 3600)
+end
+if booked <= now and not private_waits then
+  -- Its turn came: its slot is the first to come free after the others claimed.
+  local k = used + claimed - cap
+  local at = now
+  if k >= 0 and k < used then
+    at = tonumber(redis.call("ZRANGE", KEYS[1], k, k, "WITHSCORES")[2]) + second
+  elseif k >= used then  -- beyond the window: a slot's share of a second apart
+    local last = used > 0 and tonumber(redis.call("ZRANGE", KEYS[1], -1, -1, "WITHSCORES")[2])
+    at = (last and last + second or now) + (k - used + 1) * step
+  end
+  at = math.max(at, now + 0.001)
+  if at - now <= tonumber(ARGV[13]) then
+    redis.call("ZADD", KEYS[6], at, chat)
+    redis.call("EXPIRE", KEYS[6], 60)
+    return tostring(at - now)
+  end
+  redis.call("ZREM", KEYS[6], chat)
+  -- Not slept through: back a little early (its job may come late), to claim it then; never
+  -- so early that the wait would be slept through.
+  local early = math.max(at - now - tonumber(ARGV[15]), tonumber(ARGV[13]) + 0.01)
+  return tostring(math.min(at - now, early))
 end
 -- (Kept from a free slot by a private chat: it comes back when that one should have had it.)
 return tostring(math.max(booked, slot, now + (private_waits and step or 0.001)) - now)

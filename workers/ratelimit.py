@@ -7,7 +7,9 @@ per-process limiter of python-telegram-bot cannot see the other processes, hence
 At the global limit, groups take turns (`ratelimit.lua`): one that must wait gets an
 appointment after those given out before, and comes back then, so a group with a long backlog
 does not starve the others and the waiters come back one at a time, at the rate slots come
-free; a private chat goes before every group (a player's prompt before the table's news).
+free; one whose turn came and that found no free slot is given the next slot nobody claimed,
+and keeps it while its job sleeps till then; a private chat goes before every group (a
+player's prompt before the table's news).
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from importlib import resources
 import redis
 
 from engine.store import keys
+from tgbot.egress.delivery import SHORT_WAIT
 
 # An appointment at the global limit nobody came for this long after it is dropped (its job was
 # lost: the sweeper asks for the room's delivery again, which books anew).
@@ -34,6 +37,13 @@ GLOBAL_WINDOW = 1.01
 # A private chat waiting for a slot keeps the groups from the free ones until this long after
 # it was told to come back (its job may be late; one that never comes must not hold them up).
 PRIVATE_HOLD = 0.5
+# A group whose turn came and that found no free slot claims the next one that is not claimed
+# yet if its job sleeps till then (`SHORT_WAIT`): nobody else takes it for this long after it
+# came free (a job that left instead of sleeping must not keep it from the others for long).
+CLAIM_HOLD = 0.15
+# One whose slot is further off is told to come back this much before it, to claim it then: a
+# job sent back comes through RQ's scheduler (which looks five times a second) and the queue.
+COME_EARLY = 0.25
 
 # Count a slot taken by ARGV[1] in the global window from now (the call has been answered).
 _ANSWERED = """
@@ -77,15 +87,17 @@ class RedisLimiter:
         source = resources.files(__package__).joinpath("ratelimit.lua").read_text()
         self._script = client.register_script(source)
         self._answered = client.register_script(_ANSWERED)
+        self._client = client
         self._taken: dict[int, str] = {}  # chat → its slot whose call is under way
 
     def reserve(self, chat_id: int, is_edit: bool = False) -> float:
-        """Return 0 and take a slot, or the seconds to wait before trying again."""
+        """Return 0 and take a slot, or the seconds to wait before trying again (a group whose
+        turn came, told to wait no longer than `SHORT_WAIT`, has its slot claimed till then)."""
         lim = self.limits
         taken = uuid.uuid4().hex
         wait = self._script(
             keys=[keys.rate_global(), keys.rate_chat(chat_id), keys.rate_group(chat_id),
-                  keys.rate_turns(), keys.rate_private_waits()],
+                  keys.rate_turns(), keys.rate_private_waits(), keys.rate_claims()],
             args=[
                 int(chat_id < 0),
                 int(is_edit),
@@ -99,11 +111,19 @@ class RedisLimiter:
                 self.stale,
                 GLOBAL_WINDOW,
                 PRIVATE_HOLD,
+                SHORT_WAIT,
+                CLAIM_HOLD,
+                COME_EARLY,
             ],
         )
         if float(wait) == 0:
             self._taken[chat_id] = taken
         return float(wait)
+
+    def forgo(self, chat_id: int) -> None:
+        """The caller will not sleep through the short wait it was told for the chat: a slot
+        claimed for it is left to the others."""
+        self._client.zrem(keys.rate_claims(), chat_id)
 
     def answered(self, chat_id: int) -> None:
         """The call the chat's last slot was taken for is over (answered, refused or failed):

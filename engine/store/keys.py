@@ -186,6 +186,12 @@ def rate_private_waits() -> str:
     return f"{_NS}rate:turns:private"
 
 
+def rate_claims() -> str:
+    """Groups whose turn at the global limit came and found no free slot, by when the slot
+    they claimed comes free: nobody else takes it (`workers/ratelimit.lua`)."""
+    return f"{_NS}rate:turns:claims"
+
+
 def flush_queued(room: RoomRef) -> str:
     """Set while a delivery job for the chat waits in the queue (one is enough)."""
     return f"{room_prefix(room)}flushq"

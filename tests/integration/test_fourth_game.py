@@ -55,6 +55,9 @@ class NoWait:
     def reserve(self, chat_id: int, is_edit: bool = False) -> float:
         return 0.0
 
+    def forgo(self, chat_id: int) -> None:
+        pass
+
     def answered(self, chat_id: int) -> None:
         pass
 

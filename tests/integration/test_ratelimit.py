@@ -6,7 +6,8 @@ import time
 
 import pytest
 
-from workers.ratelimit import Limits, RedisLimiter
+from tgbot.egress.delivery import SHORT_WAIT
+from workers.ratelimit import CLAIM_HOLD, Limits, RedisLimiter
 
 GROUP, OTHER_GROUP, PLAYER = -100123, -100456, 42
 ROOMY = 1000  # a limit that never binds
@@ -127,3 +128,50 @@ def test_no_group_takes_a_free_slot_while_a_private_chat_waits_for_one(real_redi
     assert limiter.reserve(GROUPS[2]) > 0  # its turn came, but the private chat goes first
     assert limiter.reserve(PLAYER) == 0.0
     assert limiter.reserve(GROUPS[2]) == 0.0
+
+
+# Claims: a group whose turn came, told to wait for a slot its job sleeps until, keeps it.
+
+CAP = 10
+FILLERS = [PLAYER + 100 + i for i in range(2 * CAP - 1)]  # private chats: slots at once
+
+
+def claimed_setup(client) -> tuple[RedisLimiter, float]:
+    """Two groups whose turns came (`GROUPS[0]` first, then `GROUPS[1]`), the window full
+    again, the next slot coming free in about 0.2 s: the first group's wait, claimed."""
+    limiter = only(client, global_per_second=CAP)
+    began = time.monotonic()
+    assert [limiter.reserve(p) for p in FILLERS[: CAP - 1]] == [0.0] * (CAP - 1)
+    time.sleep(0.35)
+    assert limiter.reserve(FILLERS[CAP - 1]) == 0.0  # the window's last slot: it frees last
+    turns = [limiter.reserve(g) for g in GROUPS[:2]]
+    assert 0 < turns[0] < turns[1]
+    # Both turns came; the first slots came free, and private chats took them again.
+    time.sleep(max(0.0, began + 1.01 + 0.12 - time.monotonic()))
+    assert [limiter.reserve(p) for p in FILLERS[CAP:]] == [0.0] * (CAP - 1)
+    claimed = limiter.reserve(GROUPS[0])
+    assert 0 < claimed <= SHORT_WAIT
+    return limiter, claimed
+
+
+def test_a_group_whose_turn_came_keeps_the_slot_it_sleeps_for(real_redis):
+    limiter, claimed = claimed_setup(real_redis)
+    # The later turn does not take the slot the first one's job sleeps for, not even when it
+    # asks first once the slot came free.
+    assert limiter.reserve(GROUPS[1]) > claimed
+    time.sleep(claimed + 0.01)
+    assert limiter.reserve(GROUPS[1]) > 0
+    assert limiter.reserve(GROUPS[0]) == 0.0
+
+
+def test_a_claimed_slot_whose_job_leaves_goes_to_the_others(real_redis):
+    limiter, claimed = claimed_setup(real_redis)
+    limiter.forgo(GROUPS[0])  # its job leaves rather than sleeping
+    time.sleep(claimed + 0.01)
+    assert limiter.reserve(GROUPS[1]) == 0.0
+
+
+def test_a_claim_its_job_does_not_come_for_is_given_up(real_redis):
+    limiter, claimed = claimed_setup(real_redis)  # and its job is lost
+    time.sleep(claimed + CLAIM_HOLD + 0.05)
+    assert limiter.reserve(GROUPS[1]) == 0.0

@@ -91,7 +91,12 @@ class Limiter(Protocol):
     """Shared rate limits: how long to wait before a message to `chat_id` may go."""
 
     def reserve(self, chat_id: int, is_edit: bool = False) -> float:
-        """Take a slot now and return 0, or return the seconds to wait (taking nothing)."""
+        """Take a slot now and return 0, or return the seconds to wait (taking nothing but,
+        for a wait of up to `SHORT_WAIT`, maybe the slot it waits for)."""
+
+    def forgo(self, chat_id: int) -> None:
+        """The short wait the chat was told is not slept through: a slot kept for it is not
+        waited for."""
 
     def answered(self, chat_id: int) -> None:
         """The call the chat's slot was taken for is over, however it ended."""
@@ -514,6 +519,9 @@ async def _drain(
             return FlushResult(delivered)
         pause = min(waiting.values())
         if pause > SHORT_WAIT or not patient() or stopping():
+            for chat, wait in waiting.items():
+                if chat < 0 and wait <= SHORT_WAIT:  # a group's slot may be kept for it
+                    limiter.forgo(chat)
             return FlushResult(delivered, retry_after=pause)
         await asyncio.sleep(pause)
 
