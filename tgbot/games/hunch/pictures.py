@@ -150,22 +150,47 @@ def wrapped(text: str, size: int, room: int) -> list[str]:
     return [fit(line, size, room) for line in lines]
 
 
-def reveal_rows(picture: RevealPicture) -> list[tuple[str, Color, bool, int]]:
-    """Each line of the reveal: its text, colour, boldness and indent."""
-    room = PICTURE_WIDTH - 2 * MARGIN
-    rows: list[tuple[str, Color, bool, int]] = []
+Segment = tuple[str, Color]
+Row = tuple[list[Segment], bool, int]
+"""A line of the reveal: its pieces of text with their colours, its boldness, its indent."""
+SEPARATOR = "  ·  "
+
+
+def flowed(pieces: list[Segment], room: int) -> list[list[Segment]]:
+    """Pieces of text in lines of at most `room` px, a separator between two on a line (a
+    piece too long for a line is wrapped between its words)."""
+    lines: list[list[Segment]] = [[]]
+    used = 0
+    for text, colour in pieces:
+        for part in wrapped(text, TEXT, room):
+            gap = width(SEPARATOR, TEXT) if lines[-1] else 0
+            need = width(part, TEXT)
+            if lines[-1] and used + gap + need > room:
+                lines.append([])
+                used, gap = 0, 0
+            if gap:
+                lines[-1].append((SEPARATOR, FAINT))
+            lines[-1].append((part, colour))
+            used += gap + need
+    return [line for line in lines if line]
+
+
+def reveal_rows(picture: RevealPicture) -> list[Row]:
+    """Each line of the reveal: a secret's owner (and word, once guessed), its clues, then its
+    hunches, marked right or wrong; a rule between two secrets."""
+    room = PICTURE_WIDTH - 2 * MARGIN - TEXT
+    rows: list[Row] = []
     for secret in picture.secrets:
         head = words.secret_name(secret.owner, secret.slot - 1) + (" ⭐" if secret.easy else "")
         if secret.word is not None:
             head += f": {shown(secret.word)} ✔"
-        rows.append((head, RIGHT if secret.word is not None else INK, True, 0))
-        for clue in secret.clues:
-            rows += [(line, INK, False, 1) for line in wrapped(clue, TEXT, room - TEXT)]
-        for hunch in secret.hunches:
-            mark, colour = ("✔", RIGHT) if hunch.correct else ("✘", WRONG)
-            rows.append((f"{mark} {hunch.name}: {shown(hunch.word)}", colour, False, 1))
-        rows.append(("", INK, False, 0))
-    return rows
+        rows.append(([(head, RIGHT if secret.word is not None else INK)], True, 0))
+        rows += [(line, False, 1) for line in flowed([(c, INK) for c in secret.clues], room)]
+        hunches = [(f"✔ {h.name}: {shown(h.word)}", RIGHT) if h.correct
+                   else (f"✘ {h.name}: {shown(h.word)}", WRONG) for h in secret.hunches]
+        rows += [(line, False, 1) for line in flowed(hunches, room)]
+        rows.append(([], False, 0))
+    return rows  # fmt: skip
 
 
 def draw_reveal(picture: RevealPicture) -> Image.Image:
@@ -176,11 +201,12 @@ def draw_reveal(picture: RevealPicture) -> Image.Image:
     draw_text(image, (MARGIN, MARGIN), picture.heading, TITLE, INK, bold=True,
               room=PICTURE_WIDTH - 2 * MARGIN)  # fmt: skip
     y = 2 * MARGIN + TITLE + MARGIN
-    for text, colour, bold, indent in rows:
-        if text:
-            x = MARGIN + indent * TEXT
-            draw_text(image, (x, y), text, TEXT, colour, bold=bold, room=PICTURE_WIDTH - x - MARGIN)
-        else:
+    for segments, bold, indent in rows:
+        x = MARGIN + indent * TEXT
+        for text, colour in segments:
+            x += draw_text(image, (x, y), text, TEXT, colour, bold=bold,
+                           room=PICTURE_WIDTH - x - MARGIN)  # fmt: skip
+        if not segments:
             draw.line((MARGIN, y + TEXT_LINE // 2, PICTURE_WIDTH - MARGIN, y + TEXT_LINE // 2),
                       fill=EDGE, width=2)  # fmt: skip
         y += TEXT_LINE
