@@ -59,8 +59,11 @@ def _clue_written(room: Room, event: Any, look: Look) -> list[Outgoing]:
     return out
 
 
-def _clues_shown(room: Room, event: Any, look: Look) -> list[Outgoing]:
-    closed = [clues_dm(room, i, look).model_copy(update={"edit_only": True})
+def _clues_shown(room: Room, event: own.CluesShown, look: Look) -> list[Outgoing]:
+    # A seat that wrote a clue has its message (sent again below its text, when typed last);
+    # any other is only edited, if it had one.
+    wrote = {clue.writer for clue in event.clues}
+    closed = [clues_dm(room, i, look).model_copy(update={"edit_only": i not in wrote})
               for i in _players(room)]  # fmt: skip
     return [group.round_message(room, look), *closed, group.clues_message(room, look)]
 
