@@ -4,9 +4,9 @@ Each kind of picture is drawn for many inputs (3 to 10 players, names in several
 emoji, long names, several decoys fooled per seat; Hues and Cues' board (with its phone view),
 close-up and card with 3 to 20 cones, some sharing a cell, often near an edge; Guess What!'s
 board and its reveal with up to nine guesses; Wunchunk's board of 5 to 8 per side, a third to
-all of it filled), each in a language of the bot, as the worker
-draws them at delivery (PNG encoding included). The first drawing of a process, which loads
-the fonts, is reported apart.
+all of it filled; Hunch!'s matrix, up to four cards gone, and its reveal of 3 to 6 seats), each
+in a language of the bot, as the worker draws them at delivery (PNG encoding included). The
+first drawing of a process, which loads the fonts, is reported apart.
 
 Prints `name=value` lines. Run: .venv/bin/python bench/pictures.py [pictures]
 """
@@ -24,6 +24,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine.games.guesswhat.icons import icons  # noqa: E402
 from engine.games.huescues import board  # noqa: E402
+from engine.games.hunch import deck  # noqa: E402
 from engine.games.wunchunk import board as hexes  # noqa: E402
 from engine.settings import LANGUAGES  # noqa: E402
 from tgbot import pictures  # noqa: E402
@@ -38,6 +39,12 @@ from tgbot.games.huescues.pictures import (  # noqa: E402
     HuesBoardPicture,
     HuesCardPicture,
     HuesCloseupPicture,
+)
+from tgbot.games.hunch.pictures import (  # noqa: E402
+    MatrixPicture,
+    RevealedHunch,
+    RevealedSecret,
+    RevealPicture,
 )
 from tgbot.games.wunchunk.pictures import Stone, WunchunkBoardPicture  # noqa: E402
 
@@ -132,10 +139,50 @@ def wunchunk_board(rng: random.Random) -> WunchunkBoardPicture:
     ])  # fmt: skip
 
 
+def hunch_matrix(rng: random.Random) -> MatrixPicture:
+    """Hunch!'s matrix: 12 cards of a language's deck, up to four of them gone."""
+    cards: list[list[str] | None] = [
+        list(card) for card in rng.sample(deck.targets(rng.choice(deck.languages())), 12)
+    ]
+    for place in rng.sample(range(12), rng.randint(0, 4)):
+        cards[place] = None
+    return MatrixPicture(cards=cards)
+
+
+CLUES = ["Red", "Is it alive?", "Something you find in a kitchen at night", "Лето", "🎻 jazz",
+         "שרה כהן", "Made of wood, mostly"]  # fmt: skip
+
+
+def hunch_reveal(rng: random.Random) -> RevealPicture:
+    """Hunch!'s reveal of round 3 with 3–6 seats: each seat's three hunches (a fourth bought
+    now and then) on secrets of others, some right; each secret with 0–4 clues."""
+    seats = rng.randint(3, 6)
+    names = rng.sample(NAMES, seats)
+    words = [w for card in deck.targets("en") for w in card]
+    slots = 3 if seats <= 4 else 2
+    hunches: dict[tuple[int, int], list[RevealedHunch]] = {}
+    right = {(o, k): rng.random() < 0.4 for o in range(seats) for k in range(slots)}
+    for guesser in range(seats):
+        targets = [(o, k) for o in range(seats) if o != guesser for k in range(slots)]
+        for target in rng.sample(targets, 3 + (rng.random() < 0.2)):
+            hunches.setdefault(target, []).append(RevealedHunch(
+                name=names[guesser], word=rng.choice(words),
+                correct=right[target] and rng.random() < 0.6))  # fmt: skip
+    secrets = [
+        RevealedSecret(owner=names[owner], slot=slot + 1, easy=rng.random() < 0.1,
+                       word=rng.choice(words) if any(h.correct for h in found) else None,
+                       clues=[rng.choice(CLUES) + (" → yes" if rng.random() < 0.2 else "")
+                              for _ in range(rng.randint(0, 4))], hunches=found)
+        for (owner, slot), found in sorted(hunches.items())
+    ]  # fmt: skip
+    return RevealPicture(heading="Round 3: the hunches", secrets=secrets)
+
+
 KINDS: dict[str, Callable[[random.Random], pictures.Picture]] = {
     "results": results, "hues_board": hues_board, "hues_closeup": hues_closeup,
     "hues_card": hues_card, "guess_board": guess_board, "guess_reveal": guess_reveal,
-    "wunchunk_board": wunchunk_board,
+    "wunchunk_board": wunchunk_board, "hunch_matrix": hunch_matrix,
+    "hunch_reveal": hunch_reveal,
 }  # fmt: skip
 
 

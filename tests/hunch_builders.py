@@ -8,7 +8,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.games import registry
-from engine.games.base import Games
 from engine.games.hunch import commands as hc
 from engine.games.hunch import deck
 from engine.games.hunch.commands import (
@@ -36,8 +35,9 @@ from tests.play_builders import Builder, PlayedGame
 from tests.play_builders import user as user  # the user ids the tests of this game know
 from tests.playthrough import random_user, table_command
 
-TABLE = Games(*registry.GAMES.values(), HUNCH, unnamed=registry.GAMES.unnamed)
-"""The bot's games with Hunch! beside them (it is not in the bot's registry yet)."""
+TABLE = registry.GAMES
+"""The bot's games, Hunch! among them."""
+assert TABLE["hunch"] is HUNCH
 
 SAFE_CLUES = ("zq", "qx vv", "wkw", "jjy zz")
 """Clues that name no matrix word in any language."""

@@ -23,11 +23,18 @@ def _hintrigue(room: Room, seat: int) -> list[Any]:
     return list(hintrigue.decide(room, seat))
 
 
+def _no_mind_yet(room: Room, seat: int) -> list[Any]:
+    """Hunch!'s AI players are not written yet: its lobby seats none (its Telegram side
+    refuses "Add AI"), so this mind is never asked; it owes nothing."""
+    return []
+
+
 MINDS: Mapping[str, Mind] = {
     "hintrigue": _hintrigue,
     "guesswhat": guesswhat.in_room,
     "huescues": huescues.in_room,
     "wunchunk": wunchunk.in_room,
+    "hunch": _no_mind_yet,
 }
 
 

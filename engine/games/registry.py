@@ -12,9 +12,10 @@ from engine.games.base import Game, Games
 from engine.games.guesswhat.table import GAME as GUESSWHAT
 from engine.games.hintrigue.game import GAME as HINTRIGUE
 from engine.games.huescues.table import GAME as HUESCUES
+from engine.games.hunch.table import GAME as HUNCH
 from engine.games.wunchunk.table import GAME as WUNCHUNK
 
-GAMES = Games(HINTRIGUE, GUESSWHAT, HUESCUES, WUNCHUNK, unnamed=HINTRIGUE.name)
+GAMES = Games(HINTRIGUE, GUESSWHAT, HUESCUES, WUNCHUNK, HUNCH, unnamed=HINTRIGUE.name)
 """Every game, by name, in the order the lobby's Game button walks them (the first is what a
 bare /newgame opens in a new group). Rooms stored before rooms named their game are
 Hintrigue's: the table hosted it alone then."""

@@ -185,7 +185,7 @@ def test_ten_players_with_the_longest_names_still_get_every_message(table: Table
 def test_a_start_link_with_a_payload_that_is_not_ours_gets_the_greeting(table: Table, payload):
     user = table.users[0]
     table.stack.deliver(table.stack.world.start_private(user, payload))
-    table.dm(user, "I run Hintrigue, Guess What!, Hues and Cues and Wunchunk in groups")
+    table.dm(user, "I run Hintrigue, Guess What!, Hues and Cues, Wunchunk and Hunch! in groups")
 
 
 INVISIBLE = "\u034f\u034f\u034f"  # three COMBINING GRAPHEME JOINERs: «͏͏͏» shows nothing

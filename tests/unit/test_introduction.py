@@ -23,7 +23,7 @@ def test_the_introduction_names_each_game_with_its_own_words(language):
     with i18n.use(language):
         text = introduction(LINEUP)
         blurbs = [side.blurb() for side in LINEUP.screens.values() if side.blurb]
-        assert len(blurbs) == 4 and "{" not in text
+        assert len(blurbs) == 5 and "{" not in text
         assert [text.index(blurb) for blurb in blurbs] == sorted(text.index(b) for b in blurbs)
         assert "/newgame" in text
 
@@ -42,9 +42,9 @@ def test_a_game_registered_later_is_named_everywhere_the_bot_speaks_of_itself():
     with i18n.use("en"):
         assert "<b>Tally</b>" in introduction(WITH_TALLY)
         assert "<b>Tally</b>" not in introduction(LINEUP)
-        assert "(/newgame guesswhat, huescues, wunchunk, or tally: another game)" in commands(
-            WITH_TALLY
+        assert "(/newgame guesswhat, huescues, wunchunk, hunch, or tally: another game)" in (
+            commands(WITH_TALLY)
         )
-        assert "<b>Wunchunk</b> and <b>Tally</b> in groups" in private_help(WITH_TALLY)
+        assert "<b>Hunch!</b> and <b>Tally</b> in groups" in private_help(WITH_TALLY)
     with i18n.use("de"):
-        assert "guesswhat, huescues, wunchunk oder tally" in commands(WITH_TALLY)
+        assert "guesswhat, huescues, wunchunk, hunch oder tally" in commands(WITH_TALLY)

@@ -106,7 +106,7 @@ def play_out(room: Room, now: float = 0.0) -> tuple[Room, float]:
 
 
 def test_every_game_is_registered_once_under_its_name() -> None:
-    assert list(GAMES) == ["hintrigue", "guesswhat", "huescues", "wunchunk"]
+    assert list(GAMES) == ["hintrigue", "guesswhat", "huescues", "wunchunk", "hunch"]
     assert all(game_named(name).name == name for name in GAMES)
     with pytest.raises(RuleError) as refused:
         game_named("chess")

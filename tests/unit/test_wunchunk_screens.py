@@ -114,7 +114,7 @@ def test_the_game_button_passes_over_a_game_too_small_for_the_lobby() -> None:
         room, _ = apply(room, Join(user_id=user, name=f"P{user}"), 0.0)
     game = next(b for row in lobby_message(room, LOOK).buttons for b in row
                 if decode(LOOK.key, b.data).kind == "game")  # fmt: skip
-    assert list(LINEUP.games)[decode(LOOK.key, game.data).args[0]] == "hintrigue"
+    assert list(LINEUP.games)[decode(LOOK.key, game.data).args[0]] == "hunch"
     with pytest.raises(RuleError) as refused:  # chosen some other way: refused with the reason
         apply(room, ChooseGame(user_id=1, game="wunchunk"), 0.0)
     assert refused.value.code is ErrorCode.TOO_MANY_FOR_GAME and refused.value.template == "4"

@@ -80,6 +80,10 @@ _TEXTS: dict[str, str] = {
     "STARTED": N_("The game starts!"),
     "AI_ADDED": N_("An AI player took a seat."),
     "AI_REMOVED": N_("An AI player left."),
+    "NO_AI_PLAYERS": N_(
+        "{game} has no AI players yet: it is played by people only. Remove the AI players to "
+        "start it."
+    ),
     "OPEN_PRIVATE": N_("Open a private chat with me first: press Start there."),
     "OPEN_PRIVATE_FIRST": N_(
         "First open a private chat with me and press Start there: that is where you make your "

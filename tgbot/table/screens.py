@@ -101,6 +101,9 @@ class Screens:
     out (room, seat; None: the refusal itself)."""
     board_app: BoardApp | None = None
     """The game's part of the board app (None: the app does not show it)."""
+    ai_players: bool = True
+    """Whether AI players can take its seats (False until its AI players' mind exists: the
+    lobby offers no "Add AI", and refuses AI seats, with the reason)."""
 
 
 class Lineup:

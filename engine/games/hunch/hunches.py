@@ -125,7 +125,7 @@ def reveal(ctx: Ctx, timed_out: bool) -> None:
             line = _reveal_secret(state, owner, slot, points)
             if line is not None:
                 lines.append(line)
-                reveals.append(Reveal(**line.model_dump()))
+                reveals.append(Reveal(**line.model_dump(exclude={"clues"})))
     for index, seat in enumerate(state.seats):
         seat.vp += points[index]
         seat.score = seat.vp
@@ -152,6 +152,7 @@ def _reveal_secret(state: State, owner: int, slot: int, points: list[int]) -> Re
                if (h.owner, h.secret) == (owner, slot)]  # fmt: skip
     if not hunches and not secret.easy:
         return None
+    clues = [c.model_copy() for c in state.clues if (c.owner, c.secret) == (owner, slot)]
     right = [guesser for guesser, _, correct in hunches if correct]
     bonus = 1 if secret.easy else 0
     for guesser in right:
@@ -161,7 +162,7 @@ def _reveal_secret(state: State, owner: int, slot: int, points: list[int]) -> Re
         points[owner] += 1 + (1 if len(right) >= 2 else 0) + bonus
         _leave_game(state, owner, slot)
     return RevealLine(owner=owner, secret=slot, hunches=hunches,
-                      word=target if right else None, easy=secret.easy)  # fmt: skip
+                      word=target if right else None, easy=secret.easy, clues=clues)  # fmt: skip
 
 
 def _leave_game(state: State, owner: int, slot: int) -> None:

@@ -188,6 +188,8 @@ class RevealLine(BaseModel):
     word: int | None = None
     """The secret's word id, told when it was guessed (else None)."""
     easy: bool = False
+    clues: list[Clue] = Field(default_factory=list)
+    """The clues that lay before the secret at the reveal (a guessed secret's leave with it)."""
 
 
 class State(Seats, BaseModel):

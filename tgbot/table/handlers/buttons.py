@@ -158,6 +158,10 @@ async def on_start_button(
     where, user = _room(update), query.from_user
     room = await asyncio.to_thread(svc.store.load, where)
     seat = room.seat_of(user.id) if room is not None and room.phase is Phase.LOBBY else None
+    if room is not None and room.ai_seats() and not svc.lineup.of(room).ai_players:
+        title = svc.lineup.game(room).title
+        await answer(query, texts.NO_AI_PLAYERS.format(game=title), alert=True)
+        return
     if room is not None and seat is not None and not room.seats[seat].private_ok:
         # The host starting the game first opens the chat where the cards are dealt.
         await answer(query, texts.OPEN_PRIVATE_FIRST, url=svc.look.link(f"r{where}"))
@@ -169,7 +173,13 @@ async def on_start_button(
 async def on_add_ai(
     update: Update, context: Context, query: CallbackQuery, args: tuple[int, ...]
 ) -> None:
-    """Seat an AI player in the lobby (creator or admin)."""
+    """Seat an AI player in the lobby (creator or admin), if AI players play its game."""
+    svc = service(context)
+    room = await asyncio.to_thread(svc.store.load, _room(update))
+    if room is not None and not svc.lineup.of(room).ai_players:
+        title = svc.lineup.game(room).title
+        await answer(query, texts.NO_AI_PLAYERS.format(game=title), alert=True)
+        return
     command = AddAI(user_id=query.from_user.id, game_id=game_of(args, 0))
     await button_command(update, context, query, _room(update), command, texts.AI_ADDED)
 

@@ -147,6 +147,13 @@ async def on_settings(update: Update, context: Context) -> None:
             + _("Example: /settings rotations=3 hint=60 timers=off"),
         )
         return
+    if changes.get("ai"):
+        svc = service(context)
+        room = await asyncio.to_thread(svc.store.load, room_of(update))
+        if room is not None and not svc.lineup.of(room).ai_players:
+            title = svc.lineup.game(room).title
+            await reply(update, context, texts.NO_AI_PLAYERS.format(game=title))
+            return
     await command_in_group(
         update, context, ChangeSettings(user_id=user.id, changes=changes),
         lambda done: settings_done(done, service(context).lineup),

@@ -38,6 +38,16 @@ def _figures(figures: dict[str, int]) -> str:
     if "exact" in figures:
         shown.append(ngettext("{n} exact hit", "{n} exact hits", figures["exact"]))
         values.append(figures["exact"])
+    if "vp" in figures:
+        shown.append(ngettext("{n} victory point", "{n} victory points", figures["vp"]))
+        values.append(figures["vp"])
+    if "guessed" in figures:
+        shown.append(ngettext("{n} secret guessed", "{n} secrets guessed", figures["guessed"]))
+        values.append(figures["guessed"])
+    if "exposed" in figures:
+        shown.append(ngettext("{n} own secret found", "{n} own secrets found",
+                              figures["exposed"]))  # fmt: skip
+        values.append(figures["exposed"])
     if "fewest" in figures:
         shown.append(_("fewest chunks at an end: {n}"))
         values.append(figures["fewest"])
@@ -60,7 +70,8 @@ def stats(name: str, games: dict[str, dict[str, int]], hosted: Games) -> str:
 
 def top(game: Game, board: list[Line]) -> str:
     """A group's leaderboard of one game over the last 90 days; equal lines share a rank. A
-    game that counts no points (Wunchunk) shows the games played instead."""
+    game that counts no points (Wunchunk) shows the games played instead; one that counts
+    victory points (Hunch!) names them so."""
     title = game.title
     if not board:
         return _("No finished game of {game} here in the last 90 days. Start one with /newgame.") \
@@ -70,9 +81,13 @@ def top(game: Game, board: list[Line]) -> str:
     for place, line in enumerate(board, 1):
         if (line.wins, line.points) != previous:
             rank, previous = place, (line.wins, line.points)
-        second = (ngettext("{n} point", "{n} points", line.points).format(n=line.points)
-                  if "points" in game.figures
-                  else ngettext("{n} game", "{n} games", line.games).format(n=line.games))
+        if "points" in game.figures:
+            second = ngettext("{n} point", "{n} points", line.points).format(n=line.points)
+        elif "vp" in game.figures:  # a game's victory points are its points
+            second = ngettext("{n} victory point", "{n} victory points", line.points).format(
+                n=line.points)
+        else:
+            second = ngettext("{n} game", "{n} games", line.games).format(n=line.games)
         shown = [ngettext("{n} win", "{n} wins", line.wins).format(n=line.wins), second]
         if line.fewest is not None:
             shown.append(_("fewest chunks at an end: {n}").format(n=line.fewest))

@@ -129,11 +129,12 @@ def lobby(room: Room, look: Look, settings_mode: bool = False) -> Outgoing:
             else [
                 [look.button(_("Join"), "join", game), look.button(_("Leave"), "leave", game)],
                 [look.button(_("Start"), "start", game), look.button(_("Settings"), "menu", game)],
-                [look.button(_("🤖 Add AI"), "addai", game)]
+                [look.button(_("🤖 Add AI"), "addai", game)] * look.lineup.of(room).ai_players
                 + ([look.button(_("Remove AI"), "rmai", game)] if room.ai_seats() else []),
                 [_game_button(room, look)],
             ]
         )
+        rows = [row for row in rows if row]
     else:
         rows = []
         if room.phase is Phase.CLOSED and room.end_reason in CLOSED_BECAUSE:
