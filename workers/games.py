@@ -9,7 +9,7 @@ from typing import Any
 
 from engine.games.hintrigue.decks import decks
 from engine.model import Room
-from workers.ai import guesswhat, hintrigue, huescues, wunchunk
+from workers.ai import guesswhat, hintrigue, huescues, hunch, wunchunk
 from workers.ai.gloss import dictionary
 from workers.ai.model import load
 from workers.ai.vocab import LANGUAGES, concept_matrix
@@ -23,18 +23,12 @@ def _hintrigue(room: Room, seat: int) -> list[Any]:
     return list(hintrigue.decide(room, seat))
 
 
-def _no_mind_yet(room: Room, seat: int) -> list[Any]:
-    """Hunch!'s AI players are not written yet: its lobby seats none (its Telegram side
-    refuses "Add AI"), so this mind is never asked; it owes nothing."""
-    return []
-
-
 MINDS: Mapping[str, Mind] = {
     "hintrigue": _hintrigue,
     "guesswhat": guesswhat.in_room,
     "huescues": huescues.in_room,
     "wunchunk": wunchunk.in_room,
-    "hunch": _no_mind_yet,
+    "hunch": hunch.in_room,
 }
 
 

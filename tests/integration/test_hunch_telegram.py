@@ -126,8 +126,9 @@ def bargain(stack: Stack, users: list[int], number: int) -> None:
 
 
 def hunch(stack: Stack, users: list[int], number: int, guesser: int, owner: int, slot: int,
-          right: bool) -> None:  # fmt: skip
+          right: bool, names: list[str] = NAMES) -> None:  # fmt: skip
     """A hunch on a secret (right, or a wrong word of the matrix) through the buttons."""
+    NAMES = names  # noqa: N806 (the players' names as the messages say them)
     game = state(stack)
     target = game.seats[owner].secrets[slot].word_id
     choice = target if right else min(w for w in matrix_words(game) if w != target)
@@ -148,9 +149,7 @@ def test_three_players_play_hunch_through_telegram(stack: Stack) -> None:
     host = users[0]
     lobby = stack.find(GROUP, "a new game is open")
     assert "Hunch!" in lobby.plain_text and "3–6 players" in lobby.plain_text
-    assert not any("Add AI" in text for text, _ in buttons(lobby))
-    stack.say(host, GROUP, "/settings ai=1")
-    wait_for(lambda: stack.find(GROUP, "has no AI players yet"), what="AI players refused")
+    assert any("Add AI" in text for text, _ in buttons(lobby))  # its AI players exist
     stack.say(host, GROUP, "/settings timers=off reveal=2")
     lobby = wait_for(lambda: (m := stack.find(GROUP, "a new game is open"))
                      and "timers off" in m.plain_text and m, what="the settings")  # fmt: skip
@@ -233,3 +232,56 @@ def test_three_players_play_hunch_through_telegram(stack: Stack) -> None:
     top = wait_for(lambda: stack.find(GROUP, r"Hunch!</b>, the last 90 days|Hunch!, the last 90"),
                    what="the leaderboard")  # fmt: skip
     assert "1. Ann — 1 win · 4 victory points" in top.plain_text
+
+
+def test_one_person_plays_a_whole_game_with_two_ai_players(stack: Stack) -> None:
+    """Ann and two AI players: the AI choose secrets, write clues, bid, bargain and hunch
+    through the workers; Ann plays her part by the chat's buttons and typed clues."""
+    (ann,) = join_lobby(stack, ["Ann"], "ha", "/newgame hunch")
+    lobby = stack.find(GROUP, "a new game is open")
+    for _ in range(2):
+        assert stack.answer_to(stack.press(ann, lobby, button(lobby, "Add AI"))) == \
+            "An AI player took a seat."  # fmt: skip
+    stack.say(ann, GROUP, "/settings timers=off reveal=2")
+    lobby = wait_for(lambda: (m := stack.find(GROUP, "a new game is open"))
+                     and "timers off" in m.plain_text and "Otto" in m.plain_text and m)
+    assert stack.answer_to(stack.press(ann, lobby, button(lobby, "Start"))) == "The game starts!"
+    done: set[tuple[str, int, int]] = set()  # what Ann did: (phase, round, step)
+    deadline = time.monotonic() + 150
+    while stack.find(GROUP, "Game over") is None:
+        assert time.monotonic() < deadline, f"the game did not end: {state(stack).phase}"
+        game = state(stack)
+        step = game.round.no if game.round is not None else 0
+        mark = (str(game.phase), game.game_round, step)
+        if mark in done:
+            time.sleep(0.05)
+            continue
+        if game.phase is Phase.SECRETS and not all(s.word_id is not None
+                                                   for s in game.seats[0].secrets):
+            choose_secrets(stack, [ann])
+        elif game.phase is Phase.CLUES and stack.find(ann, rf"Round {game.game_round}\b.*clue"):
+            write_clues(stack, [ann], game.game_round)
+        elif game.phase is Phase.AUCTION and game.round is not None and game.round.seat == 0:
+            message = wait_for(lambda s=step: (m := stack.find(GROUP, r"auction")) and buttons(m)
+                               and f".{s}." in buttons(m)[0][1] and m, what="Ann's bid buttons")
+            assert stack.answer_to(stack.press(ann, message, button(message, "Pass"))) == \
+                "You passed."  # fmt: skip
+        elif game.phase is Phase.BARGAIN and game.round is not None and game.round.seat == 0:
+            dm = wait_for(lambda: stack.find(ann, r"bargain round, your choice"), what="bargain")
+            assert stack.answer_to(stack.press(ann, dm, button(dm, "Take 2"))) == \
+                "You took 2 coins."  # fmt: skip
+        elif game.phase is Phase.HUNCH and not game.seats[0].hunches:
+            targets = [(1, 0), (2, 0), (1, 1)][: game.game_round]
+            for owner, slot in targets:
+                hunch(stack, [ann, *(s.user_id for s in game.seats[1:])], game.game_round, 0,
+                      owner, slot, right=False, names=[s.name for s in game.seats])
+        else:
+            time.sleep(0.05)
+            continue
+        done.add(mark)
+    final = stack.find(GROUP, "Game over")
+    ended = state(stack)
+    assert ended.phase is Phase.FINISHED and ended.game_round == 3
+    assert "Iris" in final.plain_text and "Otto" in final.plain_text and "Ann" in final.plain_text
+    assert all(seat.missed == 0 for seat in ended.seats), "nobody, AI or person, missed a turn"
+    assert sum(s.coins for s in ended.seats) >= 3 * 5, "coins only come in from the supply"

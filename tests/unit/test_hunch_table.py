@@ -34,11 +34,11 @@ def lobby(players: int = 3, **game_settings: object) -> Room:
     return room
 
 
-def test_the_game_names_its_bounds_figures_and_is_not_in_the_bot_s_registry_yet() -> None:
+def test_the_game_names_its_bounds_and_figures_and_the_bot_hosts_it() -> None:
     assert (GAME.min_seats, GAME.max_seats) == (3, 6)
     assert GAME.figures == ("games", "wins", "vp", "guessed", "exposed")
     assert GAME.switches == frozenset({"advanced"})
-    assert "hunch" not in GAMES and "hunch" in TABLE
+    assert GAMES["hunch"] is GAME and "hunch" in TABLE
 
 
 def test_three_to_six_players_start_a_game() -> None:

@@ -1,9 +1,5 @@
 """Hunch!'s registration at the table (SPEC 11.4), through the pure games' shared
-`engine.games.common.table.PureTable`.
-
-Not yet in `engine.games.registry`: the bot's line-up asks every game for its Telegram side,
-which Hunch! does not have yet. Tests host it beside the others with a `Games(...)` of their
-own."""
+`engine.games.common.table.PureTable`; `engine.games.registry` hosts it after Wunchunk."""
 
 from __future__ import annotations
 

@@ -110,5 +110,4 @@ SCREENS = Screens(
     button_kinds=buttons.KINDS,
     private_buttons=buttons.PRIVATE,
     buttons=buttons.BUTTONS,
-    ai_players=False,  # until its AI players' mind is written
 )
