@@ -170,8 +170,9 @@ def test_three_players_play_hunch_through_telegram(stack: Stack) -> None:
                for s, seat in zip(secrets, game.seats, strict=True))  # fmt: skip
 
     # a clue naming a matrix word is refused, with the word
+    # (the word itself: "ants" would be a clue, a word of under four letters names only itself)
     named = word(game, game.matrix[0] * 3)
-    stack.say(users[0], users[0], f"{named}s!")
+    stack.say(users[0], users[0], f"{named.upper()}!")
     wait_for(lambda: stack.find(users[0], rf"may not name a word of the matrix.*«{named}»"),
              what="the clue refused")  # fmt: skip
 
