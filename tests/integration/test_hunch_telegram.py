@@ -197,9 +197,11 @@ def test_three_players_play_hunch_through_telegram(stack: Stack) -> None:
         assert f"Each of you places {number} hunch" in group.plain_text
         for guesser, owner, slot, right in plan[number]:
             hunch(stack, users, number, guesser, owner, slot, right)
-        reveal = wait_for(lambda n=number: stack.find(GROUP, rf"Round {n}: the hunches revealed"),
-                          what="the reveal")  # fmt: skip
-        assert reveal.photo, "the reveal is a picture with its caption"
+        # the reveal is a picture with its caption: a new picture comes as its text first, then
+        # the upload into that message
+        reveal = wait_for(lambda n=number: (m := stack.find(
+            GROUP, rf"Round {n}: the hunches revealed")) and m.photo and m,
+            what="the reveal's picture")  # fmt: skip
         # the rules' words: +1 a correct hunch; +1 the owner of a secret guessed, +1 more when
         # two or more guessed it
         for owner, slot in {(o, s) for _, o, s, _ in plan[number]}:
