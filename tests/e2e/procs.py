@@ -79,6 +79,9 @@ class ProcStack:
     extra_env: dict[str, str] = field(default_factory=dict)  # for every process
     procs: list[Proc] = field(default_factory=list)
     answers: Counter[int] = field(default_factory=Counter)  # the webhooks' answers, by status
+    seen: dict[int, int] = field(default_factory=dict)
+    """By chat, the last message id `find` passes over: a second game's player reads its own
+    prompts (a first game's prompts keep their buttons once answered)."""
     _answers_lock: threading.Lock = field(default_factory=threading.Lock)
 
     @property
@@ -179,6 +182,8 @@ class ProcStack:
     def find(self, chat_id: int, pattern: str) -> MessageRecord | None:
         """The latest bot message in a chat whose text matches a pattern."""
         for message in reversed(self.world.bot_messages(chat_id)):
+            if message.message_id <= self.seen.get(chat_id, 0):
+                return None
             if re.search(pattern, message.plain_text or message.text, re.S):
                 return message
         return None

@@ -43,7 +43,7 @@ def test_presses_at_the_same_moment_on_two_web_and_two_worker_processes_all_coun
     # The group saw each round's messages in the order the game produced them.
     texts = [m.plain_text for m in stack.world.bot_messages(GROUP)]
     order = [i for number in range(1, 5)
-             for i in (_index(texts, rf"The table · round {number}\b"),
+             for i in (_index(texts, rf"Round {number}\b · storyteller"),
                        _index(texts, rf"Reveal · round {number}\b"))]  # fmt: skip
     assert order == sorted(order)
     assert stack.world.too_many_requests == []

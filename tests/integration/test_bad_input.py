@@ -193,6 +193,42 @@ def test_playing_a_decoy_twice_is_refused(table: Table):
     unchanged(table, after)
 
 
+def test_answered_prompts_keep_their_buttons_and_each_later_press_says_why(table: Table):
+    """A pressed card is confirmed by the press's answer, not by editing its prompt: the
+    prompt's buttons stay, and a press on them later changes nothing and says why."""
+    room = table.started()
+    teller = table.user_of(room, round_of(room).storyteller)
+    told = table.dm(teller, "you are the storyteller")
+    label, data = buttons(told)[1]
+    assert table.press(teller, told, data) == f"Chosen: {label}. Now send your hint as a message."
+    table.say(teller, teller, "night")
+    given = table.dm(teller, "Hint given")
+    assert f"Your card {label} with the hint «night» is on the table." in given.plain_text
+    assert given.message_id > told.message_id  # below the typed hint
+    after = table.room()
+    assert phase_of(after) is Phase.DECOYS
+    assert (table.press(teller, told, buttons(told)[0][1])
+            == "You have already played your card this round.")  # fmt: skip
+    unchanged(table, after)
+    decoys = {}
+    for seat in (i for i in round_of(after).participants if i != round_of(after).storyteller):
+        user = table.user_of(after, seat)
+        prompt = table.dm(user, "Choose a decoy")
+        label, data = buttons(prompt)[0]
+        assert table.press(user, prompt, data) == (
+            f"Decoy played: {label}. Vote on the table in the group once every card is in."
+        )
+        decoys[user] = prompt
+    table.group_message(r"The table · round 1")  # voting is open
+    for user, prompt in decoys.items():
+        shown = table.stack.world.message(user, prompt.message_id)
+        assert shown.edits == [] and len(buttons(shown)) == len(buttons(prompt))
+        after = table.room()
+        assert (table.press(user, prompt, buttons(prompt)[1][1])
+                == "You have already played your card this round.")  # fmt: skip
+        unchanged(table, after)
+
+
 def test_a_card_not_in_your_hand_is_refused(table: Table):
     room = table.in_decoys()
     seat = next(i for i in round_of(room).participants if i != round_of(room).storyteller)

@@ -9,6 +9,7 @@ import pytest
 
 from engine.commands import ChangeSettings, Skip, StartGame, StopGame
 from engine.errors import ErrorCode
+from engine.games.hintrigue.decks import scene
 from engine.games.hintrigue.model import Phase, own_seats, phase_of, round_of
 from engine.games.hintrigue.settings import settings_of
 from engine.games.registry import GAMES
@@ -129,11 +130,17 @@ def test_start_in_private_sends_again_what_the_game_waits_for(table: Table):
     old = table.stack.world.message(teller, first.message_id)
     assert old.plain_text == "⬇️ Sent again below." and buttons(old) == []
     label, data = buttons(again)[0]
-    assert table.press(teller, again, data).startswith("Chosen:")
-    edited = wait_for(lambda: "Chosen:" in table.stack.world.message(
-        teller, again.message_id).plain_text and table.stack.world.message(
-        teller, again.message_id), what="the new message edited")
-    assert label.strip() in edited.plain_text
+    answer = table.press(teller, again, data)
+    assert answer.startswith("Chosen:") and label.strip() in answer
+    # The press's answer names the card; asked again, the prompt shows it chosen.
+    table.say(teller, teller, "/start")
+    third = wait_for(
+        lambda: next((m for m in reversed(table.stack.dm(teller))
+                      if "you are the storyteller" in m.plain_text
+                      and m.message_id > again.message_id), None),
+        what="the hand sent again, its card chosen")  # fmt: skip
+    assert "Chosen:" in third.plain_text and label.strip() in third.plain_text
+    assert buttons(third)[0][0] == "✅ " + label.strip()
 
 
 def test_every_group_command_gets_a_visible_answer(table: Table):
@@ -460,12 +467,16 @@ def test_the_hint_given_answer_stays_through_its_round_and_is_closed_when_the_ga
     table.run(ChooseCard(user_id=teller.user_id, card=card))
     table.say(teller.user_id, teller.user_id, "harbour")
     given = table.dm(teller.user_id, "Hint given. The others are choosing their decoys.")
+    text = ("Hintrigue · Round 1 in Bad input: you are the storyteller.\n"
+            "Hint given. The others are choosing their decoys.\n"
+            f"Your card {scene('default', card)} with the hint «harbour» is on the table.")
+    assert given.plain_text == text
     table.run(Skip(user_id=table.users[0]))  # decoys chosen at random
     table.run(Skip(user_id=table.users[0]))  # the vote closes: the round is scored
     assert phase_of(table.room()) is Phase.REVEAL
     table.group_message("Reveal")  # delivered: the round's messages are out
     answer = table.stack.world.message(teller.user_id, given.message_id)
-    assert answer.plain_text == "Hint given. The others are choosing their decoys."
+    assert answer.plain_text == text
     assert not [call for call in table.stack.world.calls_of("editMessageText")
                 if int(call.params["chat_id"]) == teller.user_id
                 and int(call.params["message_id"]) == given.message_id]  # fmt: skip

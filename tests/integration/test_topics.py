@@ -139,7 +139,7 @@ def test_games_in_two_topics_and_in_general_run_at_once_each_in_its_own_place(st
     for thread, (names, hint) in games.items():
         others = [word for t, (n, h) in games.items() if t != thread for word in [*n, h]]
         shown = in_topic(stack, thread)
-        tables = [m for m in shown if m.plain_text.startswith("The table")]
+        tables = [m for m in shown if m.plain_text.startswith("Reveal")]  # each table's end
         assert len(tables) == 3 and all(hint in table.plain_text for table in tables)
         assert all(name in shown[-1].plain_text for name in names)  # its final standings
         for message in shown:  # every message in a topic is of that topic's game

@@ -93,9 +93,6 @@ class Screens:
     words (None: its title alone)."""
     secrets: Callable[[], str] | None = None
     """The secret choices its players make in private, in a few words (for /help there)."""
-    given_key: Callable[[Room, int], str | None] | None = None
-    """The key `text_given` is sent under, for the game to edit it later (room, user id;
-    None: a plain reply)."""
     too_late: Callable[[Room, int], str | None] | None = None
     """What a player whose typed text was refused is told when it came after their time ran
     out (room, seat; None: the refusal itself)."""

@@ -43,6 +43,13 @@ def _require_phase(ctx: Ctx, phase: Phase) -> None:
         raise RuleError(ErrorCode.WRONG_PHASE, f"now {now.value}, not {phase.value}")
 
 
+def _require_not_played(ctx: Ctx, index: int) -> None:
+    """A card played this round is final: said in any later phase of the round, as its
+    prompt's buttons stay once pressed."""
+    if index in current(ctx).plays:
+        raise RuleError(Refusal.ALREADY_PLAYED)
+
+
 def _require_storyteller(ctx: Ctx, index: int) -> None:
     if index != current(ctx).storyteller:
         raise RuleError(ErrorCode.NOT_STORYTELLER)
@@ -55,6 +62,7 @@ def _require_in_hand(ctx: Ctx, index: int, card: int) -> None:
 
 def choose_card(ctx: Ctx, index: int, card: int) -> None:
     """The storyteller picks its card; it may pick again until it gives the hint."""
+    _require_not_played(ctx, index)
     _require_phase(ctx, Phase.HINT)
     _require_storyteller(ctx, index)
     _require_in_hand(ctx, index, card)
@@ -97,6 +105,7 @@ def decoy_seats(ctx: Ctx) -> list[int]:
 
 def play_decoy(ctx: Ctx, index: int, card: int, auto: bool = False) -> None:
     """Put a decoy on the table; a decoy once chosen is final."""
+    _require_not_played(ctx, index)
     _require_phase(ctx, Phase.DECOYS)
     rnd = current(ctx)
     if index == rnd.storyteller:

@@ -9,7 +9,9 @@ from tgbot.i18n import N_, Texts
 
 ANSWERS = Texts({
     "CARD_CHOSEN": N_("Chosen: {card}. Now send your hint as a message."),
-    "DECOY_ACCEPTED": N_("Decoy played: {card}"),
+    "DECOY_ACCEPTED": N_(
+        "Decoy played: {card}. Vote on the table in the group once every card is in."
+    ),
     "VOTE_ACCEPTED": N_("Vote recorded: {card}"),
     "VOTE_CHANGED": N_("Vote changed to {card}"),
     "JOINED_IN": N_("You joined the game in <b>{group}</b>. Your cards come here when it starts."),

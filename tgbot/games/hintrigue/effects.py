@@ -44,21 +44,27 @@ def messages(
         # The reveal's "Next round in …" is left as it is: the round's message follows it.
         return _round_start(room, look)
     if isinstance(event, CardChosen):
-        return [private.storyteller_dm(room, event.seat, look)]
+        # The press's answer names the card; the prompt keeps its buttons, for a change of
+        # mind, and is re-sent with the card marked by /start.
+        return []
     if isinstance(event, HintGiven) and rnd is not None:
         decoys = [
             i
             for i in rnd.participants
             if i != rnd.storyteller and room.seats[i].status is not SeatStatus.LEFT
         ]
+        # The answer below the typed hint closes the storyteller's prompt: a card pressed
+        # there now is refused, saying why.
         return [
             group.round_message(room, look),
-            private.storyteller_dm(room, rnd.storyteller, look),  # its card buttons closed
+            private.hint_given(room, rnd.storyteller, rnd),
             *(private.decoy_dm(room, i, look) for i in decoys),
         ]
     if isinstance(event, DecoyPlayed):
+        # A decoy pressed is confirmed by the press's answer and a second press is refused:
+        # its prompt is edited only when the decoy was chosen for the player.
         return [
-            private.decoy_dm(room, event.seat, look),
+            *([private.decoy_dm(room, event.seat, look)] if event.auto else []),
             settling(group.round_message(room, look), look.now),
         ]
     if isinstance(event, VotingOpened):
@@ -66,10 +72,10 @@ def messages(
     if isinstance(event, VoteCast):
         return [settling(group.table(room, look), look.now)]
     if isinstance(event, RoundScored) and rnd is not None:
-        # The round's message keeps "vote below": the table closed and the reveal below say
-        # the rest. The answer to the hint is followed by the next round's prompt (closed
-        # when the game ends).
-        return [group.table(room, look), group.reveal(room, look)]
+        # The table turns into the reveal. The round's message keeps "vote below": the
+        # reveal below it says the rest. The answer to the hint is followed by the next
+        # round's prompt (closed when the game ends).
+        return [group.reveal(room, look)]
     if isinstance(event, RoundVoided):
         return [
             group.void_message(room, event.round_no, event.storyteller, event.reason),

@@ -159,7 +159,8 @@ def outcome_line(room: Room, rnd: Round) -> str:
 @in_group_language
 def reveal(room: Room, look: Look, rnd: Round | None = None, settled: bool = False) -> Outgoing:
     """Each table card with its owner and voters, why the points are what they are, the
-    points and the standings. `settled`: the round is over, no countdown is shown."""
+    points and the standings: the table message, its votes closed, turns into it. `settled`:
+    the round is over, no countdown is shown."""
     rnd = rnd or round_of(room)
     assert rnd is not None
     who = names(room)
@@ -194,7 +195,7 @@ def reveal(room: Room, look: Look, rnd: Round | None = None, settled: bool = Fal
     if not settled and phase_of(room) is Phase.REVEAL and left is not None:
         text = _("Final results in {time}.") if rnd.last else _("Next round in {time}.")
         lines.append(text.format(time=duration(left)))
-    return to_group(room, key=f"reveal:{rnd.no}", text="\n".join(lines))
+    return to_group(room, key=f"table:{rnd.no}", text="\n".join(lines))
 
 
 def standings_text(room: Room) -> str:

@@ -124,9 +124,27 @@ def given_key(user_id: int, round_no: int) -> str:
 
 
 @in_seat_language
+def hint_given(room: Room, index: int, rnd: Round) -> Outgoing:
+    """The answer to the storyteller's typed hint, below it: the card and the hint that are
+    now theirs on the table (it closes the prompt above: a card pressed there is refused)."""
+    seat = room.seats[index]
+    lines = [
+        _("{heading}: you are the storyteller.").format(
+            heading=heading(room, rnd.no, HINTRIGUE.title)
+        ),
+        _("Hint given. The others are choosing their decoys."),
+        _("Your card {card} with the hint «{hint}» is on the table.").format(
+            card=card(room, rnd.plays[index]), hint=user_text(rnd.hint or "")
+        ),
+    ]
+    return message(room, chat_id=seat.user_id, key=given_key(seat.user_id, rnd.no),
+                   text="\n".join(lines))  # fmt: skip
+
+
+@in_seat_language
 def hint_given_closed(room: Room, index: int, rnd: Round) -> Outgoing:
     """The answer to the storyteller's hint once its round is over: it no longer says the
-    others are choosing (edited only: a hint given by a button or an AI had no answer)."""
+    others are choosing (edited only: an AI's hint had no answer)."""
     seat = room.seats[index]
     text = _("{heading}: your hint «{hint}» was given; this round is over.").format(
         heading=heading(room, rnd.no, HINTRIGUE.title), hint=user_text(rnd.hint or ""))

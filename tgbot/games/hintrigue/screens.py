@@ -68,12 +68,6 @@ def _settings_help() -> str:
     )
 
 
-def _given_key(room: Room, user_id: int) -> str | None:
-    """The answer to a hint is kept under its round's key, to be closed when the game ends."""
-    rnd = round_of(room)
-    return private.given_key(user_id, rnd.no) if rnd is not None else None
-
-
 def _too_late(room: Room, index: int) -> str | None:
     """A refused hint from a storyteller whose time had just run out: the game waits on
     somebody else's hint now, or on no hint at all."""
@@ -103,8 +97,7 @@ SCREENS = Screens(
     skipped=group.skip_notice,
     came_back=group.back_notice,
     reminder=_reminder,
-    text_given=lambda: _("Hint given. The others are choosing their decoys."),
-    given_key=_given_key,
+    text_given=None,  # the hint's answer names the card: the effects send it (`private.hint_given`)
     too_late=_too_late,
     joined=lambda: cards.ANSWERS["JOINED_IN"],
     button_kinds=buttons.KINDS,

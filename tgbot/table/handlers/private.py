@@ -16,7 +16,6 @@ from engine.model import OVER_PHASES, Room
 from engine.roomid import RoomId
 from engine.store import CorruptRoom
 from tgbot import i18n
-from tgbot.egress.outgoing import Outgoing
 from tgbot.i18n import _, texts
 from tgbot.table import introduction, render
 from tgbot.table.handlers.common import (
@@ -153,13 +152,7 @@ async def on_private_text(update: Update, context: Context) -> None:
     if room is None:  # a duplicate: answered as the first copy was
         room = await asyncio.to_thread(svc.store.load, where)
     side = svc.lineup.screens[room.game if room is not None else svc.games.default.name]
-    if side.text_given is None:
-        return
-    key = side.given_key(room, user.id) if room is not None and side.given_key else None
-    if room is not None and key is not None:  # the game edits its answer later
-        answer = Outgoing(chat_id=user.id, key=key, game=room.game_id, text=side.text_given())
-        await asyncio.to_thread(svc.show, room.room_id, answer)
-    else:
+    if side.text_given is not None:
         await reply(update, context, side.text_given())
 
 
