@@ -2,7 +2,8 @@
 how many games one bot token carries from that.
 
 For Hintrigue, Guess What!, Hues and Cues and Wunchunk, in turn, with 4 seats and with 8
-(Hues and Cues and Wunchunk: 4 alone): a redis-server,
+(Hues and Cues and Wunchunk: 4 alone), and Hunch! with one person and two AI seats (an AI seat
+is sent nothing in private; `hunch_3_…`, its three rounds): a redis-server,
 the Bot API double (in this process, Telegram's flood limits scaled as in the end-to-end tests)
 and the Procfile's web and worker processes; the players seat themselves and play one rotation
 (a round per seat) the way the end-to-end tests play it (`tests/e2e/`), everybody acting.
@@ -41,6 +42,7 @@ from tests.conftest import RedisServer  # noqa: E402
 from tests.e2e import players  # noqa: E402
 from tests.e2e import test_guesswhat as guesswhat  # noqa: E402
 from tests.e2e import test_huescues as huescues  # noqa: E402
+from tests.e2e import test_hunch as hunch  # noqa: E402
 from tests.e2e.players import seat_for_game  # noqa: E402
 from tests.e2e.procs import GROUP, ProcStack, start_stack  # noqa: E402
 from tests.harness import button, buttons, wait_for  # noqa: E402
@@ -130,12 +132,28 @@ def play_wunchunk(stack: ProcStack, users: list[int]) -> int:
     return turns
 
 
+def seat_hunch(stack: ProcStack, seats: int) -> list[int]:
+    if seats != 3:
+        raise ValueError("Hunch! is played here by one person and two AI seats")
+    return [hunch.seat_with_ai(stack)]
+
+
+HUNCH_ROUNDS = 3
+
+
+def play_hunch(stack: ProcStack, users: list[int]) -> int:
+    """The person's moves as they come, the AI seats' by the workers: its three rounds."""
+    hunch.play_to_final(stack, users[0])
+    return HUNCH_ROUNDS
+
+
 GAMES: dict[str, tuple[Callable[[ProcStack, int], list[int]],
                        Callable[[ProcStack, list[int]], int | None]]] = {
     "hintrigue": (hintrigue, play_hintrigue),
     "guesswhat": (seat_guesswhat, play_guesswhat),
     "huescues": (seat_huescues, play_huescues),
     "wunchunk": (seat_wunchunk, play_wunchunk),
+    "hunch": (seat_hunch, play_hunch),
 }  # fmt: skip
 
 
@@ -190,7 +208,7 @@ def measure(name: str, seats: int, directory: Path) -> dict[str, float]:
         f"{at}_refused": sum(not ok for _, _, ok in calls),  # 429s and other errors
         **{f"{at}_calls_{method}": n for method, n in sorted(methods.items())},
     }
-    if seats == 4:
+    if seats == 4 or name == "hunch":
         figures[f"{name}_games_per_token"] = TOKEN_PER_S * ROUND_S / (len(others) / rounds)
     return figures
 
@@ -209,9 +227,14 @@ def main() -> None:
                 name == "wunchunk" and seats > 4
             ):
                 continue
+            at = seats
+            if name == "hunch":  # one person and two AI seats, once, whatever was asked
+                if seats != min(int(n) for n in args.seats.split(",")):
+                    continue
+                at = 3
             directory = Path(tempfile.mkdtemp(prefix=f"hintrigue-capacity-{name}-"))
             try:
-                figures.update(measure(name, seats, directory))
+                figures.update(measure(name, at, directory))
             finally:
                 shutil.rmtree(directory, ignore_errors=True)
     for key, value in figures.items():

@@ -12,7 +12,7 @@ import time
 from engine.games.hunch.model import Phase, RevealLine, State
 from engine.model import Phase as TablePhase
 from tests.e2e.players import seat_for_game
-from tests.e2e.procs import GROUP
+from tests.e2e.procs import GROUP, ProcStack
 from tests.harness import button, buttons, wait_for
 
 CLUES = ("zq", "qx vv")
@@ -32,6 +32,22 @@ def vp_of(reveals: list[RevealLine], seats: int) -> list[int]:
 
 def test_one_person_and_two_ai_seats_play_hunch_to_the_final(launch):
     stack = launch(timer_scale=0.05)
+    ann = seat_with_ai(stack)
+    reveals = play_to_final(stack, ann)
+    final = stack.wait_find(GROUP, "Game over")
+    ended = stack.room().play
+    assert isinstance(ended, State) and ended.phase is Phase.FINISHED
+    reveals[ended.game_round] = list(ended.revealed)
+    assert sorted(reveals) == [1, 2, 3], "every round's reveal was seen"
+    expected = vp_of([line for number in (1, 2, 3) for line in reveals[number]], 3)
+    assert [seat.vp for seat in ended.seats] == expected
+    for seat, vp in zip(ended.seats, expected, strict=True):
+        assert re.search(rf"{re.escape(seat.name)} — {vp} VP", final.plain_text), final.plain_text
+    assert any(h for line in reveals[3] for h in line.hunches), "the AI seats placed hunches"
+
+
+def seat_with_ai(stack: ProcStack) -> int:
+    """Ann opens a lobby of Hunch!, seats two AI players and starts it: Ann's user id."""
     [ann] = seat_for_game(stack, ["Ann"], "hu", "hunch", "Hunch!", "timers=off reveal=60",
                           "timers off")  # fmt: skip
     for name in ("Iris", "Otto"):
@@ -41,6 +57,12 @@ def test_one_person_and_two_ai_seats_play_hunch_to_the_final(launch):
                  20)  # fmt: skip
     lobby = stack.wait_find(GROUP, "a new game is open")
     assert stack.press(ann, lobby, button(lobby, "Start")) == "The game starts!"
+    return ann
+
+
+def play_to_final(stack: ProcStack, ann: int) -> dict[int, list[RevealLine]]:
+    """Ann plays each of her moves as it comes, until the game is over: each round's reveal
+    as it stood while it was read."""
     reveals: dict[int, list[RevealLine]] = {}
     done: set[tuple[str, int, int]] = set()
     deadline = time.monotonic() + 150
@@ -79,16 +101,7 @@ def test_one_person_and_two_ai_seats_play_hunch_to_the_final(launch):
             time.sleep(0.05)
             continue
         done.add(mark)
-    final = stack.wait_find(GROUP, "Game over")
-    ended = stack.room().play
-    assert isinstance(ended, State) and ended.phase is Phase.FINISHED
-    reveals[ended.game_round] = list(ended.revealed)
-    assert sorted(reveals) == [1, 2, 3], "every round's reveal was seen"
-    expected = vp_of([line for number in (1, 2, 3) for line in reveals[number]], 3)
-    assert [seat.vp for seat in ended.seats] == expected
-    for seat, vp in zip(ended.seats, expected, strict=True):
-        assert re.search(rf"{re.escape(seat.name)} — {vp} VP", final.plain_text), final.plain_text
-    assert any(h for line in reveals[3] for h in line.hunches), "the AI seats placed hunches"
+    return reveals
 
 
 def hunch(stack, ann: int, number: int, placed: int) -> None:
