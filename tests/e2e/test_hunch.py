@@ -9,8 +9,9 @@ from __future__ import annotations
 import re
 import time
 
-from engine.games.hunch.model import Phase, RevealLine, State
+from engine.games.hunch.model import START_COINS, Phase, RevealLine, State
 from engine.model import Phase as TablePhase
+from engine.model import SeatStatus
 from tests.e2e.players import seat_for_game
 from tests.e2e.procs import GROUP, ProcStack
 from tests.harness import button, buttons, wait_for
@@ -116,3 +117,35 @@ def hunch(stack, ann: int, number: int, placed: int) -> None:
                       and f"▶ {secret}" in dict(buttons(m)) and m, 20)
     word, data = next((t, d) for t, d in buttons(dm) if not t.startswith(("✅", "▶", "🤖")))
     assert stack.press(ann, dm, data) == f"Hunch: {word}"
+
+
+def test_a_person_who_stops_acting_sits_out_and_the_ai_seats_do_not_play_on_alone(launch):
+    """Timers on (a twentieth as long): Ann, the one person among two AI seats, does nothing
+    after Start. Her secrets are chosen at random and her clues are not offered; with two
+    whole phases missed she sits out, and then nobody but AI players is playing: the game
+    ends, saying so, with no winner."""
+    stack = launch(timer_scale=0.05)
+    [ann] = seat_for_game(stack, ["Ann"], "hu", "hunch", "Hunch!", "reveal=12",
+                          "timers: clues")  # fmt: skip
+    for name in ("Iris", "Otto"):
+        lobby = stack.wait_find(GROUP, "a new game is open")
+        assert stack.press(ann, lobby, button(lobby, "Add AI")) == "An AI player took a seat."
+        wait_for(lambda n=name: f"🤖 {n}" in stack.find(GROUP, "a new game is open").plain_text,
+                 20)  # fmt: skip
+    lobby = stack.wait_find(GROUP, "a new game is open")
+    assert stack.press(ann, lobby, button(lobby, "Start")) == "The game starts!"
+    final = stack.wait_find(GROUP, "Game over", timeout=60)
+    assert "Nobody but AI players is playing any more, and they do not play on alone: the " \
+        "game is abandoned. No winner." in final.plain_text  # fmt: skip
+    assert "Ann (sitting out)" in final.plain_text
+    ended = stack.room().play
+    assert isinstance(ended, State) and ended.phase is Phase.ABANDONED
+    me = ended.seats[0]
+    assert me.name == "Ann" and me.missed == 2 and me.status is SeatStatus.SPECTATING
+    assert len([s for s in me.secrets if s.status == "hidden"]) == 3  # chosen for her
+    assert me.texts == [] and me.hunches == [] and me.coins == START_COINS
+    # She sat out as the game ended (in one command): her private chat says it is over, and
+    # the clue prompt she left unanswered has no buttons any more.
+    stack.wait_find(ann, "The game in E2E is over")
+    prompt = stack.wait_find(ann, r"Round 1 in E2E: the game ended")
+    assert prompt.reply_markup in (None, {}) or not buttons(prompt)

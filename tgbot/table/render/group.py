@@ -66,6 +66,9 @@ def final(room: Room, look: Look) -> list[Outgoing]:
         head = _("The game was stopped. No winner this time.")
     elif room.end_reason == "topic_gone":
         head = _("The topic of this game was deleted, so the game is abandoned. No winner.")
+    elif (active := room.active_seats()) and all(room.seats[i].ai for i in active):
+        head = _("Nobody but AI players is playing any more, and they do not play on alone: the "
+                 "game is abandoned. No winner.")  # fmt: skip
     else:
         head = _("Fewer than {n} players are left: the game is abandoned. No winner.").format(
             n=look.lineup.game(room).min_seats)
