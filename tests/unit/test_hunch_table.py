@@ -75,6 +75,12 @@ def test_text_typed_in_the_clue_phase_is_a_clue() -> None:
     room, events = apply(room, GiveHint(user_id=2, text="zq"), 2.0)
     assert isinstance(room.play, State) and room.play.seats[1].texts[0] == "zq"
     assert [e.kind for e in events] == ["hunch_clue_written"]
+    # The next text goes on the second card; then on the last one, or on the card it names.
+    for text, expected in [("qx", ["zq", "qx"]), ("vv", ["zq", "vv"]), ("1: zz", ["zz", "vv"]),
+                           (" 2 :  wq ", ["zz", "wq"]), ("2:00 am", ["zz", "2:00 am"]),
+                           ("3: kk", ["zz", "3: kk"]), ("1:", ["zz", "1:"])]:  # fmt: skip
+        room, _ = apply(room, GiveHint(user_id=2, text=text), 3.0)
+        assert isinstance(room.play, State) and room.play.seats[1].texts == expected, text
 
 
 @pytest.mark.parametrize("players", [3, 4, 5, 6])

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from typing import Any
 
@@ -26,13 +27,22 @@ OWN_SETTINGS = frozenset(
 start."""
 
 
+CARD_PREFIX = re.compile(r"\s*([1-9])\s*:\s+(\S.*)", re.S)
+"""A typed clue that names its card: "1: red" (a space after the colon, so "2:00 am" is a
+clue)."""
+
+
 def typed(state: State, user_id: int, text: str) -> Any:
     """The game's command for text a player typed in private: in the clue phase, the clue of
-    its first clue card without one (else its last card's, rewritten)."""
+    the card it names ("1: red"), else of its first clue card without one (else its last
+    card's, rewritten)."""
     index = state.seat_of(user_id)
     if index is None or state.phase is not Phase.CLUES:
         raise RuleError(ErrorCode.WRONG_PHASE, f"now {state.phase.value}")
     texts = state.seats[index].texts
+    named = CARD_PREFIX.fullmatch(text)
+    if named is not None and int(named[1]) <= len(texts):
+        return own.WriteClue(user_id=user_id, card=int(named[1]) - 1, text=named[2])
     card = texts.index(None) if None in texts else max(len(texts) - 1, 0)
     return own.WriteClue(user_id=user_id, card=card, text=text)
 

@@ -146,9 +146,10 @@ def clues_dm(room: Room, index: int, look: Look) -> Outgoing:
         if deck.is_question(view.hand[card]):
             lines.append(_("A question: its buyer answers it yes or no for their secret."))
     else:
-        lines.append(_("Both clues are written. A new message rewrites the clue of card {n}; "
-                       "they are shown once everybody has written theirs{left}.").format(
-            n=len(view.texts), left=time_left(room, look)))  # fmt: skip
+        lines.append(_("Both clues are written. A new message rewrites the clue of card {n}, "
+                       "or of card {other} when it starts with «{other}: »; they are shown once "
+                       "everybody has written theirs{left}.").format(
+            n=len(view.texts), other=1, left=time_left(room, look)))  # fmt: skip
     rows = []
     if not view.replaced and state.round is not None:
         rows = [[look.button(_("🔄 Replace card {n} ({category})").format(
