@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from engine.games.common.rules import PureRules
 from engine.games.hunch import play
-from engine.games.hunch.commands import OWN_ACTIONS, Command
+from engine.games.hunch.commands import OWN_ACTIONS
 from engine.games.hunch.context import Ctx
 from engine.games.hunch.events import Event
 from engine.games.hunch.model import OVER_PHASES, Seat, Settings, State
@@ -36,19 +36,6 @@ def start(
     return ctx.state, ctx.events
 
 
-def apply(
-    state: State, command: Command, now: float, *, owned: bool = False
-) -> tuple[State, list[Event]]:
-    """Apply one command to a game at time `now` (UTC seconds).
-
-    `state` itself is never changed, unless the caller owns it (`owned=True`: a state freshly
-    parsed for this one command, thrown away if the command is refused), which spares a copy.
-
-    Raises:
-        RuleError: the rules refuse the command; nothing changed.
-    """
-    return RULES.apply(state, command, now, owned=owned)
-
 
 def joinable(state: State) -> bool:
     """Nobody joins a running game: the target cards were dealt and the matrix laid out."""
@@ -72,3 +59,5 @@ RULES: PureRules[State, Ctx] = PureRules(
     open_to_join=joinable,
     new_seat=Seat,
 )
+apply = RULES.apply
+"""Apply one command at time `now` (UTC seconds): `(state, events)`; see `PureRules.apply`."""

@@ -43,19 +43,6 @@ def start(
     return ctx.state, ctx.events
 
 
-def apply(
-    state: State, command: Command, now: float, *, owned: bool = False
-) -> tuple[State, list[Event]]:
-    """Apply one command to a game at time `now` (UTC seconds).
-
-    `state` itself is never changed, unless the caller owns it (`owned=True`: a state freshly
-    parsed for this one command, thrown away if the command is refused), which spares a copy.
-
-    Raises:
-        RuleError: the rules refuse the command; nothing changed.
-    """
-    return RULES.apply(state, command, now, owned=owned)
-
 
 def _round_action(ctx: Ctx, index: int, command: Command) -> None:
     """One of the game's own commands by a seat."""
@@ -96,3 +83,5 @@ RULES: PureRules[State, Ctx] = PureRules(
     open_to_join=joinable,
     new_seat=Seat,
 )
+apply = RULES.apply
+"""Apply one command at time `now` (UTC seconds): `(state, events)`; see `PureRules.apply`."""
