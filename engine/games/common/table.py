@@ -69,6 +69,11 @@ def _no_extra(room: Room) -> dict[str, Any]:
     return {}
 
 
+def room_language(room: Room) -> dict[str, Any]:
+    """`start_extra` of a game whose words are the room's language's (colour words, cards)."""
+    return {"language": room.settings.language}
+
+
 @dataclass(frozen=True)
 class PureTable(Generic[S, G]):
     """What the table calls to run one pure game (the functions of `engine.games.base.Game`)."""

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.errors import RuleError
-from engine.games.common.table import PureTable
+from engine.games.common.table import PureTable, room_language
 from engine.games.huescues import commands as own
 from engine.games.huescues.board import parse as parse_cell
 from engine.games.huescues.errors import Refusal
@@ -52,11 +52,6 @@ def seat_figures(room: Room, index: int) -> dict[str, int]:
     return {"points": seat.score, "exact": seat.exact, "best": seat.best}
 
 
-def _language(room: Room) -> dict[str, Any]:
-    """The room's language: its colour words are forbidden cues."""
-    return {"language": room.settings.language}
-
-
 TABLE = PureTable(
     title="Hues and Cues",
     state_model=State,
@@ -71,7 +66,7 @@ TABLE = PureTable(
     open_to_join=own_joinable,
     apply_changes=apply_changes,
     own_winners=own_winners,
-    start_extra=_language,
+    start_extra=room_language,
 )
 settings_of = TABLE.settings_of
 state_of = TABLE.state_of

@@ -9,7 +9,7 @@ from typing import Any
 
 from engine.errors import ErrorCode, RuleError
 from engine.games.base import Game
-from engine.games.common.table import PureTable
+from engine.games.common.table import PureTable, room_language
 from engine.games.hunch import commands as own
 from engine.games.hunch.model import MAX_SEATS, MIN_SEATS, Phase, Settings, State
 from engine.games.hunch.rules import apply
@@ -53,11 +53,6 @@ def seat_figures(room: Room, index: int) -> dict[str, int]:
     return {"vp": seat.vp, "guessed": seat.guessed, "exposed": seat.exposed}
 
 
-def _language(room: Room) -> dict[str, Any]:
-    """The room's language: the target cards' words are its own."""
-    return {"language": room.settings.language}
-
-
 TABLE = PureTable(
     title="Hunch!",
     state_model=State,
@@ -72,7 +67,7 @@ TABLE = PureTable(
     open_to_join=own_joinable,
     apply_changes=apply_changes,
     own_winners=own_winners,
-    start_extra=_language,
+    start_extra=room_language,
 )
 settings_of = TABLE.settings_of
 state_of = TABLE.state_of
