@@ -21,7 +21,8 @@ pace, players seconds apart, fewer are.
 token carries under Telegram's 30 messages a second (edits count), from the calls per round.
 
 Prints `name=value` lines. Run: `.venv/bin/python bench/capacity.py [--games hintrigue,...]
-[--seats 4,8]`.
+[--seats 4,8] [--pace 4]` (`--pace`: Hintrigue's decoys and votes that many seconds apart, a
+human pace at which no progress edit folds into the next).
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ import time
 from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -62,6 +64,19 @@ def play_hintrigue(stack: ProcStack, users: list[int]) -> None:
     players.start(stack, users)
     for number in range(1, len(users) + 1):
         players.play_round(stack, users, number)
+
+
+def at_pace(seconds: float) -> None:
+    """Hintrigue's players wait `seconds` before each decoy and each vote (a human pace,
+    beyond the progress edits' settling, folds none of them)."""
+    for name in ("play_decoy", "vote"):
+        act = getattr(players, name)
+
+        def paced(*args: Any, _act: Callable[..., Any] = act, **kwargs: Any) -> Any:
+            time.sleep(seconds)
+            return _act(*args, **kwargs)
+
+        setattr(players, name, paced)
 
 
 def press_start(stack: ProcStack, users: list[int]) -> None:
@@ -219,7 +234,11 @@ def main() -> None:
                         help="comma-separated, of: " + ", ".join(GAMES))  # fmt: skip
     parser.add_argument("--seats", default="4,8",
                         help="comma-separated seat counts (Hues and Cues: at most 4 here)")
+    parser.add_argument("--pace", type=float, default=0.0,
+                        help="Hintrigue only: seconds each decoy and vote waits (e.g. 4)")
     args = parser.parse_args()
+    if args.pace:
+        at_pace(args.pace)
     figures: dict[str, float] = {}
     for seats in (int(n) for n in args.seats.split(",")):
         for name in args.games.split(","):
