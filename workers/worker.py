@@ -36,6 +36,7 @@ from __future__ import annotations
 import contextlib
 import logging
 import os
+import signal
 import threading
 import time
 from dataclasses import dataclass
@@ -48,6 +49,7 @@ from rq.job import Job
 from rq.queue import Queue
 from rq.scheduler import RQScheduler
 from rq.timeouts import JobTimeoutException
+from rq.utils import as_text
 from rq.worker import SimpleWorker, WorkerStatus
 
 from engine.roomid import RoomId
@@ -65,12 +67,14 @@ from workers.outage import REDIS_DOWN, RETRY_S, Outage, Repeats
 from workers.runtime import STOPPING, runtime
 from workers.sweep import Sweeper
 from workers.trust import refusal
+from workers.waking import WakingQueue, wake_now
 
 log = logging.getLogger(__name__)
 
 TEND_EVERY = 1.0
 REVIVE_EVERY = 5.0
-SCHEDULER_INTERVAL = 0.2
+LOOK_CHUNK = 1000  # due jobs a scheduler's look takes at most (RQ's chunk)
+MIN_WAIT = 0.005  # seconds: a shorter wait for the next due job is no wait
 IDLE_POLL = 1  # seconds a dequeue blocks before the worker tends again
 DRAIN_TIMEOUT = 60
 COMMAND_POLL = 1.0
@@ -88,8 +92,9 @@ class InboxTurn:
     token: str
 
 
-class InboxQueue(Queue):
-    """An RQ queue whose workers also drain the inboxes on its ready list."""
+class InboxQueue(WakingQueue):
+    """An RQ queue whose workers also drain the inboxes on its ready list (and whose scheduled
+    jobs wake the scheduler, `workers.waking`)."""
 
     _inbox_first = False
 
@@ -160,9 +165,16 @@ class InboxQueue(Queue):
 
 
 class TimerScheduler(RQScheduler):
-    """RQ's scheduler, looking for due jobs five times a second (heartbeats stay at one a
-    second), to the fraction of a second for timers, by Redis's clock, and leaving when the
-    worker that forked it is gone."""
+    """RQ's scheduler, waiting for the next due job rather than looking for due jobs at a fixed
+    pace, to the fraction of a second for timers, by Redis's clock, and leaving when the worker
+    that forked it is gone.
+
+    Each look enqueues the due jobs and learns when the next one it knows of is due; the
+    scheduler then waits on its queues' wake lists until then, at most until its next heartbeat
+    (a second): a job scheduled meanwhile through a `WakingQueue` (every job the bot schedules)
+    wakes it at once (`workers.waking`). A quiet bot's scheduler so looks once a second, where
+    it looked five times a second, at a cost to the workers beside which an update's was small.
+    """
 
     _clock: RedisClock | None = None
 
@@ -183,34 +195,61 @@ class TimerScheduler(RQScheduler):
                 if time.monotonic() - beat >= self.interval:
                     self.heartbeat()  # type: ignore[no-untyped-call]
                     beat = time.monotonic()
-                self.enqueue_scheduled_jobs()
+                due_in = self.look()
+                until_beat = beat + self.interval - time.monotonic()
+                self.wait_for_jobs(min(due_in, until_beat))
             except REDIS_DOWN as error:  # waits out the outage rather than dying of it
                 outage.failed(error)
                 time.sleep(RETRY_S)
                 continue
             outage.over()
-            time.sleep(SCHEDULER_INTERVAL)
 
     def enqueue_scheduled_jobs(self) -> None:
-        """Enqueue due jobs. RQ files scheduled jobs under whole seconds; a job whose meta has
-        `not_before` (a timer or a delivery held by the rate limits, filed under the second
-        its moment falls in) waits for that moment."""
+        """Enqueue due jobs (`look`)."""
+        self.look()
+
+    def look(self) -> float:
+        """Enqueue due jobs; return the seconds until the next job this look saw is due (the
+        heartbeat's interval when it saw none). RQ files scheduled jobs under whole seconds; a
+        job whose meta has `not_before` (a timer or a delivery held by the rate limits, filed
+        under the second its moment falls in) waits for that moment. The wake lists are
+        emptied first: a job scheduled from then on wakes the next wait."""
         self._status = self.Status.WORKING
         if not self._scheduled_job_registries and self._acquired_locks:
             self.prepare_registries()
         if self._clock is None:
             self._clock = RedisClock(self.connection)
+        registries = list(self._scheduled_job_registries)
+        interval = float(self.interval)
+        if not registries:
+            self._status = self.Status.STARTED
+            return interval
         now = self._clock()  # Redis's: every process files deadlines by it
-        for registry in self._scheduled_job_registries:
-            job_ids = registry.get_jobs_to_schedule(int(now))
-            if not job_ids:
+        second = int(now)
+        next_at = now + interval
+        look = self.connection.pipeline(transaction=False)
+        look.delete(*(keys.scheduler_wake(registry.name) for registry in registries))
+        for registry in registries:
+            look.zrangebyscore(registry.key, 0, second, start=0, num=LOOK_CHUNK)
+            look.zrangebyscore(registry.key, f"({second}", "+inf", start=0, num=1,
+                               withscores=True)  # fmt: skip
+        _, *found = look.execute()
+        for registry, due, later in zip(registries, found[::2], found[1::2], strict=True):
+            if later:
+                next_at = min(next_at, float(later[0][1]))
+            if len(due) >= LOOK_CHUNK:
+                next_at = now  # more are due than one look takes
+            if not due:
                 continue
+            job_ids = [as_text(job_id) for job_id in due]
             queue = Queue(registry.name, connection=self.connection, serializer=self.serializer)
             jobs = Job.fetch_many(job_ids, connection=self.connection, serializer=self.serializer)
             with self.connection.pipeline() as pipeline:
                 for job_id, job in zip(job_ids, jobs, strict=True):
                     if job is not None:
-                        if float(job.meta.get("not_before", 0)) > now:
+                        not_before = float(job.meta.get("not_before", 0))
+                        if not_before > now:
+                            next_at = min(next_at, not_before)
                             continue
                         queue._enqueue_job(
                             job, pipeline=pipeline, at_front=job.should_enqueue_at_front()
@@ -218,6 +257,17 @@ class TimerScheduler(RQScheduler):
                     registry.remove(job_id, pipeline=pipeline)
                 pipeline.execute()
         self._status = self.Status.STARTED
+        return next_at - now
+
+    def wait_for_jobs(self, seconds: float) -> None:
+        """Wait up to `seconds` for a job to be scheduled (a word on a wake list)."""
+        if seconds < MIN_WAIT:
+            return
+        names = [keys.scheduler_wake(registry.name) for registry in self._scheduled_job_registries]
+        if not names:  # no queue's lock: nothing to schedule, only the heartbeat to keep
+            time.sleep(seconds)
+            return
+        self.connection.blpop(names, timeout=seconds)
 
 
 class HintrigueWorker(SimpleWorker):
@@ -499,6 +549,20 @@ class HintrigueWorker(SimpleWorker):
         process = scheduler._process
         if process is None or not process.is_alive():
             scheduler.acquire_locks(auto_start=True)  # type: ignore[no-untyped-call]
+
+    def stop_scheduler(self) -> None:
+        """Stop the scheduler process (RQ's way: SIGTERM, then wait for it), and wake it from
+        its wait for jobs, so that it sees the signal at once rather than at its next look."""
+        scheduler = self.scheduler
+        process = scheduler._process if scheduler is not None else None
+        if process is None or not process.pid:
+            return
+        with contextlib.suppress(OSError):
+            os.kill(process.pid, signal.SIGTERM)
+        for queue in self.queues:
+            with contextlib.suppress(*REDIS_DOWN):  # it looks by itself within a second
+                wake_now(self.connection, queue.name)
+        process.join()
 
     def unsubscribe(self) -> None:
         """Leave the channel of `rq` commands (`rq shutdown`, kill a job) without waiting on

@@ -228,6 +228,12 @@ def inbox_ready(queue: str) -> str:
     return f"{_NS}inbox:ready:{queue}"
 
 
+def scheduler_wake(queue: str) -> str:
+    """The list a job scheduled on an RQ queue pushes a word onto, which wakes the queue's
+    scheduler from its wait (`workers.waking`)."""
+    return f"{_NS}scheduler:wake:{queue}"
+
+
 def pending_inboxes() -> str:
     """Sorted set of inboxes by when their drain last moved on, for the sweeper."""
     return f"{_NS}sweep:inboxes"
