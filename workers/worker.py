@@ -15,9 +15,12 @@
   RQ job (an RQ job's bookkeeping costs a dozen Redis round trips, more than handling the
   update): the inbox's owner token and the sweeper already make it safe to lose (see
   `drain_inbox`).
-- Its scheduler looks for due jobs five times a second rather than once, and enqueues a timer
-  at its deadline to the fraction of a second (RQ alone works in whole seconds); it stops by
-  itself if its worker died.
+- The bot's own jobs (timers, AI moves, deliveries) run without RQ's bookkeeping of their
+  execution either (`run_own_job`): what it records nobody reads, and the sweeper finds the
+  work of a job lost with its worker. A failure is still recorded as RQ records it.
+- Its scheduler waits for the next due job rather than looking once a second, woken when a job
+  is scheduled (`workers.waking`), and enqueues a timer at its deadline to the fraction of a
+  second (RQ alone works in whole seconds); it stops by itself if its worker died.
 - It runs only the bot's own job functions (`workers.trust`): a job naming anything else,
   which whatever can write to the Redis database could enqueue, is refused and logged.
 - A job that Redis going away cut short is done again the moment Redis answers (a drain by
@@ -37,19 +40,21 @@ import contextlib
 import logging
 import os
 import signal
+import sys
 import threading
 import time
+import traceback
 from dataclasses import dataclass
 from types import FrameType
 from typing import Any
 
 from rq.defaults import DEFAULT_LOGGING_DATE_FORMAT, DEFAULT_LOGGING_FORMAT
 from rq.exceptions import DequeueTimeout, NoSuchJobError, StopRequested
-from rq.job import Job
+from rq.job import Job, JobStatus
 from rq.queue import Queue
 from rq.scheduler import RQScheduler
 from rq.timeouts import JobTimeoutException
-from rq.utils import as_text
+from rq.utils import as_text, now
 from rq.worker import SimpleWorker, WorkerStatus
 
 from engine.roomid import RoomId
@@ -290,6 +295,8 @@ class HintrigueWorker(SimpleWorker):
         self._inboxes_cut_short: set[str] = set()  # drains, likewise (their rooms)
         self._beat = 0.0
         self._drained = 0.0  # when the last drain ended (monotonic)
+        self._own_job: Job | None = None  # the job `run_own_job` runs
+        self._own_cut_short: set[str] = set()  # those of `_cut_short` that it ran (their ids)
         log.info("worker %s: started on %s; Redis: %s", self.name,
                  ", ".join(q.name for q in self.queues), describe(self.connection))  # fmt: skip
 
@@ -404,15 +411,63 @@ class HintrigueWorker(SimpleWorker):
             self._drained = time.monotonic()
 
     def execute_job(self, job: Job, queue: Queue) -> None:
-        """Run a job; when Redis goes away meanwhile, RQ cannot record how it ended: the
-        sweeper gives its work to a new job once Redis is back."""
+        """Run a job (one of the bot's own without RQ's bookkeeping, `run_own_job`); when
+        Redis goes away meanwhile, RQ cannot record how it ended: the sweeper gives its work to
+        a new job once Redis is back."""
         chat = job.args[0] if job.args and isinstance(job.args[0], int | str) else None
         try:
             with logs.about(chat=chat):  # every job of ours takes its room first
-                super().execute_job(job, queue)
+                if refusal(job) is None:
+                    self.run_own_job(job, queue)
+                else:
+                    super().execute_job(job, queue)  # refused there, as RQ's failure
         except REDIS_DOWN as error:
             self.outage.failed(error)
             self._cut_short[job.id] = job
+
+    def run_own_job(self, job: Job, queue: Queue) -> None:
+        """Run one of the bot's own jobs (`workers.trust`) in this process as RQ would, but
+        without RQ's bookkeeping of its execution: its record and the registries of started
+        and finished jobs, the job's status and the worker's state in Redis, the job's
+        result. Those cost a dozen Redis round trips and more of the worker's time than a
+        timer or a delivery itself, and nothing of the bot reads them: every job may run twice
+        without harm, and what a job lost with its worker was doing is found by the sweeper
+        (`workers.sweep`), as for a drain (`drain_inbox`).
+
+        As for RQ's jobs: it may take the job's timeout at most, a warm shutdown waits for it
+        (the worker counts as busy meanwhile; a cold one enqueues it again), a job that Redis
+        going away cut short is done again once Redis answers, and a failure is RQ's (logged,
+        kept in the failed jobs' registry). Done, the job is deleted (its result is of no use:
+        `workers.dispatch.RESULT_TTL`)."""
+        self._state = WorkerStatus.BUSY  # what a warm shutdown looks at (`request_stop`)
+        self._own_job = job
+        job.started_at = now()
+        try:
+            with self.death_penalty_class(job.timeout or self.queue_class.DEFAULT_TIMEOUT,
+                                          JobTimeoutException, job_id=job.id):  # fmt: skip
+                job.func(*job.args, **job.kwargs)
+        except (*REDIS_DOWN, HandleLater):
+            self.handle_exception(job, *sys.exc_info())  # noted: done again once Redis answers
+            self._own_cut_short.add(job.id)
+        except Exception:
+            job.ended_at = now()
+            job._status = JobStatus.FAILED
+            exc_info = sys.exc_info()
+            self.handle_exception(job, *exc_info)
+            self.handle_job_failure(job, queue,
+                                    exc_string="".join(traceback.format_exception(*exc_info)))
+        else:
+            self.connection.delete(job.key)
+        finally:
+            self._own_job = None
+            self._state = WorkerStatus.IDLE
+
+    def get_current_job(self) -> Job | None:
+        """The job this worker runs (one of its own, else what RQ recorded)."""
+        if self._own_job is not None:
+            return self._own_job
+        current: Job | None = super().get_current_job()
+        return current
 
     def handle_exception(self, job: Job, *exc_info: Any) -> None:
         """A job that failed because Redis did not answer is noted, to be done again as soon
@@ -457,6 +512,10 @@ class HintrigueWorker(SimpleWorker):
                 return
             log.info("worker %s: %s (%s) cut short by Redis, done again", self.name,
                      job.description, job.id)  # fmt: skip
+            if job.id in self._own_cut_short:  # in no registry of RQ's: nothing else drops it
+                self._own_cut_short.discard(job.id)
+                with contextlib.suppress(*REDIS_DOWN):
+                    self.connection.delete(job.key)
 
     def perform_job(self, job: Job, queue: Queue) -> bool:
         """Run one of the bot's own jobs; refuse any other before it runs (`workers.trust`)."""
