@@ -68,6 +68,33 @@ class InlineExecutor(concurrent.futures.ThreadPoolExecutor):
         return done
 
 
+class InlineLoop(asyncio.SelectorEventLoop):
+    """The worker's event loop: what `asyncio.to_thread` hands the default executor runs at
+    once, in the loop's own thread (as `InlineExecutor` runs it), and comes back to the caller
+    as a future already done, so its `await` goes on without a turn of the loop.
+
+    Through the executor, even one that runs the function at once, the result comes back by
+    way of a concurrent future chained to the loop's: a callback scheduled from "another
+    thread", which writes to the loop's wake-up pipe, then a turn of the loop that reads it and
+    runs the callback. Three system calls and a few hundred lines of Python per blocking call
+    of a handler, several of which an update makes."""
+
+    def run_in_executor(  # type: ignore[override]
+        self, executor: Any, func: Callable[..., T], *args: Any
+    ) -> asyncio.Future[T]:
+        if executor is not None:
+            return super().run_in_executor(executor, func, *args)
+        self._check_closed()  # type: ignore[attr-defined]
+        done: asyncio.Future[T] = self.create_future()
+        try:
+            result = func(*args)
+        except Exception as error:  # as `InlineExecutor` hands it on; anything else goes up
+            done.set_exception(error)
+        else:
+            done.set_result(result)
+        return done
+
+
 def request_timeouts() -> AiohttpRequest:
     """Bot API calls bounded to a few seconds: a call that hangs holds its room's delivery
     (whose lease its holder renews meanwhile, `tgbot.egress.lease`) no longer than this. On
@@ -130,7 +157,7 @@ class Runtime:
     def run(self, job: Callable[[], Coroutine[Any, Any, T]]) -> T:
         """Run a coroutine on the process's event loop."""
         if self._runner is None:
-            self._runner = asyncio.Runner()
+            self._runner = asyncio.Runner(loop_factory=InlineLoop)
             self._runner.get_loop().set_default_executor(InlineExecutor(max_workers=1))
         try:
             return self._runner.run(job())
