@@ -70,14 +70,16 @@ class InlineExecutor(concurrent.futures.ThreadPoolExecutor):
 
 class InlineLoop(asyncio.SelectorEventLoop):
     """The worker's event loop: what `asyncio.to_thread` hands the default executor runs at
-    once, in the loop's own thread (as `InlineExecutor` runs it), and comes back to the caller
-    as a future already done, so its `await` goes on without a turn of the loop.
+    once, in the loop's own thread (as `InlineExecutor` runs it), and its outcome is handed to
+    the caller at the loop's next turn, as a callback of the loop's own.
 
-    Through the executor, even one that runs the function at once, the result comes back by
-    way of a concurrent future chained to the loop's: a callback scheduled from "another
-    thread", which writes to the loop's wake-up pipe, then a turn of the loop that reads it and
-    runs the callback. Three system calls and a few hundred lines of Python per blocking call
-    of a handler, several of which an update makes."""
+    Through the executor, even one that runs the function at once, the outcome comes back by
+    way of a concurrent future chained to the loop's: a callback scheduled as from another
+    thread, which writes to the loop's wake-up pipe for the loop to read: two system calls and a
+    few hundred lines of Python per blocking call of a handler, several of which an update
+    makes. The turn of the loop is kept: what came meanwhile on the loop's connections is seen
+    before the caller goes on (a Bot API connection the server closed while the worker was
+    busy elsewhere is dropped, not used for the next call)."""
 
     def run_in_executor(  # type: ignore[override]
         self, executor: Any, func: Callable[..., T], *args: Any
@@ -85,14 +87,23 @@ class InlineLoop(asyncio.SelectorEventLoop):
         if executor is not None:
             return super().run_in_executor(executor, func, *args)
         self._check_closed()  # type: ignore[attr-defined]
-        done: asyncio.Future[T] = self.create_future()
+        future: asyncio.Future[T] = self.create_future()
         try:
-            result = func(*args)
+            outcome: tuple[Any, Exception | None] = (func(*args), None)
         except Exception as error:  # as `InlineExecutor` hands it on; anything else goes up
-            done.set_exception(error)
-        else:
-            done.set_result(result)
-        return done
+            outcome = (None, error)
+        self.call_soon(_settle, future, outcome)
+        return future
+
+
+def _settle(future: asyncio.Future[Any], outcome: tuple[Any, Exception | None]) -> None:
+    result, error = outcome
+    if future.cancelled():
+        return
+    if error is not None:
+        future.set_exception(error)
+    else:
+        future.set_result(result)
 
 
 def request_timeouts() -> AiohttpRequest:

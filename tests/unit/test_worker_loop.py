@@ -1,5 +1,6 @@
 """The worker's event loop runs what `asyncio.to_thread` hands it at once, in its own thread,
-and the caller goes on without a turn of the loop (`workers.runtime.InlineLoop`)."""
+and hands the outcome back at its next turn without its wake-up pipe
+(`workers.runtime.InlineLoop`)."""
 
 from __future__ import annotations
 
@@ -21,17 +22,25 @@ def run(coroutine_function):  # type: ignore[no-untyped-def]
         return runner.run(coroutine_function())
 
 
-def test_a_blocking_call_runs_in_the_loop_s_thread_and_returns_without_a_turn_of_the_loop(
+def test_a_blocking_call_runs_in_the_loop_s_thread_and_returns_at_its_next_turn(
+    monkeypatch,
 ) -> None:  # fmt: skip
-    async def handler() -> tuple[str, bool, bool]:
+    woken: list[str] = []
+    monkeypatch.setattr(InlineLoop, "_write_to_self", lambda self: woken.append("pipe"),
+                        raising=False)  # fmt: skip
+
+    async def handler() -> tuple[str, bool, bool, list[str]]:
         turned = asyncio.Event()
         asyncio.get_running_loop().call_soon(turned.set)  # runs at the loop's next turn
         SPEAKING.set("it")
         caller = threading.get_ident()
+        woken.clear()
         seen = await asyncio.to_thread(lambda: (SPEAKING.get(), threading.get_ident() == caller))
-        return seen[0], seen[1], turned.is_set()
+        return seen[0], seen[1], turned.is_set(), list(woken)
 
-    assert run(handler) == ("it", True, False)
+    # In the context of the caller, in its thread; what came meanwhile ran first; the loop's
+    # wake-up pipe was not written to.
+    assert run(handler) == ("it", True, True, [])
 
 
 def test_what_the_call_raises_comes_out_of_the_await() -> None:
