@@ -233,7 +233,9 @@ class TimerScheduler(RQScheduler):
         second = int(now)
         next_at = now + interval
         look = self.connection.pipeline(transaction=False)
-        look.delete(*(keys.scheduler_wake(registry.name) for registry in registries))
+        # Until it waits again, every job scheduled wakes it (no planned look).
+        look.delete(*(key for registry in registries for key in (
+            keys.scheduler_wake(registry.name), keys.scheduler_next(registry.name))))
         for registry in registries:
             look.zrangebyscore(registry.key, 0, second, start=0, num=LOOK_CHUNK)
             look.zrangebyscore(registry.key, f"({second}", "+inf", start=0, num=1,
@@ -265,14 +267,22 @@ class TimerScheduler(RQScheduler):
         return next_at - now
 
     def wait_for_jobs(self, seconds: float) -> None:
-        """Wait up to `seconds` for a job to be scheduled (a word on a wake list)."""
+        """Wait up to `seconds` for a job due sooner to be scheduled (a word on a wake list),
+        having noted when it looks next (a job due later need not wake it)."""
         if seconds < MIN_WAIT:
             return
-        names = [keys.scheduler_wake(registry.name) for registry in self._scheduled_job_registries]
+        names = [registry.name for registry in self._scheduled_job_registries]
         if not names:  # no queue's lock: nothing to schedule, only the heartbeat to keep
             time.sleep(seconds)
             return
-        self.connection.blpop(names, timeout=seconds)
+        if self._clock is None:
+            self._clock = RedisClock(self.connection)
+        planned = self._clock() + seconds
+        wait = self.connection.pipeline(transaction=False)
+        for name in names:  # forgotten a little after, should the scheduler be gone
+            wait.set(keys.scheduler_next(name), repr(planned), px=int(seconds * 1000) + 2000)
+        wait.blpop([keys.scheduler_wake(name) for name in names], timeout=seconds)
+        wait.execute()
 
 
 class HintrigueWorker(SimpleWorker):

@@ -234,6 +234,12 @@ def scheduler_wake(queue: str) -> str:
     return f"{_NS}scheduler:wake:{queue}"
 
 
+def scheduler_next(queue: str) -> str:
+    """When an RQ queue's scheduler, waiting, will look for due jobs next (Redis's clock): a
+    job due by then need not wake it (`workers.waking`)."""
+    return f"{_NS}scheduler:next:{queue}"
+
+
 def pending_inboxes() -> str:
     """Sorted set of inboxes by when their drain last moved on, for the sweeper."""
     return f"{_NS}sweep:inboxes"

@@ -45,15 +45,30 @@ def test_a_quiet_scheduler_waits_a_whole_second_between_looks(scheduler) -> None
     assert time.monotonic() - began > 0.9
 
 
-def test_a_job_scheduled_meanwhile_wakes_the_wait_at_once(scheduler, real_redis) -> None:
+def test_a_job_due_before_the_next_look_wakes_the_wait_at_once(scheduler, real_redis) -> None:
     scheduler.look()
-    threading.Timer(0.2, lambda: schedule(real_redis, time.time() + 30)).start()
+    threading.Timer(0.2, lambda: schedule(real_redis, time.time() + 3)).start()
     began = time.monotonic()
     scheduler.wait_for_jobs(5.0)
     assert 0.15 < time.monotonic() - began < 1.0
     # The next look empties the wake list: the wait after it waits again.
     scheduler.look()
     assert real_redis.llen(keys.scheduler_wake(QUEUE)) == 0
+
+
+def test_a_job_due_after_the_next_look_lets_the_wait_go_on(scheduler, real_redis) -> None:
+    scheduler.look()
+    threading.Timer(0.2, lambda: schedule(real_redis, time.time() + 30)).start()
+    began = time.monotonic()
+    scheduler.wait_for_jobs(1.0)
+    assert time.monotonic() - began > 0.9
+    assert real_redis.llen(keys.scheduler_wake(QUEUE)) == 0
+
+
+def test_while_it_looks_every_job_scheduled_wakes_it(scheduler, real_redis) -> None:
+    scheduler.look()  # no look planned until it waits: the job may have come after the look
+    schedule(real_redis, time.time() + 30)
+    assert real_redis.llen(keys.scheduler_wake(QUEUE)) == 1
 
 
 def test_the_wait_lasts_until_the_next_job_is_due_and_the_look_then_enqueues_it(
