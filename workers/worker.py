@@ -18,9 +18,10 @@
 - The bot's own jobs (timers, AI moves, deliveries) run without RQ's bookkeeping of their
   execution either (`run_own_job`): what it records nobody reads, and the sweeper finds the
   work of a job lost with its worker. A failure is still recorded as RQ records it.
-- Its scheduler waits for the next due job rather than looking once a second, woken when a job
-  is scheduled (`workers.waking`), and enqueues a timer at its deadline to the fraction of a
-  second (RQ alone works in whole seconds); it stops by itself if its worker died.
+- Its scheduler waits for the next due job rather than looking at a fixed pace (RQ's once a
+  second), woken when a job due before its next look is scheduled (`workers.waking`), and
+  enqueues a timer at its deadline to the fraction of a second (RQ alone works in whole
+  seconds); it stops by itself if its worker died.
 - It runs only the bot's own job functions (`workers.trust`): a job naming anything else,
   which whatever can write to the Redis database could enqueue, is refused and logged.
 - A job that Redis going away cut short is done again the moment Redis answers (a drain by
