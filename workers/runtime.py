@@ -169,7 +169,10 @@ class Runtime:
         """Run a coroutine on the process's event loop."""
         if self._runner is None:
             self._runner = asyncio.Runner(loop_factory=InlineLoop)
-            self._runner.get_loop().set_default_executor(InlineExecutor(max_workers=1))
+            loop = self._runner.get_loop()
+            loop.set_default_executor(InlineExecutor(max_workers=1))
+            # The process's current loop, as a Runner makes its own loop (not one of a factory).
+            asyncio.set_event_loop(loop)
         try:
             return self._runner.run(job())
         except BaseException:
@@ -184,6 +187,7 @@ class Runtime:
                 runner.close()
             except Exception:  # closing a broken loop must not hide why it broke
                 log.warning("closing the event loop failed", exc_info=True)
+            asyncio.set_event_loop(None)
 
 
 _current: tuple[int, Runtime] | None = None
