@@ -16,8 +16,9 @@ call for a while after "Game over", divided by the updates the webhook took in m
 lobby's included). `worker_cpu_ms_per_update=` is over the Hintrigue games; each kind of game
 has its own `<game>_worker_cpu_ms_per_update=`. The split comes from a hook loaded into the
 workers only by this bench (a `sitecustomize` on their PYTHONPATH) that adds up the process's
-CPU time across each RQ job, by job function: `apply` (drain: the update handled, its command
-applied and committed), `delivery` (flush: the outbox delivered to the Bot API), `timers`
+CPU time across each job (run by RQ, or by the worker itself: `run_own_job`), by job function:
+`apply` (drain: the update handled, its command applied and committed), `delivery` (flush: the
+outbox delivered to the Bot API), `timers`
 (fire_timer, ai_move, remind, lobby_tick), `pictures` (drawing the pictures that delivery
 sends, out of `delivery`) and `outside_jobs` (what the worker does between
 jobs: waiting for work, taking an inbox, RQ's bookkeeping, the sweeper, the scheduler's
@@ -81,8 +82,8 @@ KINDS = {
 SPLIT = ("apply", "delivery", "pictures", "timers", "outside_jobs")
 
 # Loaded by every Python process of the stack; in a worker (`rq worker`), it adds up the
-# process's CPU time across each job by function, written to $WORKER_CPU_DIR/<pid>.json a few
-# times a second.
+# process's CPU time across each job by function (run by RQ or by the worker itself), written
+# to $WORKER_CPU_DIR/<pid>.json a few times a second.
 HOOK = '''
 import os, sys
 if os.path.basename(sys.argv[0]) == "rq" and "worker" in sys.argv[1:2]:
@@ -120,12 +121,18 @@ if os.path.basename(sys.argv[0]) == "rq" and "worker" in sys.argv[1:2]:
     SimpleWorker.execute_job = lambda self, job, queue: _measured(
         job.func_name or "?", _execute, self, job, queue)
     _work = BaseWorker.work
+    _own = []  # the worker's own way of running its jobs, where the code has one
 
     def work(self, *args, **kwargs):
         # The drains a worker runs without an RQ job, and the deliveries a job does itself
         # (where the code has them), measured apart from the job around them.
         import tgbot.pictures as pictures
         import workers.jobs as jobs
+        run_own = getattr(type(self), "run_own_job", None)
+        if run_own is not None and not _own:
+            _own.append(run_own)
+            type(self).run_own_job = lambda self, job, queue: _measured(
+                job.func_name or "?", run_own, self, job, queue)
         _wrap(jobs, "drain", "drain")
         _wrap(jobs, "deliver", "deliver")
         _wrap(pictures, "render", "pictures")

@@ -12,7 +12,6 @@ import math
 from datetime import UTC, datetime
 
 import redis
-from rq import Queue
 
 from engine.events import AnyEvent
 from engine.games.base import Games, Moment
@@ -20,6 +19,7 @@ from engine.model import OVER_PHASES, Phase, Room, is_ai_user
 from engine.roomid import RoomId
 from engine.store import keys
 from engine.store.clock import RedisClock
+from workers.waking import WakingQueue
 
 # Events after which no timer runs any more.
 OVER = frozenset({"game_finished", "game_abandoned", "lobby_closed"})
@@ -105,7 +105,7 @@ class RqDispatch:
         self.client = client
         self.games = games
         self.clock = RedisClock(client)  # one clock for every process: deadlines are Redis's
-        self.queue = Queue(queue, connection=client)
+        self.queue = WakingQueue(queue, connection=client)
         self._request_flush = client.register_script(_REQUEST_FLUSH)
         self._kept: list[RoomId] | None = None
 

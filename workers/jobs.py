@@ -6,6 +6,7 @@ import contextlib
 import functools
 import json
 import logging
+import re
 import time
 from collections.abc import Callable
 from typing import ParamSpec, TypeVar
@@ -155,7 +156,15 @@ async def _apologise(raw: bytes) -> None:
             await bot.send_message(message["chat"]["id"], texts.FAILED)
 
 
+_LEADING_ID = re.compile(rb'\{\s*"update_id"\s*:\s*(\d+)\s*[,}]')
+"""How Telegram's updates begin: their id first (read without parsing the whole update)."""
+
+
 def _update_id(raw: bytes) -> int | None:
+    """The id of an update as Telegram sent it (None: it has none we can read)."""
+    leading = _LEADING_ID.match(raw) if isinstance(raw, bytes) else None
+    if leading is not None:
+        return int(leading.group(1))
     with contextlib.suppress(ValueError, AttributeError):
         found = json.loads(raw).get("update_id")
         return found if isinstance(found, int) else None

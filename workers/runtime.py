@@ -68,6 +68,44 @@ class InlineExecutor(concurrent.futures.ThreadPoolExecutor):
         return done
 
 
+class InlineLoop(asyncio.SelectorEventLoop):
+    """The worker's event loop: what `asyncio.to_thread` hands the default executor runs at
+    once, in the loop's own thread (as `InlineExecutor` runs it), and its outcome is handed to
+    the caller at the loop's next turn, as a callback of the loop's own.
+
+    Through the executor, even one that runs the function at once, the outcome comes back by
+    way of a concurrent future chained to the loop's: a callback scheduled as from another
+    thread, which writes to the loop's wake-up pipe for the loop to read: two system calls and a
+    few hundred lines of Python per blocking call of a handler, several of which an update
+    makes. The turn of the loop is kept: what came meanwhile on the loop's connections is seen
+    before the caller goes on (a Bot API connection the server closed while the worker was
+    busy elsewhere is dropped, not used for the next call)."""
+
+    def run_in_executor(  # type: ignore[override]
+        self, executor: Any, func: Callable[..., T], *args: Any
+    ) -> asyncio.Future[T]:
+        if executor is not None:
+            return super().run_in_executor(executor, func, *args)
+        self._check_closed()  # type: ignore[attr-defined]
+        future: asyncio.Future[T] = self.create_future()
+        try:
+            outcome: tuple[Any, Exception | None] = (func(*args), None)
+        except Exception as error:  # as `InlineExecutor` hands it on; anything else goes up
+            outcome = (None, error)
+        self.call_soon(_settle, future, outcome)
+        return future
+
+
+def _settle(future: asyncio.Future[Any], outcome: tuple[Any, Exception | None]) -> None:
+    result, error = outcome
+    if future.cancelled():
+        return
+    if error is not None:
+        future.set_exception(error)
+    else:
+        future.set_result(result)
+
+
 def request_timeouts() -> AiohttpRequest:
     """Bot API calls bounded to a few seconds: a call that hangs holds its room's delivery
     (whose lease its holder renews meanwhile, `tgbot.egress.lease`) no longer than this. On
@@ -130,8 +168,11 @@ class Runtime:
     def run(self, job: Callable[[], Coroutine[Any, Any, T]]) -> T:
         """Run a coroutine on the process's event loop."""
         if self._runner is None:
-            self._runner = asyncio.Runner()
-            self._runner.get_loop().set_default_executor(InlineExecutor(max_workers=1))
+            self._runner = asyncio.Runner(loop_factory=InlineLoop)
+            loop = self._runner.get_loop()
+            loop.set_default_executor(InlineExecutor(max_workers=1))
+            # The process's current loop, as a Runner makes its own loop (not one of a factory).
+            asyncio.set_event_loop(loop)
         try:
             return self._runner.run(job())
         except BaseException:
@@ -146,6 +187,7 @@ class Runtime:
                 runner.close()
             except Exception:  # closing a broken loop must not hide why it broke
                 log.warning("closing the event loop failed", exc_info=True)
+            asyncio.set_event_loop(None)
 
 
 _current: tuple[int, Runtime] | None = None

@@ -15,9 +15,13 @@
   RQ job (an RQ job's bookkeeping costs a dozen Redis round trips, more than handling the
   update): the inbox's owner token and the sweeper already make it safe to lose (see
   `drain_inbox`).
-- Its scheduler looks for due jobs five times a second rather than once, and enqueues a timer
-  at its deadline to the fraction of a second (RQ alone works in whole seconds); it stops by
-  itself if its worker died.
+- The bot's own jobs (timers, AI moves, deliveries) run without RQ's bookkeeping of their
+  execution either (`run_own_job`): what it records nobody reads, and the sweeper finds the
+  work of a job lost with its worker. A failure is still recorded as RQ records it.
+- Its scheduler waits for the next due job rather than looking at a fixed pace (RQ's once a
+  second), woken when a job due before its next look is scheduled (`workers.waking`), and
+  enqueues a timer at its deadline to the fraction of a second (RQ alone works in whole
+  seconds); it stops by itself if its worker died.
 - It runs only the bot's own job functions (`workers.trust`): a job naming anything else,
   which whatever can write to the Redis database could enqueue, is refused and logged.
 - A job that Redis going away cut short is done again the moment Redis answers (a drain by
@@ -36,18 +40,22 @@ from __future__ import annotations
 import contextlib
 import logging
 import os
+import signal
+import sys
 import threading
 import time
+import traceback
 from dataclasses import dataclass
 from types import FrameType
 from typing import Any
 
 from rq.defaults import DEFAULT_LOGGING_DATE_FORMAT, DEFAULT_LOGGING_FORMAT
 from rq.exceptions import DequeueTimeout, NoSuchJobError, StopRequested
-from rq.job import Job
+from rq.job import Job, JobStatus
 from rq.queue import Queue
 from rq.scheduler import RQScheduler
 from rq.timeouts import JobTimeoutException
+from rq.utils import as_text, now
 from rq.worker import SimpleWorker, WorkerStatus
 
 from engine.roomid import RoomId
@@ -65,12 +73,14 @@ from workers.outage import REDIS_DOWN, RETRY_S, Outage, Repeats
 from workers.runtime import STOPPING, runtime
 from workers.sweep import Sweeper
 from workers.trust import refusal
+from workers.waking import WakingQueue, wake_now
 
 log = logging.getLogger(__name__)
 
 TEND_EVERY = 1.0
 REVIVE_EVERY = 5.0
-SCHEDULER_INTERVAL = 0.2
+LOOK_CHUNK = 1000  # due jobs a scheduler's look takes at most (RQ's chunk)
+MIN_WAIT = 0.005  # seconds: a shorter wait for the next due job is no wait
 IDLE_POLL = 1  # seconds a dequeue blocks before the worker tends again
 DRAIN_TIMEOUT = 60
 COMMAND_POLL = 1.0
@@ -88,8 +98,9 @@ class InboxTurn:
     token: str
 
 
-class InboxQueue(Queue):
-    """An RQ queue whose workers also drain the inboxes on its ready list."""
+class InboxQueue(WakingQueue):
+    """An RQ queue whose workers also drain the inboxes on its ready list (and whose scheduled
+    jobs wake the scheduler, `workers.waking`)."""
 
     _inbox_first = False
 
@@ -160,9 +171,16 @@ class InboxQueue(Queue):
 
 
 class TimerScheduler(RQScheduler):
-    """RQ's scheduler, looking for due jobs five times a second (heartbeats stay at one a
-    second), to the fraction of a second for timers, by Redis's clock, and leaving when the
-    worker that forked it is gone."""
+    """RQ's scheduler, waiting for the next due job rather than looking for due jobs at a fixed
+    pace, to the fraction of a second for timers, by Redis's clock, and leaving when the worker
+    that forked it is gone.
+
+    Each look enqueues the due jobs and learns when the next one it knows of is due; the
+    scheduler then waits on its queues' wake lists until then, at most until its next heartbeat
+    (a second): a job scheduled meanwhile through a `WakingQueue` (every job the bot schedules)
+    wakes it at once (`workers.waking`). A quiet bot's scheduler so looks once a second, where
+    it looked five times a second, at a cost to the workers beside which an update's was small.
+    """
 
     _clock: RedisClock | None = None
 
@@ -183,34 +201,63 @@ class TimerScheduler(RQScheduler):
                 if time.monotonic() - beat >= self.interval:
                     self.heartbeat()  # type: ignore[no-untyped-call]
                     beat = time.monotonic()
-                self.enqueue_scheduled_jobs()
+                due_in = self.look()
+                until_beat = beat + self.interval - time.monotonic()
+                self.wait_for_jobs(min(due_in, until_beat))
             except REDIS_DOWN as error:  # waits out the outage rather than dying of it
                 outage.failed(error)
                 time.sleep(RETRY_S)
                 continue
             outage.over()
-            time.sleep(SCHEDULER_INTERVAL)
 
     def enqueue_scheduled_jobs(self) -> None:
-        """Enqueue due jobs. RQ files scheduled jobs under whole seconds; a job whose meta has
-        `not_before` (a timer or a delivery held by the rate limits, filed under the second
-        its moment falls in) waits for that moment."""
+        """Enqueue due jobs (`look`)."""
+        self.look()
+
+    def look(self) -> float:
+        """Enqueue due jobs; return the seconds until the next job this look saw is due (the
+        heartbeat's interval when it saw none). RQ files scheduled jobs under whole seconds; a
+        job whose meta has `not_before` (a timer or a delivery held by the rate limits, filed
+        under the second its moment falls in) waits for that moment. The wake lists are
+        emptied first: a job scheduled from then on wakes the next wait."""
         self._status = self.Status.WORKING
         if not self._scheduled_job_registries and self._acquired_locks:
             self.prepare_registries()
         if self._clock is None:
             self._clock = RedisClock(self.connection)
+        registries = list(self._scheduled_job_registries)
+        interval = float(self.interval)
+        if not registries:
+            self._status = self.Status.STARTED
+            return interval
         now = self._clock()  # Redis's: every process files deadlines by it
-        for registry in self._scheduled_job_registries:
-            job_ids = registry.get_jobs_to_schedule(int(now))
-            if not job_ids:
+        second = int(now)
+        next_at = now + interval
+        look = self.connection.pipeline(transaction=False)
+        # Until it waits again, every job scheduled wakes it (no planned look).
+        look.delete(*(key for registry in registries for key in (
+            keys.scheduler_wake(registry.name), keys.scheduler_next(registry.name))))
+        for registry in registries:
+            look.zrangebyscore(registry.key, 0, second, start=0, num=LOOK_CHUNK)
+            look.zrangebyscore(registry.key, f"({second}", "+inf", start=0, num=1,
+                               withscores=True)  # fmt: skip
+        _, *found = look.execute()
+        for registry, due, later in zip(registries, found[::2], found[1::2], strict=True):
+            if later:
+                next_at = min(next_at, float(later[0][1]))
+            if len(due) >= LOOK_CHUNK:
+                next_at = now  # more are due than one look takes
+            if not due:
                 continue
+            job_ids = [as_text(job_id) for job_id in due]
             queue = Queue(registry.name, connection=self.connection, serializer=self.serializer)
             jobs = Job.fetch_many(job_ids, connection=self.connection, serializer=self.serializer)
             with self.connection.pipeline() as pipeline:
                 for job_id, job in zip(job_ids, jobs, strict=True):
                     if job is not None:
-                        if float(job.meta.get("not_before", 0)) > now:
+                        not_before = float(job.meta.get("not_before", 0))
+                        if not_before > now:
+                            next_at = min(next_at, not_before)
                             continue
                         queue._enqueue_job(
                             job, pipeline=pipeline, at_front=job.should_enqueue_at_front()
@@ -218,6 +265,25 @@ class TimerScheduler(RQScheduler):
                     registry.remove(job_id, pipeline=pipeline)
                 pipeline.execute()
         self._status = self.Status.STARTED
+        return next_at - now
+
+    def wait_for_jobs(self, seconds: float) -> None:
+        """Wait up to `seconds` for a job due sooner to be scheduled (a word on a wake list),
+        having noted when it looks next (a job due later need not wake it)."""
+        if seconds < MIN_WAIT:
+            return
+        names = [registry.name for registry in self._scheduled_job_registries]
+        if not names:  # no queue's lock: nothing to schedule, only the heartbeat to keep
+            time.sleep(seconds)
+            return
+        if self._clock is None:
+            self._clock = RedisClock(self.connection)
+        planned = self._clock() + seconds
+        wait = self.connection.pipeline(transaction=False)
+        for name in names:  # forgotten a little after, should the scheduler be gone
+            wait.set(keys.scheduler_next(name), repr(planned), px=int(seconds * 1000) + 2000)
+        wait.blpop([keys.scheduler_wake(name) for name in names], timeout=seconds)
+        wait.execute()
 
 
 class HintrigueWorker(SimpleWorker):
@@ -240,6 +306,8 @@ class HintrigueWorker(SimpleWorker):
         self._inboxes_cut_short: set[str] = set()  # drains, likewise (their rooms)
         self._beat = 0.0
         self._drained = 0.0  # when the last drain ended (monotonic)
+        self._own_job: Job | None = None  # the job `run_own_job` runs
+        self._own_cut_short: set[str] = set()  # those of `_cut_short` that it ran (their ids)
         log.info("worker %s: started on %s; Redis: %s", self.name,
                  ", ".join(q.name for q in self.queues), describe(self.connection))  # fmt: skip
 
@@ -354,15 +422,63 @@ class HintrigueWorker(SimpleWorker):
             self._drained = time.monotonic()
 
     def execute_job(self, job: Job, queue: Queue) -> None:
-        """Run a job; when Redis goes away meanwhile, RQ cannot record how it ended: the
-        sweeper gives its work to a new job once Redis is back."""
+        """Run a job (one of the bot's own without RQ's bookkeeping, `run_own_job`); when
+        Redis goes away meanwhile, RQ cannot record how it ended: the sweeper gives its work to
+        a new job once Redis is back."""
         chat = job.args[0] if job.args and isinstance(job.args[0], int | str) else None
         try:
             with logs.about(chat=chat):  # every job of ours takes its room first
-                super().execute_job(job, queue)
+                if refusal(job) is None:
+                    self.run_own_job(job, queue)
+                else:
+                    super().execute_job(job, queue)  # refused there, as RQ's failure
         except REDIS_DOWN as error:
             self.outage.failed(error)
             self._cut_short[job.id] = job
+
+    def run_own_job(self, job: Job, queue: Queue) -> None:
+        """Run one of the bot's own jobs (`workers.trust`) in this process as RQ would, but
+        without RQ's bookkeeping of its execution: its record and the registries of started
+        and finished jobs, the job's status and the worker's state in Redis, the job's
+        result. Those cost a dozen Redis round trips and more of the worker's time than a
+        timer or a delivery itself, and nothing of the bot reads them: every job may run twice
+        without harm, and what a job lost with its worker was doing is found by the sweeper
+        (`workers.sweep`), as for a drain (`drain_inbox`).
+
+        As for RQ's jobs: it may take the job's timeout at most, a warm shutdown waits for it
+        (the worker counts as busy meanwhile; a cold one enqueues it again), a job that Redis
+        going away cut short is done again once Redis answers, and a failure is RQ's (logged,
+        kept in the failed jobs' registry). Done, the job is deleted (its result is of no use:
+        `workers.dispatch.RESULT_TTL`)."""
+        self._state = WorkerStatus.BUSY  # what a warm shutdown looks at (`request_stop`)
+        self._own_job = job
+        job.started_at = now()
+        try:
+            with self.death_penalty_class(job.timeout or self.queue_class.DEFAULT_TIMEOUT,
+                                          JobTimeoutException, job_id=job.id):  # fmt: skip
+                job.func(*job.args, **job.kwargs)
+        except (*REDIS_DOWN, HandleLater):
+            self.handle_exception(job, *sys.exc_info())  # noted: done again once Redis answers
+            self._own_cut_short.add(job.id)
+        except Exception:
+            job.ended_at = now()
+            job._status = JobStatus.FAILED
+            exc_info = sys.exc_info()
+            self.handle_exception(job, *exc_info)
+            self.handle_job_failure(job, queue,
+                                    exc_string="".join(traceback.format_exception(*exc_info)))
+        else:
+            self.connection.delete(job.key)
+        finally:
+            self._own_job = None
+            self._state = WorkerStatus.IDLE
+
+    def get_current_job(self) -> Job | None:
+        """The job this worker runs (one of its own, else what RQ recorded)."""
+        if self._own_job is not None:
+            return self._own_job
+        current: Job | None = super().get_current_job()
+        return current
 
     def handle_exception(self, job: Job, *exc_info: Any) -> None:
         """A job that failed because Redis did not answer is noted, to be done again as soon
@@ -407,6 +523,10 @@ class HintrigueWorker(SimpleWorker):
                 return
             log.info("worker %s: %s (%s) cut short by Redis, done again", self.name,
                      job.description, job.id)  # fmt: skip
+            if job.id in self._own_cut_short:  # in no registry of RQ's: nothing else drops it
+                self._own_cut_short.discard(job.id)
+                with contextlib.suppress(*REDIS_DOWN):
+                    self.connection.delete(job.key)
 
     def perform_job(self, job: Job, queue: Queue) -> bool:
         """Run one of the bot's own jobs; refuse any other before it runs (`workers.trust`)."""
@@ -499,6 +619,20 @@ class HintrigueWorker(SimpleWorker):
         process = scheduler._process
         if process is None or not process.is_alive():
             scheduler.acquire_locks(auto_start=True)  # type: ignore[no-untyped-call]
+
+    def stop_scheduler(self) -> None:
+        """Stop the scheduler process (RQ's way: SIGTERM, then wait for it), and wake it from
+        its wait for jobs, so that it sees the signal at once rather than at its next look."""
+        scheduler = self.scheduler
+        process = scheduler._process if scheduler is not None else None
+        if process is None or not process.pid:
+            return
+        with contextlib.suppress(OSError):
+            os.kill(process.pid, signal.SIGTERM)
+        for queue in self.queues:
+            with contextlib.suppress(*REDIS_DOWN):  # it looks by itself within a second
+                wake_now(self.connection, queue.name)
+        process.join()
 
     def unsubscribe(self) -> None:
         """Leave the channel of `rq` commands (`rq shutdown`, kill a job) without waiting on

@@ -2,14 +2,21 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from pydantic import BaseModel
+from pydantic import BaseModel, ValidationError
 
 from engine.errors import ErrorCode, RuleError
-from engine.model import MAX_SEATS, MIN_SEATS, Room
+from engine.model import MAX_SEATS, MIN_SEATS, Room, RoomShape
+
+_GAME_NAMED = r'\{\s*"schema_version"\s*:\s*1\s*,\s*"game"\s*:\s*"(\w+)"'
+"""How a room in this version's shape begins: the game's name comes right after the schema
+version (the order of `Room`'s fields)."""
+_GAME_NAMED_TEXT = re.compile(_GAME_NAMED)
+_GAME_NAMED_BYTES = re.compile(_GAME_NAMED.encode())
 
 if TYPE_CHECKING:  # the context carries the games, and a game's hooks take the context
     from engine.context import Ctx
@@ -110,6 +117,7 @@ class Games(Mapping[str, Game]):
         self.unnamed = unnamed
         """The game of a room stored without a game's name, by a version whose table hosted
         that game alone (None: such a room does not load)."""
+        self._shapes: dict[str, RoomShape] = {}
 
     def __getitem__(self, name: str) -> Game:
         return self._games[name]
@@ -138,7 +146,31 @@ class Games(Mapping[str, Game]):
 
     def parse_room(self, raw: str | bytes) -> Room:
         """A stored room's JSON as a room, its game's own documents parsed by that game's
-        models (raises pydantic's `ValidationError` when it is not a room)."""
+        models (raises pydantic's `ValidationError` when it is not a room).
+
+        A room in this version's shape (as the store writes it: its game named first, after
+        the schema version) is parsed in one pass by its game's `RoomShape`; any other (an
+        earlier version's, one the shape refuses) by `Room`, with the games as context: its
+        game's `upgrade` and documents' models, and the game of an unnamed room."""
+        if isinstance(raw, bytes):
+            named = _GAME_NAMED_BYTES.match(raw)
+            name = named.group(1).decode() if named is not None else None
+        else:
+            named_text = _GAME_NAMED_TEXT.match(raw)
+            name = named_text.group(1) if named_text is not None else None
+        game = self._games.get(name) if name is not None else None
+        if game is not None:
+            shape = self._shapes.get(game.name)
+            if shape is None:
+                shape = self._shapes[game.name] = RoomShape(game.settings_model,
+                                                            game.state_model)  # fmt: skip
+            try:
+                room = shape.parse(raw)
+            except ValidationError:
+                pass
+            else:
+                if room.game == game.name:
+                    return room
         return Room.model_validate_json(raw, context=self)
 
     def load_room(self, data: dict[str, Any]) -> Room:

@@ -228,6 +228,18 @@ def inbox_ready(queue: str) -> str:
     return f"{_NS}inbox:ready:{queue}"
 
 
+def scheduler_wake(queue: str) -> str:
+    """The list a job scheduled on an RQ queue pushes a word onto, which wakes the queue's
+    scheduler from its wait (`workers.waking`)."""
+    return f"{_NS}scheduler:wake:{queue}"
+
+
+def scheduler_next(queue: str) -> str:
+    """When an RQ queue's scheduler, waiting, will look for due jobs next (Redis's clock): a
+    job due by then need not wake it (`workers.waking`)."""
+    return f"{_NS}scheduler:next:{queue}"
+
+
 def pending_inboxes() -> str:
     """Sorted set of inboxes by when their drain last moved on, for the sweeper."""
     return f"{_NS}sweep:inboxes"

@@ -1,0 +1,96 @@
+"""The workers' scheduler waits for the next due job, or for a job to be scheduled, rather than
+looking for due jobs at a fixed pace (`workers.waking`, `workers.worker.TimerScheduler`)."""
+
+from __future__ import annotations
+
+import math
+import threading
+import time
+from collections.abc import Iterator
+from datetime import UTC, datetime
+
+import pytest
+
+from engine.store import keys
+from workers.waking import WakingQueue
+from workers.worker import TimerScheduler
+
+QUEUE = "wait-test"
+
+
+@pytest.fixture
+def scheduler(real_redis) -> Iterator[TimerScheduler]:
+    queue = WakingQueue(QUEUE, connection=real_redis)
+    timers = TimerScheduler([queue], connection=real_redis)
+    timers.acquire_locks()
+    assert timers.acquired_locks == {QUEUE}
+    try:
+        yield timers
+    finally:
+        timers.release_locks()
+
+
+def schedule(real_redis, at: float) -> None:
+    """A delivery job due at `at` (filed under its whole second, as the bot files them)."""
+    WakingQueue(QUEUE, connection=real_redis).enqueue_at(
+        datetime.fromtimestamp(math.floor(at), UTC), "workers.jobs.flush", "-1", 0,
+        meta={"not_before": at},
+    )  # fmt: skip
+
+
+def test_a_quiet_scheduler_waits_a_whole_second_between_looks(scheduler) -> None:
+    assert scheduler.look() == pytest.approx(1.0)
+    began = time.monotonic()
+    scheduler.wait_for_jobs(1.0)
+    assert time.monotonic() - began > 0.9
+
+
+def test_a_job_due_before_the_next_look_wakes_the_wait_at_once(scheduler, real_redis) -> None:
+    scheduler.look()
+    threading.Timer(0.2, lambda: schedule(real_redis, time.time() + 3)).start()
+    began = time.monotonic()
+    scheduler.wait_for_jobs(5.0)
+    assert 0.15 < time.monotonic() - began < 1.0
+    # The next look empties the wake list: the wait after it waits again.
+    scheduler.look()
+    assert real_redis.llen(keys.scheduler_wake(QUEUE)) == 0
+
+
+def test_a_job_due_after_the_next_look_lets_the_wait_go_on(scheduler, real_redis) -> None:
+    scheduler.look()
+    threading.Timer(0.2, lambda: schedule(real_redis, time.time() + 30)).start()
+    began = time.monotonic()
+    scheduler.wait_for_jobs(1.0)
+    assert time.monotonic() - began > 0.9
+    assert real_redis.llen(keys.scheduler_wake(QUEUE)) == 0
+
+
+def test_while_it_looks_every_job_scheduled_wakes_it(scheduler, real_redis) -> None:
+    scheduler.look()  # no look planned until it waits: the job may have come after the look
+    schedule(real_redis, time.time() + 30)
+    assert real_redis.llen(keys.scheduler_wake(QUEUE)) == 1
+
+
+def test_the_wait_lasts_until_the_next_job_is_due_and_the_look_then_enqueues_it(
+    scheduler, real_redis
+) -> None:
+    queue = WakingQueue(QUEUE, connection=real_redis)
+    at = time.time() + 0.4
+    schedule(real_redis, at)
+    looks = 0
+    while True:
+        due_in = scheduler.look()
+        looks += 1
+        if queue.count:
+            break
+        assert due_in <= at - time.time() + 0.05  # never past the job's moment
+        assert looks < 5, "the scheduler looked again and again"
+        scheduler.wait_for_jobs(due_in)
+    assert time.time() >= at
+    assert time.time() - at < 0.2
+
+
+def test_a_wake_list_holds_one_word_however_many_jobs_are_scheduled(real_redis) -> None:
+    for n in range(5):
+        schedule(real_redis, time.time() + 60 + n)
+    assert real_redis.lrange(keys.scheduler_wake(QUEUE), 0, -1) == [b"1"]
