@@ -295,7 +295,9 @@ def frame_name(frame: str) -> str:
     function, _, where = frame.partition(" (")
     path = where.rstrip(")").rsplit(":", 1)[0]
     parts = Path(path).parts
-    for anchor in ("site-packages", "wt-cpu", "lib"):
+    if Path(path).is_relative_to(ROOT):  # the project's own: named from its root
+        parts = Path(path).relative_to(ROOT).parts
+    for anchor in ("site-packages", "lib"):
         if anchor in parts:
             parts = parts[parts.index(anchor) + 1:]
             break
