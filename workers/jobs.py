@@ -10,6 +10,8 @@ import time
 from collections.abc import Callable
 from typing import ParamSpec, TypeVar
 
+from redis.exceptions import RedisError
+from rq.timeouts import BaseTimeoutException
 from telegram import Update
 
 from engine.commands import MarkUnreachable, Timeout, TopicGone
@@ -248,11 +250,9 @@ def flush(room: int | str, attempt: int = 0) -> int:
     return deliver(room, attempt)
 
 
-def deliver(room: int | str, attempt: int = 0) -> int:
-    """`flush`'s work, in whichever job asked for it."""
-    rt = runtime()
-    where = RoomId.parse(room)
-    service = rt.service
+def _refusals(where: RoomId) -> tuple[Callable[[int, int, str], None], Callable[[], None]]:
+    """What a delivery to the room reports: a player who cannot be reached, the topic gone."""
+    service = runtime().service
 
     def unreachable(user: int, round_no: int, phase: str) -> None:
         # A stale report (the player acted meanwhile, the round moved on) changes nothing.
@@ -267,6 +267,15 @@ def deliver(room: int | str, attempt: int = 0) -> int:
         with contextlib.suppress(RuleError):
             service.run(where, TopicGone())
 
+    return unreachable, topic_gone
+
+
+def deliver(room: int | str, attempt: int = 0) -> int:
+    """`flush`'s work, in whichever job asked for it."""
+    rt = runtime()
+    where = RoomId.parse(room)
+    service = rt.service
+    unreachable, topic_gone = _refusals(where)
     started = time.monotonic()
 
     def patient() -> bool:
@@ -278,13 +287,32 @@ def deliver(room: int | str, attempt: int = 0) -> int:
             return False
         return time.monotonic() - started < FLUSH_SLICE or not rt.dispatch.queue.count
 
+    async def serve(handed: str) -> None:
+        # A slot at the global limit handed to the group that waited longest: its room's
+        # messages go now, up to that group's (its own job, on its way, does the rest).
+        other = RoomId.parse(handed)
+        if other == where:
+            return
+        lost, gone = _refusals(other)
+        try:
+            await flush_outbox(
+                await rt.bot(), rt.client, other, rt.limiter, lost, stopping=STOPPING.is_set,
+                patient=lambda: False, topic_gone=gone, look_again=LOOK_AGAIN,
+                pictures=service.lineup.pictures, handed=True,
+            )  # fmt: skip
+        except (RedisError, BaseTimeoutException):
+            raise
+        except Exception:
+            log.warning("room %s: delivery for a handed slot failed; its own job does it",
+                        other, exc_info=True)  # fmt: skip
+
     async def go() -> FlushResult:
         return await flush_outbox(
             await rt.bot(), rt.client, where, rt.limiter, unreachable, attempt,
             stopping=STOPPING.is_set, patient=patient,
             topic_gone=topic_gone, look_again=LOOK_AGAIN, pictures=service.lineup.pictures,
             # From now on a new message needs a new job: this one may read the outbox already.
-            requested=keys.flush_queued(where),
+            requested=keys.flush_queued(where), serve=serve,
         )  # fmt: skip
 
     result = rt.run(go)
