@@ -5,6 +5,7 @@ delivered as it is never holding back the room's others."""
 from __future__ import annotations
 
 import asyncio
+import threading
 import time
 
 from telegram import Bot
@@ -350,3 +351,60 @@ def test_a_progress_edit_held_in_an_earlier_batch_is_replaced_by_a_newer_one_in_
         assert [m.text for m in double.world.bot_messages(group)] == ["All cards are on the table."]
         assert len(double.world.calls_of("editMessageText")) == 1
         assert real_redis.llen(box) == 0
+
+
+def test_a_slot_handed_to_the_longest_waiting_group_is_used_for_its_room_first(real_redis):
+    # Two slots a second: two groups took them. A third group's job was told to come back
+    # (an appointment), and its turn came while its job is still in the queue. Another
+    # room's delivery comes first: it delivers the waiting group's message itself, then its
+    # own (the second free slot).
+    limiter = RedisLimiter(real_redis, Limits(global_per_second=2, chat_per_second=100,
+                                              chat_burst=100, group_per_minute=1000))  # fmt: skip
+    waiting, caller = -1004, -1005
+    with run_double() as double:
+        for chat in (waiting, caller):
+            double.world.add_chat(chat, "supergroup")
+            real_redis.rpush(keys.outbox(chat),
+                             Outgoing(chat_id=chat, text=f"news for {chat}").model_dump_json())
+        assert limiter.reserve(-1001) == limiter.reserve(-1002) == 0.0
+        turn = limiter.reserve(waiting, room=str(waiting))
+        time.sleep(turn + 0.05)
+        served: list[str] = []
+
+        async def go() -> FlushResult:
+            async with Bot(double.world.token, base_url=f"{double.url}/bot") as bot:
+
+                async def serve(room: str) -> None:
+                    served.append(room)
+                    await flush(bot, real_redis, int(room), limiter, lambda *_: None,
+                                patient=lambda: False, pictures=LINEUP.pictures, handed=True)
+
+                return await flush(bot, real_redis, caller, limiter, lambda *_: None,
+                                   pictures=LINEUP.pictures, serve=serve)  # fmt: skip
+
+        result = asyncio.run(go())
+        sent = [int(c.params["chat_id"]) for c in double.world.calls
+                if c.ok and c.method == "sendMessage"]  # fmt: skip
+    assert served == [str(waiting)]
+    assert result.delivered == 1 and sent == [waiting, caller]
+    assert real_redis.llen(keys.outbox(waiting)) == real_redis.llen(keys.outbox(caller)) == 0
+
+
+def test_a_rooms_own_delivery_waits_for_one_done_for_a_handed_slot(real_redis):
+    # A worker delivers the room for a slot handed to its group (one message, then it lets
+    # the room go without asking for its delivery again): the room's own job, coming
+    # meanwhile, waits for it rather than leaving the room to it.
+    with run_double() as double:
+        user = double.world.add_user(first_name="Ann", started=True).id
+        real_redis.rpush(keys.outbox(user), Outgoing(chat_id=user, text="hi").model_dump_json())
+        other = lease.Lease(real_redis, keys.delivery_lock(user), keys.pending_deliveries(),
+                            str(user), 0.0)  # fmt: skip
+        assert other.take(mark=delivery.HANDOVER_MARK)
+        timer = threading.Timer(0.3, other.release)
+        timer.start()
+        try:
+            result = flush_room(double, real_redis, user)
+        finally:
+            timer.join()
+        assert not result.busy and result.delivered == 1
+        assert [m.plain_text for m in double.world.bot_messages(user)] == ["hi"]

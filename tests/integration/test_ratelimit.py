@@ -6,7 +6,7 @@ import time
 
 import pytest
 
-from tgbot.egress.delivery import SHORT_WAIT
+from tgbot.egress.delivery import SHORT_WAIT, Handover
 from workers.ratelimit import CLAIM_HOLD, Limits, RedisLimiter
 
 GROUP, OTHER_GROUP, PLAYER = -100123, -100456, 42
@@ -187,3 +187,55 @@ def test_a_claim_its_job_does_not_come_for_is_given_up(real_redis):
     limiter, claimed = claimed_setup(real_redis)  # and its job is lost
     time.sleep(claimed + CLAIM_HOLD + 0.05)
     assert limiter.reserve(GROUPS[1]) == 0.0
+
+
+# Handing over: a free slot goes to the group that has waited longest, whoever asks for it.
+
+
+def two_turns_come(limiter) -> tuple[int, int]:
+    """Two groups with turns (`older` booked first, from a forum topic's room), both come
+    while their jobs are away, and both slots free."""
+    first, second, older, newer = GROUPS[:4]
+    assert limiter.reserve(first) == limiter.reserve(second) == 0.0
+    waits = [limiter.reserve(older, room=f"{older}_7"), limiter.reserve(newer, room=str(newer))]
+    assert 0 < waits[0] < waits[1]
+    time.sleep(waits[1] + 0.05)
+    return older, newer
+
+
+def test_a_free_slot_is_handed_to_the_group_that_has_waited_longest(real_redis):
+    limiter = only(real_redis, global_per_second=2)
+    older, newer = two_turns_come(limiter)
+    # The later turn's job comes first: it does not take the free slot but is handed the
+    # older turn's room to deliver.
+    handed = limiter.reserve(newer, room=str(newer), hand=True)
+    assert isinstance(handed, Handover) and handed.room == f"{older}_7"
+    assert 0 < handed <= 0.01  # its own turn came: it asks again once it delivered that room
+    # Nobody else takes the handed slot; the older group's message, delivered by the caller,
+    # does.
+    assert limiter.reserve(GROUPS[5], hand=True) > 0
+    assert limiter.reserve(older) == 0.0
+    # The other free slot: the later turn is the longest waiting now, and its own.
+    assert limiter.reserve(newer, room=str(newer), hand=True) == 0.0
+
+
+def test_a_caller_that_cannot_deliver_for_others_keeps_the_order_it_came_in(real_redis):
+    limiter = only(real_redis, global_per_second=2)
+    older, newer = two_turns_come(limiter)
+    assert limiter.reserve(newer) == 0.0  # not handed over: its turn came, the slot is free
+    assert limiter.reserve(older) == 0.0
+
+
+def test_a_handed_slot_nobody_takes_is_handed_again_after_a_while(real_redis):
+    limiter = only(real_redis, global_per_second=2)
+    older, newer = two_turns_come(limiter)
+    assert isinstance(limiter.reserve(newer, hand=True), Handover)
+    assert limiter.reserve(newer, hand=True) == 0.0  # the other free slot, its own now
+    # The older group's room was not delivered (its lock was taken, say): its slot is kept
+    # for it a while, not handed to anyone else...
+    kept = limiter.reserve(GROUPS[5], hand=True)
+    assert kept > 0 and not isinstance(kept, Handover)
+    # ... then handed over again, to whoever comes.
+    time.sleep(CLAIM_HOLD + 0.05)
+    again = limiter.reserve(GROUPS[6], hand=True)
+    assert isinstance(again, Handover) and again.room == f"{older}_7"
