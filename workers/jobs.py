@@ -245,9 +245,10 @@ def lobby_tick(where: int | str, game_id: int) -> bool:
 
 
 @delivering
-def flush(room: int | str, attempt: int = 0) -> int:
-    """Deliver a room's outbox in order; come back later when Telegram asks to wait."""
-    return deliver(room, attempt)
+def flush(room: int | str, attempt: int = 0, chain: str | None = None) -> int:
+    """Deliver a room's outbox in order; come back later when Telegram asks to wait. A job
+    enqueued again (`chain`) that a later one took over does nothing."""
+    return deliver(room, attempt, chain)
 
 
 def _refusals(where: RoomId) -> tuple[Callable[[int, int, str], None], Callable[[], None]]:
@@ -270,10 +271,12 @@ def _refusals(where: RoomId) -> tuple[Callable[[int, int, str], None], Callable[
     return unreachable, topic_gone
 
 
-def deliver(room: int | str, attempt: int = 0) -> int:
+def deliver(room: int | str, attempt: int = 0, chain: str | None = None) -> int:
     """`flush`'s work, in whichever job asked for it."""
     rt = runtime()
     where = RoomId.parse(room)
+    if not rt.dispatch.current(where, chain):
+        return 0  # a copy of the room's delivery that a later one took over: it does this
     service = rt.service
     unreachable, topic_gone = _refusals(where)
     started = time.monotonic()
@@ -318,11 +321,12 @@ def deliver(room: int | str, attempt: int = 0) -> int:
     result = rt.run(go)
     if result.stopped:
         # The worker is shutting down: another worker takes the rest, in order.
-        rt.dispatch.enqueue_flush(where, attempt)
+        rt.dispatch.enqueue_flush(where, attempt, again=True)
     elif result.retry_after is not None:
         at = rt.dispatch.clock() + result.retry_after
         rt.client.zadd(keys.pending_deliveries(), {str(where): at}, xx=True)
-        rt.dispatch.enqueue_flush(where, attempt + 1 if result.network_error else 0, at=at)
+        rt.dispatch.enqueue_flush(where, attempt + 1 if result.network_error else 0, at=at,
+                                  again=True)  # fmt: skip
     return result.delivered
 
 

@@ -204,6 +204,12 @@ def flush_queued(room: RoomRef) -> str:
     return f"{room_prefix(room)}flushq"
 
 
+def flush_chain(room: RoomRef) -> str:
+    """The token of the room's latest delivery job enqueued again (a retry, or the sweeper's
+    for a delivery it found late): an earlier one that still comes does nothing."""
+    return f"{room_prefix(room)}flushc"
+
+
 def pending_timers() -> str:
     """Sorted set of rooms by the deadline of their running timer, for the sweeper."""
     return f"{_NS}sweep:timers"
