@@ -34,11 +34,12 @@
 -- it is told to come back a little before its slot, to claim it then. So a group sent back
 -- by a full window is not sent back again and again by the jobs that happen to come first.
 -- Handing over: a free slot goes to the group that has waited longest, not to whichever job
--- asks first. When a caller that can deliver for others (ARGV[17]) finds a free slot that is
--- not its own (an older appointment is due, or it has none), the slot is claimed for the
--- oldest due group that holds no claim, and the caller is told to deliver that group's room
--- itself, now: nobody waits for that group's job to come through the queue, and no slot is
--- kept empty for it.
+-- asks first. When a caller that can deliver for others (ARGV[17]) finds a free slot (one it
+-- claimed included) while an older appointment than its own is due, the slot is claimed for
+-- the oldest due group that holds no claim, and the caller is told to deliver that group's
+-- room itself, now: nobody waits for that group's job to come through the queue, no slot is
+-- kept empty for it, and a job that is there does not go ahead of an older turn whose job
+-- is late.
 -- A private chat takes a free slot at once; when none is free, no group takes
 -- the next ones until it had its (or a while passed): it goes before every group. An
 -- appointment nobody came for (its job lost) is dropped after a while.
@@ -109,18 +110,17 @@ end
 local unclaimed = used + claimed_now < cap
 
 -- The group a free slot is handed to: the oldest due appointment without a claim (a group
--- with one has its slot already), unless the caller's own comes first or is claimed.
+-- with one has its slot already), unless the caller's own comes first. A slot the caller
+-- claimed is handed over too: a claim keeps a slot for a job that is there when it comes
+-- free, not for its group ahead of older ones.
 local hand_to = nil
 if is_group and ARGV[17] == "1" and unclaimed and not private_waits then
-  local own = redis.call("ZSCORE", KEYS[6], chat)
-  if not (own and tonumber(own) <= now) then
-    local due = redis.call("ZRANGEBYSCORE", KEYS[4], "-inf", now, "LIMIT", 0, 32)
-    for _, other in ipairs(due) do
-      if other == chat then break end
-      if not redis.call("ZSCORE", KEYS[6], other) then
-        hand_to = other
-        break
-      end
+  local due = redis.call("ZRANGEBYSCORE", KEYS[4], "-inf", now, "LIMIT", 0, 32)
+  for _, other in ipairs(due) do
+    if other == chat then break end
+    if not redis.call("ZSCORE", KEYS[6], other) then
+      hand_to = other
+      break
     end
   end
 end
@@ -173,6 +173,8 @@ redis.call("EXPIRE", KEYS[7], 3600)
 if hand_to then
   -- The free slot is the oldest waiting group's, claimed for it as for a job that sleeps
   -- till then; the caller delivers its room now, and comes back to its own turn.
+  local own = redis.call("ZSCORE", KEYS[6], chat)
+  if own and tonumber(own) <= now then redis.call("ZREM", KEYS[6], chat) end
   redis.call("ZADD", KEYS[6], now, hand_to)
   redis.call("EXPIRE", KEYS[6], 60)
   local room = redis.call("HGET", KEYS[7], hand_to) or hand_to

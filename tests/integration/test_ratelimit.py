@@ -148,9 +148,10 @@ CAP = 10
 FILLERS = [PLAYER + 100 + i for i in range(2 * CAP - 1)]  # private chats: slots at once
 
 
-def claimed_setup(client) -> tuple[RedisLimiter, float]:
+def claimed_setup(client, claimer: int = 0) -> tuple[RedisLimiter, float]:
     """Two groups whose turns came (`GROUPS[0]` first, then `GROUPS[1]`), the window full
-    again, the next slot coming free in about 0.2 s: the first group's wait, claimed."""
+    again, the next slot coming free in about 0.2 s: the wait of one group (`claimer`: the
+    first, or the second when the first one's job is late), claimed."""
     limiter = only(client, global_per_second=CAP)
     began = time.monotonic()
     assert [limiter.reserve(p) for p in FILLERS[: CAP - 1]] == [0.0] * (CAP - 1)
@@ -161,7 +162,7 @@ def claimed_setup(client) -> tuple[RedisLimiter, float]:
     # Both turns came; the first slots came free, and private chats took them again.
     time.sleep(max(0.0, began + 1.01 + 0.12 - time.monotonic()))
     assert [limiter.reserve(p) for p in FILLERS[CAP:]] == [0.0] * (CAP - 1)
-    claimed = limiter.reserve(GROUPS[0])
+    claimed = limiter.reserve(GROUPS[claimer])
     assert 0 < claimed <= SHORT_WAIT
     return limiter, claimed
 
@@ -239,3 +240,12 @@ def test_a_handed_slot_nobody_takes_is_handed_again_after_a_while(real_redis):
     time.sleep(CLAIM_HOLD + 0.05)
     again = limiter.reserve(GROUPS[6], hand=True)
     assert isinstance(again, Handover) and again.room == f"{older}_7"
+
+
+def test_a_slot_a_later_turn_claimed_is_handed_to_an_older_one_whose_job_is_late(real_redis):
+    limiter, claimed = claimed_setup(real_redis, claimer=1)
+    time.sleep(claimed + 0.01)
+    # The later turn's job slept for the slot; it delivers the older turn's room with it.
+    handed = limiter.reserve(GROUPS[1], hand=True)
+    assert isinstance(handed, Handover) and handed.room == str(GROUPS[0])
+    assert limiter.reserve(GROUPS[0]) == 0.0
