@@ -292,22 +292,26 @@ def deliver(room: int | str, attempt: int = 0, chain: str | None = None) -> int:
 
     async def serve(handed: str) -> None:
         # A slot at the global limit handed to the group that waited longest: its room's
-        # messages go now, up to that group's (its own job, on its way, does the rest).
+        # messages go now, up to that group's next one, which books its next turn; its next
+        # delivery job takes over from the one on its way (that one, when it comes, does
+        # nothing), as for any delivery that must wait.
         other = RoomId.parse(handed)
         if other == where:
             return
         lost, gone = _refusals(other)
         try:
-            await flush_outbox(
+            done = await flush_outbox(
                 await rt.bot(), rt.client, other, rt.limiter, lost, stopping=STOPPING.is_set,
                 patient=lambda: False, topic_gone=gone, look_again=LOOK_AGAIN,
-                pictures=service.lineup.pictures, handed=True,
+                pictures=service.lineup.pictures,
             )  # fmt: skip
         except (RedisError, BaseTimeoutException):
             raise
         except Exception:
             log.warning("room %s: delivery for a handed slot failed; its own job does it",
                         other, exc_info=True)  # fmt: skip
+            return
+        _come_back(other, done, 0)
 
     async def go() -> FlushResult:
         return await flush_outbox(
@@ -319,6 +323,15 @@ def deliver(room: int | str, attempt: int = 0, chain: str | None = None) -> int:
         )  # fmt: skip
 
     result = rt.run(go)
+    _come_back(where, result, attempt)
+    return result.delivered
+
+
+def _come_back(where: RoomId, result: FlushResult, attempt: int) -> None:
+    """Enqueue the room's next delivery job when its delivery stopped early (it takes over
+    from any enqueued before: `RqDispatch.enqueue_flush`); a delivery that found the room
+    busy leaves it to the holder."""
+    rt = runtime()
     if result.stopped:
         # The worker is shutting down: another worker takes the rest, in order.
         rt.dispatch.enqueue_flush(where, attempt, again=True)
@@ -327,7 +340,6 @@ def deliver(room: int | str, attempt: int = 0, chain: str | None = None) -> int:
         rt.client.zadd(keys.pending_deliveries(), {str(where): at}, xx=True)
         rt.dispatch.enqueue_flush(where, attempt + 1 if result.network_error else 0, at=at,
                                   again=True)  # fmt: skip
-    return result.delivered
 
 
 RUNNABLE = frozenset(

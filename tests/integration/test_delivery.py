@@ -5,7 +5,6 @@ delivered as it is never holding back the room's others."""
 from __future__ import annotations
 
 import asyncio
-import threading
 import time
 
 from telegram import Bot
@@ -378,7 +377,7 @@ def test_a_slot_handed_to_the_longest_waiting_group_is_used_for_its_room_first(r
                 async def serve(room: str) -> None:
                     served.append(room)
                     await flush(bot, real_redis, int(room), limiter, lambda *_: None,
-                                patient=lambda: False, pictures=LINEUP.pictures, handed=True)
+                                patient=lambda: False, pictures=LINEUP.pictures)
 
                 return await flush(bot, real_redis, caller, limiter, lambda *_: None,
                                    pictures=LINEUP.pictures, serve=serve)  # fmt: skip
@@ -389,23 +388,3 @@ def test_a_slot_handed_to_the_longest_waiting_group_is_used_for_its_room_first(r
     assert served == [str(waiting)]
     assert result.delivered == 1 and sent == [waiting, caller]
     assert real_redis.llen(keys.outbox(waiting)) == real_redis.llen(keys.outbox(caller)) == 0
-
-
-def test_a_rooms_own_delivery_waits_for_one_done_for_a_handed_slot(real_redis):
-    # A worker delivers the room for a slot handed to its group (one message, then it lets
-    # the room go without asking for its delivery again): the room's own job, coming
-    # meanwhile, waits for it rather than leaving the room to it.
-    with run_double() as double:
-        user = double.world.add_user(first_name="Ann", started=True).id
-        real_redis.rpush(keys.outbox(user), Outgoing(chat_id=user, text="hi").model_dump_json())
-        other = lease.Lease(real_redis, keys.delivery_lock(user), keys.pending_deliveries(),
-                            str(user), 0.0)  # fmt: skip
-        assert other.take(mark=delivery.HANDOVER_MARK)
-        timer = threading.Timer(0.3, other.release)
-        timer.start()
-        try:
-            result = flush_room(double, real_redis, user)
-        finally:
-            timer.join()
-        assert not result.busy and result.delivered == 1
-        assert [m.plain_text for m in double.world.bot_messages(user)] == ["hi"]

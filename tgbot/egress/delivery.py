@@ -44,11 +44,6 @@ from tgbot.pictures.model import Picture
 log = logging.getLogger(__name__)
 
 SHORT_WAIT = 0.3  # wait in the job for less than this; longer waits free the worker meanwhile
-# A room delivered for a handed slot (`Handover`) is held by its deliverer this long at most
-# (it sends one of its group's messages, and the private ones before it): its own job, should
-# it come meanwhile, waits for it rather than leaving the room to it.
-HANDOVER_HOLD = 1.0
-HANDOVER_MARK = "h"  # the lock's value starts with this while a handed slot's room is delivered
 HANDOVERS = 30  # at most this many rooms delivered for handed slots in one wait for a slot
 NETWORK_BACKOFF = (1.0, 2.0, 5.0, 10.0, 30.0)
 BATCH = 20
@@ -393,7 +388,6 @@ async def flush(
     pictures: Mapping[str, type[Picture]],
     requested: str | None = None,
     serve: Serve | None = None,
-    handed: bool = False,
 ) -> FlushResult:
     """Deliver the room's outbox in order until it is empty or must wait. A short wait for
     the rate limits is slept through unless `patient()` says more urgent work waits. Another
@@ -404,22 +398,14 @@ async def flush(
     `requested`: a key deleted as the room's lock is first asked for, before the outbox is
     read (the marker of a delivery asked for: from then on, a new message asks anew).
     `serve`: delivers another room for a slot the limiter hands over (`Handover`; None: no
-    slot is handed to this delivery). `handed`: this delivery is one such, for a slot handed
-    to the room's group; its lock says so, and the room's own job, should it come
-    meanwhile, waits for it (`HANDOVER_HOLD`) rather than leave the room to it, since the
-    caller of a handed delivery does not ask for the room's delivery again."""
+    slot is handed to this delivery, as when it is itself one for a handed slot)."""
     held = lease.Lease(client, keys.delivery_lock(where), keys.pending_deliveries(), str(where),
                        look_again)  # fmt: skip
     finished = client.register_script(_RELEASE_FINISHED)
     delivered = 0
-    mark = HANDOVER_MARK if handed else ""
     while True:
         clearing, requested = requested, None
-        if (
-            not held.take(clearing, mark)
-            and not await _take_abandoned(held, mark)
-            and (handed or not await _take_after_handover(held))
-        ):
+        if not held.take(clearing) and not await _take_abandoned(held):
             return FlushResult(delivered, busy=True)
         try:
             result = await _drain(
@@ -443,26 +429,13 @@ async def flush(
             return FlushResult(delivered)
 
 
-async def _take_abandoned(held: lease.Lease, mark: str = "") -> bool:
+async def _take_abandoned(held: lease.Lease) -> bool:
     """Take the room from a holder that stopped renewing its lease, once the lease ends."""
     left = held.remaining()
     if left > lease.ABANDONED:
         return False  # renewed lately: its holder works, and takes what waits
     await asyncio.sleep(left + 0.01)
-    return held.take(mark=mark)
-
-
-async def _take_after_handover(held: lease.Lease) -> bool:
-    """Take the room once a delivery for a handed slot lets it go (it sends a message or two
-    and leaves what waits to the room's own job: this one)."""
-    deadline = time.monotonic() + HANDOVER_HOLD
-    while (holder := held.holder()) is not None and holder.startswith(HANDOVER_MARK):
-        if time.monotonic() > deadline:
-            return False
-        await asyncio.sleep(0.02)
-        if held.take():
-            return True
-    return holder is None and held.take()
+    return held.take()
 
 
 def _superseded(first: Outgoing, then: Outgoing) -> bool:

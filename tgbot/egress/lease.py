@@ -69,11 +69,10 @@ class Lease:
         self._release = client.register_script(_RELEASE)
         self._take_clearing = client.register_script(_TAKE_CLEARING)
 
-    def take(self, clearing: str | None = None, mark: str = "") -> bool:
+    def take(self, clearing: str | None = None) -> bool:
         """Take the lock if it is free, and keep renewing it until `release`; with
-        `clearing`, delete that key first, taken or not, in the same round trip. The lock's
-        value starts with `mark` (others read it: `holder`)."""
-        token = mark + secrets.token_hex(8)
+        `clearing`, delete that key first, taken or not, in the same round trip."""
+        token = secrets.token_hex(8)
         ms = int(SECONDS * 1000)
         if clearing is None:
             taken = self.client.set(self.key, token, nx=True, px=ms)
@@ -108,11 +107,6 @@ class Lease:
         """Stop renewing and free the lock, if it is still ours."""
         self.stop()
         self._release(keys=[self.key], args=[self._token])
-
-    def holder(self) -> str | None:
-        """What the lock holds now (None: it is free)."""
-        value = self.client.get(self.key)
-        return value.decode() if isinstance(value, bytes) else value
 
     def remaining(self) -> float:
         """Seconds until the lock's current holder loses it, unless renewed (0: it is free)."""
