@@ -30,6 +30,7 @@ from tgbot.table import render
 from tgbot.table.handlers import Handled, handle, language
 from workers.dispatch import ai_turn
 from workers.outage import REDIS_DOWN
+from workers.ratelimit import RedisLimiter
 from workers.runtime import STOPPING, runtime
 from workers.sweep import GRACE
 
@@ -299,9 +300,10 @@ def deliver(room: int | str, attempt: int = 0, chain: str | None = None) -> int:
         if other == where:
             return
         lost, gone = _refusals(other)
+        watched = _Asking(rt.limiter, other.chat)
         try:
             done = await flush_outbox(
-                await rt.bot(), rt.client, other, rt.limiter, lost, stopping=STOPPING.is_set,
+                await rt.bot(), rt.client, other, watched, lost, stopping=STOPPING.is_set,
                 patient=lambda: False, topic_gone=gone, look_again=LOOK_AGAIN,
                 pictures=service.lineup.pictures,
             )  # fmt: skip
@@ -311,6 +313,8 @@ def deliver(room: int | str, attempt: int = 0, chain: str | None = None) -> int:
             log.warning("room %s: delivery for a handed slot failed; its own job does it",
                         other, exc_info=True)  # fmt: skip
             return
+        if not done.busy and not watched.asked:
+            rt.limiter.nothing_to_send(other.chat)
         _come_back(other, done, 0)
 
     async def go() -> FlushResult:
@@ -325,6 +329,25 @@ def deliver(room: int | str, attempt: int = 0, chain: str | None = None) -> int:
     result = rt.run(go)
     _come_back(where, result, attempt)
     return result.delivered
+
+
+class _Asking:
+    """The limiter, noting whether a slot was asked for one chat (a delivery for a slot handed
+    to a group that did not ask for one had no message for it)."""
+
+    def __init__(self, limiter: RedisLimiter, chat: int) -> None:
+        self.limiter, self.chat, self.asked = limiter, chat, False
+
+    def reserve(self, chat_id: int, is_edit: bool = False, room: str | None = None,
+                hand: bool = False) -> float:  # fmt: skip
+        self.asked = self.asked or chat_id == self.chat
+        return self.limiter.reserve(chat_id, is_edit, room, hand)
+
+    def forgo(self, chat_id: int) -> None:
+        self.limiter.forgo(chat_id)
+
+    def answered(self, chat_id: int) -> None:
+        self.limiter.answered(chat_id)
 
 
 def _come_back(where: RoomId, result: FlushResult, attempt: int) -> None:

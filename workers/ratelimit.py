@@ -56,6 +56,18 @@ redis.call('EXPIRE', KEYS[1], ARGV[2])
 return 1
 """
 
+# A group handed a slot whose room had no message for it (KEYS: claims, appointments, their
+# rooms; ARGV[1] the chat): while the slot is still claimed for it, the claim and its
+# appointment go (else the slot would be handed to it again and again, for nothing, until
+# the appointment went stale). 1 when they went.
+_NOTHING_TO_SEND = """
+if not redis.call('ZSCORE', KEYS[1], ARGV[1]) then return 0 end
+redis.call('ZREM', KEYS[1], ARGV[1])
+redis.call('ZREM', KEYS[2], ARGV[1])
+redis.call('HDEL', KEYS[3], ARGV[1])
+return 1
+"""
+
 
 @dataclass(frozen=True)
 class Limits:
@@ -90,6 +102,7 @@ class RedisLimiter:
         source = resources.files(__package__).joinpath("ratelimit.lua").read_text()
         self._script = client.register_script(source)
         self._answered = client.register_script(_ANSWERED)
+        self._nothing_to_send = client.register_script(_NOTHING_TO_SEND)
         self._client = client
         self._taken: dict[int, str] = {}  # chat → its slot whose call is under way
 
@@ -138,6 +151,12 @@ class RedisLimiter:
         """The caller will not sleep through the short wait it was told for the chat: a slot
         claimed for it is left to the others."""
         self._client.zrem(keys.rate_claims(), chat_id)
+
+    def nothing_to_send(self, chat_id: int) -> None:
+        """A slot was handed to the group, and its room had no message for it (`Handover`):
+        the slot, if still claimed for it, goes to the others, and its turn is over."""
+        self._nothing_to_send(keys=[keys.rate_claims(), keys.rate_turns(),
+                                    keys.rate_turn_rooms()], args=[chat_id])  # fmt: skip
 
     def answered(self, chat_id: int) -> None:
         """The call the chat's last slot was taken for is over (answered, refused or failed):

@@ -6,6 +6,7 @@ import time
 
 import pytest
 
+from engine.store import keys
 from tgbot.egress.delivery import SHORT_WAIT, Handover
 from workers.ratelimit import CLAIM_HOLD, Limits, RedisLimiter
 
@@ -249,3 +250,23 @@ def test_a_slot_a_later_turn_claimed_is_handed_to_an_older_one_whose_job_is_late
     handed = limiter.reserve(GROUPS[1], hand=True)
     assert isinstance(handed, Handover) and handed.room == str(GROUPS[0])
     assert limiter.reserve(GROUPS[0]) == 0.0
+
+
+def test_a_group_handed_a_slot_with_nothing_to_send_gives_up_its_turn_and_the_slot(real_redis):
+    limiter = only(real_redis, global_per_second=2)
+    older, newer = two_turns_come(limiter)
+    assert isinstance(limiter.reserve(newer, room=str(newer), hand=True), Handover)
+    limiter.nothing_to_send(older)  # its room had no message for it (sent some other way)
+    # The slot is handed at once to the next longest waiting group, not kept for it.
+    again = limiter.reserve(GROUPS[5], hand=True)
+    assert isinstance(again, Handover) and again.room == str(newer)
+
+
+def test_a_group_that_took_its_handed_slot_keeps_its_next_turn(real_redis):
+    limiter = only(real_redis, global_per_second=2)
+    older, newer = two_turns_come(limiter)
+    assert isinstance(limiter.reserve(newer, hand=True), Handover)
+    assert limiter.reserve(older) == 0.0
+    assert limiter.reserve(older) > 0  # its next message: a turn after the others'
+    limiter.nothing_to_send(older)  # (a later look finds the slot taken: nothing changes)
+    assert real_redis.zscore(keys.rate_turns(), older) is not None
