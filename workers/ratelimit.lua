@@ -35,11 +35,11 @@
 -- by a full window is not sent back again and again by the jobs that happen to come first.
 -- Handing over: a free slot goes to the group that has waited longest, not to whichever job
 -- asks first. When a caller that can deliver for others (ARGV[17]) finds a free slot (one it
--- claimed included) while an older appointment than its own is due, the slot is claimed for
--- the oldest due group that holds no claim, and the caller is told to deliver that group's
--- room itself, now: nobody waits for that group's job to come through the queue, no slot is
--- kept empty for it, and a job that is there does not go ahead of an older turn whose job
--- is late.
+-- claimed included) while an appointment older than its own (any, if it has none) is due,
+-- the slot is claimed for the oldest due group that holds no claim, and the caller is told to
+-- deliver that group's room itself, now: nobody waits for that group's job to come through
+-- the queue, no slot is kept empty for it, and a job that is there does not go ahead of an
+-- older turn whose job is late.
 -- A private chat takes a free slot at once; when none is free, no group takes
 -- the next ones until it had its (or a while passed): it goes before every group. An
 -- appointment nobody came for (its job lost) is dropped after a while.
