@@ -4,10 +4,11 @@ A redis-server, the Bot API double (in this process) enforcing Telegram's own li
 messages a second in all, 20 a minute per group, about 1 a second per chat with short bursts:
 anything over is refused with a 429 and counted), and the Procfile's worker processes (two by
 default) with the rate limits at their defaults. Before the workers start, each of `--groups`
-groups holds `--backlog` new messages in its room's outbox, and a delivery is asked for each
-room as the bot asks for one. While the backlog drains, a private prompt of a running phase
-(`Outgoing.unreachable` set) is pushed into the outbox of every tenth room, behind its group's
-backlog, at `--prompts-at` seconds, and asked for as any new message is.
+groups holds `--backlog` new messages in its room's outbox; once the workers are up (waiting
+for jobs, as a running bot's are), a delivery is asked for each room as the bot asks for one.
+While the backlog drains, a private prompt of a running phase (`Outgoing.unreachable` set) is
+pushed into the outbox of every tenth room, behind its group's backlog, at `--prompts-at`
+seconds, and asked for as any new message is.
 
 Printed (`name=value`):
 
@@ -19,7 +20,8 @@ Printed (`name=value`):
   counted from the moment its delivery was asked for), `fairness_p50_wait_s` and
   `fairness_p99_wait_s` the median and the 99th percentile of those waits;
 - `private_first_wait_s`: the longest a private prompt waited from its push to its delivery;
-- `worker_cpu_s_per_message`: the workers' CPU time (their schedulers included) per message.
+- `worker_cpu_s_per_message`: the workers' CPU time (their schedulers included) per message;
+- `workers_up_s`: how long the workers took to start (not counted in any wait).
 
 Run: `.venv/bin/python bench/at_cap.py [--groups 200] [--backlog 10] [--workers 2]`.
 """
@@ -39,11 +41,14 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from rq import Worker  # noqa: E402
+
 from engine.games.registry import GAMES  # noqa: E402
 from engine.roomid import RoomId  # noqa: E402
 from engine.store import keys  # noqa: E402
 from tests.conftest import RedisServer  # noqa: E402
 from tests.e2e.procs import QUEUE, ProcStack  # noqa: E402
+from tests.harness import wait_for  # noqa: E402
 from tgbot.egress.outgoing import Outgoing  # noqa: E402
 from tgbot.ops.config import bot_id  # noqa: E402
 from tgbot.standin import RateLimits, StandinServer, World  # noqa: E402
@@ -104,7 +109,11 @@ def run(groups: int, backlog: int, workers: int, prompts_at: float, directory: P
                     Outgoing(chat_id=group(i), text=text, lang="en").model_dump_json(),
                 )
         pipe.execute()
+        began = time.time()
         procs = [stack.start_worker() for _ in range(workers)]
+        # A bot's workers run before its messages come: their start is no delivery's wait.
+        wait_for(lambda: sum(w.get_state() == "idle" for w in Worker.all(client)) >= workers,
+                 120, "the workers")  # fmt: skip
         asked = time.time()
         for i in range(groups):
             dispatch.flush(RoomId.parse(group(i)))
@@ -173,6 +182,7 @@ def run(groups: int, backlog: int, workers: int, prompts_at: float, directory: P
         "private_prompts_delivered": len(private),
         "worker_cpu_s_per_message": cpu / max(1, len(sends)),
         "queued_jobs_max": max(queued, default=0),
+        "workers_up_s": asked - began,
     }
     if verbose:
         start = int(first)

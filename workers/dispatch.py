@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import math
+import secrets
 from datetime import UTC, datetime
 
 import redis
@@ -32,6 +33,7 @@ REMIND_FROM = 40.0
 # A lobby's join timer is shown counting down: its message is edited every LOBBY_TICK seconds.
 LOBBY_TICK = 30.0
 QUEUED_MS = 30_000  # a "flush queued" marker outlives a lost job by at most this
+CHAIN_TTL = 3600  # a room's latest delivery job enqueued again is known this long
 FLUSH_TIMEOUT = 120
 TIMER_TIMEOUT = 60
 # A job's result is of no use: the job is deleted once done. (Kept a minute, the jobs of a
@@ -138,17 +140,34 @@ class RqDispatch:
         kept, self._kept = self._kept or [], None
         return kept
 
-    def enqueue_flush(self, where: RoomId, attempt: int = 0, at: float | None = None) -> None:
-        """Enqueue a delivery job now, or at a moment (never before it)."""
+    def enqueue_flush(self, where: RoomId, attempt: int = 0, at: float | None = None,
+                      again: bool = False) -> None:  # fmt: skip
+        """Enqueue a delivery job now, or at a moment (never before it). `again`: the job
+        takes over from the room's delivery jobs enqueued before (a retry, or the sweeper's
+        for one that is late): one of those that still comes does nothing (`current`), so
+        that copies do not run on side by side."""
         options = {"job_timeout": FLUSH_TIMEOUT, "result_ttl": RESULT_TTL,
                    "failure_ttl": FAILURE_TTL}  # fmt: skip
+        args: tuple[str, int] | tuple[str, int, str] = (str(where), attempt)
+        if again:
+            chain = secrets.token_hex(6)
+            self.client.set(keys.flush_chain(where), chain, ex=CHAIN_TTL)
+            args = (*args, chain)
         if at is None:
-            self.queue.enqueue("workers.jobs.flush", str(where), attempt, **options)
+            self.queue.enqueue("workers.jobs.flush", *args, **options)
         else:
             # Filed under the second `at` falls in; our scheduler waits for `at` itself.
             when = datetime.fromtimestamp(math.floor(at), UTC)
-            self.queue.enqueue_at(when, "workers.jobs.flush", str(where), attempt,
+            self.queue.enqueue_at(when, "workers.jobs.flush", *args,
                                   meta={"not_before": at}, **options)  # fmt: skip
+
+    def current(self, where: RoomId, chain: str | None) -> bool:
+        """Whether a delivery job enqueued again (`chain`, None: asked for) is the room's
+        latest: an earlier one was taken over, and its work is the later one's."""
+        if chain is None:
+            return True
+        latest = self.client.get(keys.flush_chain(where))
+        return latest is None or (latest.decode() if isinstance(latest, bytes) else latest) == chain
 
     def schedule(self, room: Room, events: list[AnyEvent]) -> None:
         """Fire the timer of the room's current phase at its deadline, never before."""

@@ -11,6 +11,8 @@ import time
 from collections.abc import Callable
 from typing import ParamSpec, TypeVar
 
+from redis.exceptions import RedisError
+from rq.timeouts import BaseTimeoutException
 from telegram import Update
 
 from engine.commands import MarkUnreachable, Timeout, TopicGone
@@ -29,6 +31,7 @@ from tgbot.table import render
 from tgbot.table.handlers import Handled, handle, language
 from workers.dispatch import ai_turn
 from workers.outage import REDIS_DOWN
+from workers.ratelimit import RedisLimiter
 from workers.runtime import STOPPING, runtime
 from workers.sweep import GRACE
 
@@ -252,16 +255,15 @@ def lobby_tick(where: int | str, game_id: int) -> bool:
 
 
 @delivering
-def flush(room: int | str, attempt: int = 0) -> int:
-    """Deliver a room's outbox in order; come back later when Telegram asks to wait."""
-    return deliver(room, attempt)
+def flush(room: int | str, attempt: int = 0, chain: str | None = None) -> int:
+    """Deliver a room's outbox in order; come back later when Telegram asks to wait. A job
+    enqueued again (`chain`) that a later one took over does nothing."""
+    return deliver(room, attempt, chain)
 
 
-def deliver(room: int | str, attempt: int = 0) -> int:
-    """`flush`'s work, in whichever job asked for it."""
-    rt = runtime()
-    where = RoomId.parse(room)
-    service = rt.service
+def _refusals(where: RoomId) -> tuple[Callable[[int, int, str], None], Callable[[], None]]:
+    """What a delivery to the room reports: a player who cannot be reached, the topic gone."""
+    service = runtime().service
 
     def unreachable(user: int, round_no: int, phase: str) -> None:
         # A stale report (the player acted meanwhile, the round moved on) changes nothing.
@@ -276,6 +278,17 @@ def deliver(room: int | str, attempt: int = 0) -> int:
         with contextlib.suppress(RuleError):
             service.run(where, TopicGone())
 
+    return unreachable, topic_gone
+
+
+def deliver(room: int | str, attempt: int = 0, chain: str | None = None) -> int:
+    """`flush`'s work, in whichever job asked for it."""
+    rt = runtime()
+    where = RoomId.parse(room)
+    if not rt.dispatch.current(where, chain):
+        return 0  # a copy of the room's delivery that a later one took over: it does this
+    service = rt.service
+    unreachable, topic_gone = _refusals(where)
     started = time.monotonic()
 
     def patient() -> bool:
@@ -287,24 +300,78 @@ def deliver(room: int | str, attempt: int = 0) -> int:
             return False
         return time.monotonic() - started < FLUSH_SLICE or not rt.dispatch.queue.count
 
+    async def serve(handed: str) -> None:
+        # A slot at the global limit handed to the group that waited longest: its room's
+        # messages go now, up to that group's next one, which books its next turn; its next
+        # delivery job takes over from the one on its way (that one, when it comes, does
+        # nothing), as for any delivery that must wait.
+        other = RoomId.parse(handed)
+        if other == where:
+            return
+        lost, gone = _refusals(other)
+        watched = _Asking(rt.limiter, other.chat)
+        try:
+            done = await flush_outbox(
+                await rt.bot(), rt.client, other, watched, lost, stopping=STOPPING.is_set,
+                patient=lambda: False, topic_gone=gone, look_again=LOOK_AGAIN,
+                pictures=service.lineup.pictures,
+            )  # fmt: skip
+        except (RedisError, BaseTimeoutException):
+            raise
+        except Exception:
+            log.warning("room %s: delivery for a handed slot failed; its own job does it",
+                        other, exc_info=True)  # fmt: skip
+            return
+        if not done.busy and not watched.asked:
+            rt.limiter.nothing_to_send(other.chat)
+        _come_back(other, done, 0)
+
     async def go() -> FlushResult:
         return await flush_outbox(
             await rt.bot(), rt.client, where, rt.limiter, unreachable, attempt,
             stopping=STOPPING.is_set, patient=patient,
             topic_gone=topic_gone, look_again=LOOK_AGAIN, pictures=service.lineup.pictures,
             # From now on a new message needs a new job: this one may read the outbox already.
-            requested=keys.flush_queued(where),
+            requested=keys.flush_queued(where), serve=serve,
         )  # fmt: skip
 
     result = rt.run(go)
+    _come_back(where, result, attempt)
+    return result.delivered
+
+
+class _Asking:
+    """The limiter, noting whether a slot was asked for one chat (a delivery for a slot handed
+    to a group that did not ask for one had no message for it)."""
+
+    def __init__(self, limiter: RedisLimiter, chat: int) -> None:
+        self.limiter, self.chat, self.asked = limiter, chat, False
+
+    def reserve(self, chat_id: int, is_edit: bool = False, room: str | None = None,
+                hand: bool = False) -> float:  # fmt: skip
+        self.asked = self.asked or chat_id == self.chat
+        return self.limiter.reserve(chat_id, is_edit, room, hand)
+
+    def forgo(self, chat_id: int) -> None:
+        self.limiter.forgo(chat_id)
+
+    def answered(self, chat_id: int) -> None:
+        self.limiter.answered(chat_id)
+
+
+def _come_back(where: RoomId, result: FlushResult, attempt: int) -> None:
+    """Enqueue the room's next delivery job when its delivery stopped early (it takes over
+    from any enqueued before: `RqDispatch.enqueue_flush`); a delivery that found the room
+    busy leaves it to the holder."""
+    rt = runtime()
     if result.stopped:
         # The worker is shutting down: another worker takes the rest, in order.
-        rt.dispatch.enqueue_flush(where, attempt)
+        rt.dispatch.enqueue_flush(where, attempt, again=True)
     elif result.retry_after is not None:
         at = rt.dispatch.clock() + result.retry_after
         rt.client.zadd(keys.pending_deliveries(), {str(where): at}, xx=True)
-        rt.dispatch.enqueue_flush(where, attempt + 1 if result.network_error else 0, at=at)
-    return result.delivered
+        rt.dispatch.enqueue_flush(where, attempt + 1 if result.network_error else 0, at=at,
+                                  again=True)  # fmt: skip
 
 
 RUNNABLE = frozenset(

@@ -15,7 +15,12 @@
 -- ARGV[13] the longest wait a job sleeps through (a group told to wait no longer claims its
 -- slot), ARGV[14] how long after its slot came free a claim nobody came for is given up,
 -- ARGV[15] how much earlier than its slot a group told to wait longer is told to come back
--- Returns the seconds to wait as a string ("0" when the message may go now).
+-- KEYS[7] the room of each group with an appointment (hash: chat → the room whose delivery
+-- booked it), ARGV[16] the caller's room (its chat when empty), ARGV[17] whether the caller
+-- delivers for another group (1/0): a free slot it cannot have is handed to the group that
+-- has waited longest
+-- Returns the seconds to wait as a string ("0" when the message may go now), followed, when
+-- the free slot was handed over, by a space and the room to deliver for.
 --
 -- Turns at the global limit: a group chat that finds every slot taken, or others waiting for
 -- one, gets an appointment (KEYS[4], chat → when) after the latest one outstanding, one
@@ -28,6 +33,13 @@
 -- that comes back through the queue (a slot kept empty for a late job is lost to the rate):
 -- it is told to come back a little before its slot, to claim it then. So a group sent back
 -- by a full window is not sent back again and again by the jobs that happen to come first.
+-- Handing over: a free slot goes to the group that has waited longest, not to whichever job
+-- asks first. When a caller that can deliver for others (ARGV[17]) finds a free slot (one it
+-- claimed included) while an appointment older than its own (any, if it has none) is due,
+-- the slot is claimed for the oldest due group that holds no claim, and the caller is told to
+-- deliver that group's room itself, now: nobody waits for that group's job to come through
+-- the queue, no slot is kept empty for it, and a job that is there does not go ahead of an
+-- older turn whose job is late.
 -- A private chat takes a free slot at once; when none is free, no group takes
 -- the next ones until it had its (or a while passed): it goes before every group. An
 -- appointment nobody came for (its job lost) is dropped after a while.
@@ -59,7 +71,13 @@ if is_group and not is_edit then
 end
 
 if wait > 0 then
-  -- Its own limits hold the chat back: it keeps any appointment, and takes no slot meanwhile.
+  -- Its own limits hold the chat back: it takes no slot meanwhile, gives up a claimed one (of
+  -- no use to it) and its appointment, if any, is not due before it may send (else the slots
+  -- would be handed to it again and again, for nothing).
+  if is_group then
+    redis.call("ZREM", KEYS[6], chat)
+    redis.call("ZADD", KEYS[4], "XX", "GT", now + wait, chat)
+  end
   return tostring(wait)
 end
 
@@ -91,9 +109,25 @@ if is_group then
 end
 local unclaimed = used + claimed_now < cap
 
+-- The group a free slot is handed to: the oldest due appointment without a claim (a group
+-- with one has its slot already), unless the caller's own comes first. A slot the caller
+-- claimed is handed over too: a claim keeps a slot for a job that is there when it comes
+-- free, not for its group ahead of older ones.
+local hand_to = nil
+if is_group and ARGV[17] == "1" and unclaimed and not private_waits then
+  local due = redis.call("ZRANGEBYSCORE", KEYS[4], "-inf", now, "LIMIT", 0, 32)
+  for _, other in ipairs(due) do
+    if other == chat then break end
+    if not redis.call("ZSCORE", KEYS[6], other) then
+      hand_to = other
+      break
+    end
+  end
+end
+
 local go = false
-if private_waits then
-  go = false  -- a private chat waits for the next free slot: it is its
+if private_waits or hand_to then
+  go = false  -- a private chat waits for the next free slot: it is its; or handed over
 elseif booked then
   go = booked <= now and unclaimed  -- its turn came: the first free slot is its
 elseif unclaimed then
@@ -112,7 +146,10 @@ if go then
     redis.call("ZADD", KEYS[3], now, ARGV[3])
     redis.call("EXPIRE", KEYS[3], math.ceil(minute) + 1)
   end
-  if booked then redis.call("ZREM", KEYS[4], chat) end
+  if booked then
+    redis.call("ZREM", KEYS[4], chat)
+    redis.call("HDEL", KEYS[7], chat)
+  end
   if is_group then redis.call("ZREM", KEYS[6], chat) end
   if not is_group then redis.call("ZREM", KEYS[5], chat) end
   return "0"
@@ -130,6 +167,18 @@ if not booked then
   booked = #latest == 0 and slot or math.max(slot, tonumber(latest[2]) + step)
   redis.call("ZADD", KEYS[4], booked, chat)
   redis.call("EXPIRE", KEYS[4], 3600)
+end
+redis.call("HSET", KEYS[7], chat, ARGV[16] ~= "" and ARGV[16] or chat)
+redis.call("EXPIRE", KEYS[7], 3600)
+if hand_to then
+  -- The free slot is the oldest waiting group's, claimed for it as for a job that sleeps
+  -- till then; the caller delivers its room now, and comes back to its own turn.
+  local own = redis.call("ZSCORE", KEYS[6], chat)
+  if own and tonumber(own) <= now then redis.call("ZREM", KEYS[6], chat) end
+  redis.call("ZADD", KEYS[6], now, hand_to)
+  redis.call("EXPIRE", KEYS[6], 60)
+  local room = redis.call("HGET", KEYS[7], hand_to) or hand_to
+  return tostring(math.max(booked - now, 0.001)) .. " " .. room
 end
 if booked <= now and not private_waits then
   -- Its turn came: its slot is the first to come free after the others claimed.

@@ -9,7 +9,10 @@ appointment after those given out before, and comes back then, so a group with a
 does not starve the others and the waiters come back one at a time, at the rate slots come
 free; one whose turn came and that found no free slot is given the next slot nobody claimed,
 and keeps it while its job sleeps till then; a private chat goes before every group (a
-player's prompt before the table's news).
+player's prompt before the table's news). A free slot goes to the group that has waited
+longest rather than to whichever job asks first: a caller that finds one it may not have is
+handed the oldest waiting group's room to deliver itself (`Handover`), so the groups' turns
+keep their order however late their own jobs come back.
 """
 
 from __future__ import annotations
@@ -23,7 +26,7 @@ from importlib import resources
 import redis
 
 from engine.store import keys
-from tgbot.egress.delivery import SHORT_WAIT
+from tgbot.egress.delivery import SHORT_WAIT, Handover
 
 # An appointment at the global limit nobody came for this long after it is dropped (its job was
 # lost: the sweeper asks for the room's delivery again, which books anew).
@@ -50,6 +53,18 @@ _ANSWERED = """
 local t = redis.call('TIME')
 redis.call('ZADD', KEYS[1], tonumber(t[1]) + tonumber(t[2]) / 1e6, ARGV[1])
 redis.call('EXPIRE', KEYS[1], ARGV[2])
+return 1
+"""
+
+# A group handed a slot whose room had no message for it (KEYS: claims, appointments, their
+# rooms; ARGV[1] the chat): while the slot is still claimed for it, the claim and its
+# appointment go (else the slot would be handed to it again and again, for nothing, until
+# the appointment went stale). 1 when they went.
+_NOTHING_TO_SEND = """
+if not redis.call('ZSCORE', KEYS[1], ARGV[1]) then return 0 end
+redis.call('ZREM', KEYS[1], ARGV[1])
+redis.call('ZREM', KEYS[2], ARGV[1])
+redis.call('HDEL', KEYS[3], ARGV[1])
 return 1
 """
 
@@ -87,17 +102,24 @@ class RedisLimiter:
         source = resources.files(__package__).joinpath("ratelimit.lua").read_text()
         self._script = client.register_script(source)
         self._answered = client.register_script(_ANSWERED)
+        self._nothing_to_send = client.register_script(_NOTHING_TO_SEND)
         self._client = client
         self._taken: dict[int, str] = {}  # chat → its slot whose call is under way
 
-    def reserve(self, chat_id: int, is_edit: bool = False) -> float:
+    def reserve(self, chat_id: int, is_edit: bool = False, room: str | None = None,
+                hand: bool = False) -> float:  # fmt: skip
         """Return 0 and take a slot, or the seconds to wait before trying again (a group whose
-        turn came, told to wait no longer than `SHORT_WAIT`, has its slot claimed till then)."""
+        turn came, told to wait no longer than `SHORT_WAIT`, has its slot claimed till then).
+        `room`: the room whose delivery asks (a group's appointment notes it). With `hand`, a
+        free slot the group may not have is handed to the group that has waited longest: the
+        wait returned is then a `Handover` naming that group's room, which the caller
+        delivers at once."""
         lim = self.limits
         taken = uuid.uuid4().hex
-        wait = self._script(
+        answer = self._script(
             keys=[keys.rate_global(), keys.rate_chat(chat_id), keys.rate_group(chat_id),
-                  keys.rate_turns(), keys.rate_private_waits(), keys.rate_claims()],
+                  keys.rate_turns(), keys.rate_private_waits(), keys.rate_claims(),
+                  keys.rate_turn_rooms()],
             args=[
                 int(chat_id < 0),
                 int(is_edit),
@@ -114,16 +136,27 @@ class RedisLimiter:
                 SHORT_WAIT,
                 CLAIM_HOLD,
                 COME_EARLY,
+                room or "",
+                int(hand),
             ],
         )
-        if float(wait) == 0:
+        text = answer.decode() if isinstance(answer, bytes) else str(answer)
+        seconds, _, handed = text.partition(" ")
+        wait = float(seconds)
+        if wait == 0:
             self._taken[chat_id] = taken
-        return float(wait)
+        return Handover(wait, handed) if handed else wait
 
     def forgo(self, chat_id: int) -> None:
         """The caller will not sleep through the short wait it was told for the chat: a slot
         claimed for it is left to the others."""
         self._client.zrem(keys.rate_claims(), chat_id)
+
+    def nothing_to_send(self, chat_id: int) -> None:
+        """A slot was handed to the group, and its room had no message for it (`Handover`):
+        the slot, if still claimed for it, goes to the others, and its turn is over."""
+        self._nothing_to_send(keys=[keys.rate_claims(), keys.rate_turns(),
+                                    keys.rate_turn_rooms()], args=[chat_id])  # fmt: skip
 
     def answered(self, chat_id: int) -> None:
         """The call the chat's last slot was taken for is over (answered, refused or failed):

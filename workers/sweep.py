@@ -106,7 +106,8 @@ class Sweeper:
         for where, asked in claimed:
             log.info("chat %s: delivery asked %.1fs ago is not done, asking again",
                         where, now - asked)
-            self.dispatch.enqueue_flush(where)
+            # Its job may only be late: this one takes over, and that one does nothing.
+            self.dispatch.enqueue_flush(where, again=True)
         return len(claimed)
 
     def sweep_inboxes(self, now: float) -> int:

@@ -179,11 +179,18 @@ def rate_turns() -> str:
     return f"{_NS}rate:turns"
 
 
-
 def rate_private_waits() -> str:
-    """Private chats waiting for a slot at the global limit, by when they began to: the groups
-    let them go first (`workers/ratelimit.lua`)."""
+    """Private chats waiting for a slot at the global limit, by when they were told to come
+    back (when the slot they wait for comes free): the groups let them go first until a while
+    after (`workers/ratelimit.lua`)."""
     return f"{_NS}rate:turns:private"
+
+
+def rate_turn_rooms() -> str:
+    """The room whose delivery booked each group's appointment at the global limit (chat →
+    room): a free slot handed to the group is used by delivering that room
+    (`workers/ratelimit.lua`)."""
+    return f"{_NS}rate:turns:rooms"
 
 
 def rate_claims() -> str:
@@ -195,6 +202,12 @@ def rate_claims() -> str:
 def flush_queued(room: RoomRef) -> str:
     """Set while a delivery job for the chat waits in the queue (one is enough)."""
     return f"{room_prefix(room)}flushq"
+
+
+def flush_chain(room: RoomRef) -> str:
+    """The token of the room's latest delivery job enqueued again (a retry, or the sweeper's
+    for a delivery it found late): an earlier one that still comes does nothing."""
+    return f"{room_prefix(room)}flushc"
 
 
 def pending_timers() -> str:

@@ -350,3 +350,41 @@ def test_a_progress_edit_held_in_an_earlier_batch_is_replaced_by_a_newer_one_in_
         assert [m.text for m in double.world.bot_messages(group)] == ["All cards are on the table."]
         assert len(double.world.calls_of("editMessageText")) == 1
         assert real_redis.llen(box) == 0
+
+
+def test_a_slot_handed_to_the_longest_waiting_group_is_used_for_its_room_first(real_redis):
+    # Two slots a second: two groups took them. Two more groups' jobs were told to come back
+    # (appointments), and both turns came while the first one's job is still in the queue.
+    # The later turn's delivery comes first: it delivers the earlier one's message itself,
+    # then its own (the second free slot).
+    limiter = RedisLimiter(real_redis, Limits(global_per_second=2, chat_per_second=100,
+                                              chat_burst=100, group_per_minute=1000))  # fmt: skip
+    waiting, caller = -1004, -1005
+    with run_double() as double:
+        for chat in (waiting, caller):
+            double.world.add_chat(chat, "supergroup")
+            real_redis.rpush(keys.outbox(chat),
+                             Outgoing(chat_id=chat, text=f"news for {chat}").model_dump_json())
+        assert limiter.reserve(-1001) == limiter.reserve(-1002) == 0.0
+        turns = [limiter.reserve(waiting, room=str(waiting)),
+                 limiter.reserve(caller, room=str(caller))]  # fmt: skip
+        time.sleep(max(turns) + 0.05)
+        served: list[str] = []
+
+        async def go() -> FlushResult:
+            async with Bot(double.world.token, base_url=f"{double.url}/bot") as bot:
+
+                async def serve(room: str) -> None:
+                    served.append(room)
+                    await flush(bot, real_redis, int(room), limiter, lambda *_: None,
+                                patient=lambda: False, pictures=LINEUP.pictures)
+
+                return await flush(bot, real_redis, caller, limiter, lambda *_: None,
+                                   pictures=LINEUP.pictures, serve=serve)  # fmt: skip
+
+        result = asyncio.run(go())
+        sent = [int(c.params["chat_id"]) for c in double.world.calls
+                if c.ok and c.method == "sendMessage"]  # fmt: skip
+    assert served == [str(waiting)]
+    assert result.delivered == 1 and sent == [waiting, caller]
+    assert real_redis.llen(keys.outbox(waiting)) == real_redis.llen(keys.outbox(caller)) == 0

@@ -52,7 +52,8 @@ class Deliveries:
 class NoWait:
     """No rate limit between the test and the stand-in."""
 
-    def reserve(self, chat_id: int, is_edit: bool = False) -> float:
+    def reserve(self, chat_id: int, is_edit: bool = False, room: str | None = None,
+                hand: bool = False) -> float:
         return 0.0
 
     def forgo(self, chat_id: int) -> None:

@@ -6,7 +6,8 @@ import time
 
 import pytest
 
-from tgbot.egress.delivery import SHORT_WAIT
+from engine.store import keys
+from tgbot.egress.delivery import SHORT_WAIT, Handover
 from workers.ratelimit import CLAIM_HOLD, Limits, RedisLimiter
 
 GROUP, OTHER_GROUP, PLAYER = -100123, -100456, 42
@@ -148,9 +149,10 @@ CAP = 10
 FILLERS = [PLAYER + 100 + i for i in range(2 * CAP - 1)]  # private chats: slots at once
 
 
-def claimed_setup(client) -> tuple[RedisLimiter, float]:
+def claimed_setup(client, claimer: int = 0) -> tuple[RedisLimiter, float]:
     """Two groups whose turns came (`GROUPS[0]` first, then `GROUPS[1]`), the window full
-    again, the next slot coming free in about 0.2 s: the first group's wait, claimed."""
+    again, the next slot coming free in about 0.2 s: the wait of one group (`claimer`: the
+    first, or the second when the first one's job is late), claimed."""
     limiter = only(client, global_per_second=CAP)
     began = time.monotonic()
     assert [limiter.reserve(p) for p in FILLERS[: CAP - 1]] == [0.0] * (CAP - 1)
@@ -161,7 +163,7 @@ def claimed_setup(client) -> tuple[RedisLimiter, float]:
     # Both turns came; the first slots came free, and private chats took them again.
     time.sleep(max(0.0, began + 1.01 + 0.12 - time.monotonic()))
     assert [limiter.reserve(p) for p in FILLERS[CAP:]] == [0.0] * (CAP - 1)
-    claimed = limiter.reserve(GROUPS[0])
+    claimed = limiter.reserve(GROUPS[claimer])
     assert 0 < claimed <= SHORT_WAIT
     return limiter, claimed
 
@@ -187,3 +189,84 @@ def test_a_claim_its_job_does_not_come_for_is_given_up(real_redis):
     limiter, claimed = claimed_setup(real_redis)  # and its job is lost
     time.sleep(claimed + CLAIM_HOLD + 0.05)
     assert limiter.reserve(GROUPS[1]) == 0.0
+
+
+# Handing over: a free slot goes to the group that has waited longest, whoever asks for it.
+
+
+def two_turns_come(limiter) -> tuple[int, int]:
+    """Two groups with turns (`older` booked first, from a forum topic's room), both come
+    while their jobs are away, and both slots free."""
+    first, second, older, newer = GROUPS[:4]
+    assert limiter.reserve(first) == limiter.reserve(second) == 0.0
+    waits = [limiter.reserve(older, room=f"{older}_7"), limiter.reserve(newer, room=str(newer))]
+    assert 0 < waits[0] < waits[1]
+    time.sleep(waits[1] + 0.05)
+    return older, newer
+
+
+def test_a_free_slot_is_handed_to_the_group_that_has_waited_longest(real_redis):
+    limiter = only(real_redis, global_per_second=2)
+    older, newer = two_turns_come(limiter)
+    # The later turn's job comes first: it does not take the free slot but is handed the
+    # older turn's room to deliver.
+    handed = limiter.reserve(newer, room=str(newer), hand=True)
+    assert isinstance(handed, Handover) and handed.room == f"{older}_7"
+    assert 0 < handed <= 0.01  # its own turn came: it asks again once it delivered that room
+    # Nobody else takes the handed slot; the older group's message, delivered by the caller,
+    # does.
+    assert limiter.reserve(GROUPS[5], hand=True) > 0
+    assert limiter.reserve(older) == 0.0
+    # The other free slot: the later turn is the longest waiting now, and its own.
+    assert limiter.reserve(newer, room=str(newer), hand=True) == 0.0
+
+
+def test_a_caller_that_cannot_deliver_for_others_keeps_the_order_it_came_in(real_redis):
+    limiter = only(real_redis, global_per_second=2)
+    older, newer = two_turns_come(limiter)
+    assert limiter.reserve(newer) == 0.0  # not handed over: its turn came, the slot is free
+    assert limiter.reserve(older) == 0.0
+
+
+def test_a_handed_slot_nobody_takes_is_handed_again_after_a_while(real_redis):
+    limiter = only(real_redis, global_per_second=2)
+    older, newer = two_turns_come(limiter)
+    assert isinstance(limiter.reserve(newer, hand=True), Handover)
+    assert limiter.reserve(newer, hand=True) == 0.0  # the other free slot, its own now
+    # The older group's room was not delivered (its lock was taken, say): its slot is kept
+    # for it a while, not handed to anyone else...
+    kept = limiter.reserve(GROUPS[5], hand=True)
+    assert kept > 0 and not isinstance(kept, Handover)
+    # ... then handed over again, to whoever comes.
+    time.sleep(CLAIM_HOLD + 0.05)
+    again = limiter.reserve(GROUPS[6], hand=True)
+    assert isinstance(again, Handover) and again.room == f"{older}_7"
+
+
+def test_a_slot_a_later_turn_claimed_is_handed_to_an_older_one_whose_job_is_late(real_redis):
+    limiter, claimed = claimed_setup(real_redis, claimer=1)
+    time.sleep(claimed + 0.01)
+    # The later turn's job slept for the slot; it delivers the older turn's room with it.
+    handed = limiter.reserve(GROUPS[1], hand=True)
+    assert isinstance(handed, Handover) and handed.room == str(GROUPS[0])
+    assert limiter.reserve(GROUPS[0]) == 0.0
+
+
+def test_a_group_handed_a_slot_with_nothing_to_send_gives_up_its_turn_and_the_slot(real_redis):
+    limiter = only(real_redis, global_per_second=2)
+    older, newer = two_turns_come(limiter)
+    assert isinstance(limiter.reserve(newer, room=str(newer), hand=True), Handover)
+    limiter.nothing_to_send(older)  # its room had no message for it (sent some other way)
+    # The slot is handed at once to the next longest waiting group, not kept for it.
+    again = limiter.reserve(GROUPS[5], hand=True)
+    assert isinstance(again, Handover) and again.room == str(newer)
+
+
+def test_a_group_that_took_its_handed_slot_keeps_its_next_turn(real_redis):
+    limiter = only(real_redis, global_per_second=2)
+    older, newer = two_turns_come(limiter)
+    assert isinstance(limiter.reserve(newer, hand=True), Handover)
+    assert limiter.reserve(older) == 0.0
+    assert limiter.reserve(older) > 0  # its next message: a turn after the others'
+    limiter.nothing_to_send(older)  # (a later look finds the slot taken: nothing changes)
+    assert real_redis.zscore(keys.rate_turns(), older) is not None

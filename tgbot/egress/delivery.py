@@ -12,7 +12,7 @@ import asyncio
 import contextlib
 import logging
 import time
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Awaitable, Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -44,6 +44,7 @@ from tgbot.pictures.model import Picture
 log = logging.getLogger(__name__)
 
 SHORT_WAIT = 0.3  # wait in the job for less than this; longer waits free the worker meanwhile
+HANDOVERS = 30  # at most this many rooms delivered for handed slots in one wait for a slot
 NETWORK_BACKOFF = (1.0, 2.0, 5.0, 10.0, 30.0)
 BATCH = 20
 # A game's message ids live as long as a finished game's room is kept, and a day more.
@@ -87,12 +88,32 @@ class Staged(int):
     its file_id (Telegram has nothing to upload)."""
 
 
+class Handover(float):
+    """A wait for the rate limits that comes with a free slot handed over: the slot belongs to
+    the group that has waited longest for one, and the caller delivers that group's `room` at
+    once, itself (the group's own job may be anywhere in the queue), then asks again."""
+
+    room: str
+
+    def __new__(cls, wait: float, room: str) -> Handover:
+        made = super().__new__(cls, wait)
+        made.room = room
+        return made
+
+
+Serve = Callable[[str], Awaitable[None]]
+"""Deliver a room's outbox now, in this process, for a slot handed to its group."""
+
+
 class Limiter(Protocol):
     """Shared rate limits: how long to wait before a message to `chat_id` may go."""
 
-    def reserve(self, chat_id: int, is_edit: bool = False) -> float:
+    def reserve(self, chat_id: int, is_edit: bool = False, room: str | None = None,
+                hand: bool = False) -> float:  # fmt: skip
         """Take a slot now and return 0, or return the seconds to wait (taking nothing but,
-        for a wait of up to `SHORT_WAIT`, maybe the slot it waits for)."""
+        for a wait of up to `SHORT_WAIT`, maybe the slot it waits for). `room`: the room that
+        asks. With `hand`, a free slot that is another group's may be handed over: the wait is
+        then a `Handover`, whose room the caller delivers before it asks again."""
 
     def forgo(self, chat_id: int) -> None:
         """The short wait the chat was told is not slept through: a slot kept for it is not
@@ -366,6 +387,7 @@ async def flush(
     *,
     pictures: Mapping[str, type[Picture]],
     requested: str | None = None,
+    serve: Serve | None = None,
 ) -> FlushResult:
     """Deliver the room's outbox in order until it is empty or must wait. A short wait for
     the rate limits is slept through unless `patient()` says more urgent work waits. Another
@@ -374,7 +396,9 @@ async def flush(
     set of waiting deliveries is kept at `look_again` seconds from now (`tgbot.egress.lease`).
     `pictures`: the kinds of picture the bot's games draw, by kind (its line-up's).
     `requested`: a key deleted as the room's lock is first asked for, before the outbox is
-    read (the marker of a delivery asked for: from then on, a new message asks anew)."""
+    read (the marker of a delivery asked for: from then on, a new message asks anew).
+    `serve`: delivers another room for a slot the limiter hands over (`Handover`; None: no
+    slot is handed to this delivery, as when it is itself one for a handed slot)."""
     held = lease.Lease(client, keys.delivery_lock(where), keys.pending_deliveries(), str(where),
                        look_again)  # fmt: skip
     finished = client.register_script(_RELEASE_FINISHED)
@@ -386,7 +410,7 @@ async def flush(
         try:
             result = await _drain(
                 bot, client, where, limiter, (unreachable, topic_gone), attempt, held,
-                stopping, patient, pictures,
+                stopping, patient, pictures, serve,
             )  # fmt: skip
         except BaseException:
             held.release()
@@ -438,12 +462,14 @@ async def _drain(
     stopping: Callable[[], bool],
     patient: Callable[[], bool],
     pictures: Mapping[str, type[Picture]],
+    serve: Serve | None = None,
 ) -> FlushResult:
     """Deliver the outbox in order per chat. A room's outbox holds its group's messages and its
     players' private ones: when one chat must wait (a group's 20 messages a minute, its turn at
     the global limit), the messages of the others go on, and that chat's wait in place, in
     order. A short wait is slept through (`patient()` allowing) only once nothing else in the
-    outbox can go: a player's prompt never waits behind its group's turn."""
+    outbox can go: a player's prompt never waits behind its group's turn. A slot handed over
+    to another group (`serve`, `patient()` allowing) is used for that group's room first."""
     box = keys.outbox(where)
     delivered = 0
     while True:
@@ -493,7 +519,8 @@ async def _drain(
                     if not held.ours():
                         return FlushResult(delivered, busy=True)
                     outcome = await _deliver(bot, client, where, message, known, limiter,
-                                             refused, attempt, _never, FileIds(client))  # fmt: skip
+                                             refused, attempt, FileIds(client),
+                                             (serve, patient))  # fmt: skip
                     if isinstance(outcome, FlushResult):
                         if outcome.busy or outcome.network_error or outcome.retry_after is None:
                             return FlushResult(delivered, outcome.retry_after, outcome.busy,
@@ -524,10 +551,6 @@ async def _drain(
                     limiter.forgo(chat)
             return FlushResult(delivered, retry_after=pause)
         await asyncio.sleep(pause)
-
-
-def _never() -> bool:
-    return False
 
 
 def _settle(
@@ -627,18 +650,19 @@ async def _deliver(
     limiter: Limiter,
     refused: tuple[Unreachable, TopicGone],
     attempt: int,
-    patient: Callable[[], bool],
     file_ids: FileIds | None = None,
+    serving: tuple[Serve | None, Callable[[], bool]] = (None, lambda: False),
 ) -> int | None | FlushResult:
     """Send one message within the limits; its new id, None, or why to stop for now. A fresh
     copy of a message sent before first turns the old one into a pointer to it, and forgets
-    its id."""
+    its id. `serving`: what delivers a room for a handed slot, and whether it may now."""
     previous = known.get((message.game, message.key)) if message.key else None
     if message.edit_only and (previous is None or message.fresh):
         return None  # nothing sent under its key: nothing to edit
     try:
         if message.fresh and previous is not None:
-            if (waited := await _slot(limiter, message.chat_id, True, patient)) is not None:
+            if (waited := await _slot(limiter, message.chat_id, True, where,
+                                      serving)) is not None:  # fmt: skip
                 return waited
             photo = file_ids is not None and file_ids.showing(message.chat_id, previous) is not None
             try:
@@ -652,7 +676,7 @@ async def _deliver(
             known.pop((message.game, message.key), None)
             previous = None
         edit = previous is not None and not message.fresh
-        if (waited := await _slot(limiter, message.chat_id, edit, patient)) is not None:
+        if (waited := await _slot(limiter, message.chat_id, edit, where, serving)) is not None:
             return waited
         try:
             return await send_or_edit(bot, message, previous, file_ids)
@@ -690,14 +714,23 @@ async def _deliver(
 
 
 async def _slot(
-    limiter: Limiter, chat_id: int, edit: bool, patient: Callable[[], bool]
-) -> FlushResult | None:
-    """Take a slot of the rate limits, sleeping through a short wait; or say how long to wait."""
-    while (wait := limiter.reserve(chat_id, edit)) > 0:
-        if wait > SHORT_WAIT or not patient():
-            return FlushResult(retry_after=wait)
-        await asyncio.sleep(wait)
-    return None
+    limiter: Limiter, chat_id: int, edit: bool, where: keys.RoomRef,
+    serving: tuple[Serve | None, Callable[[], bool]],
+) -> FlushResult | None:  # fmt: skip
+    """Take a slot of the rate limits, or say how long to wait (the caller, `_drain`, sleeps
+    through a short wait once nothing else in the outbox can go). A free slot handed over to
+    the group that has waited longest is used first: that group's room is delivered here,
+    then the slot asked for again."""
+    serve, may = serving
+    for turn in range(HANDOVERS + 1):
+        hand = serve is not None and chat_id < 0 and turn < HANDOVERS and may()
+        wait = limiter.reserve(chat_id, edit, room=str(where), hand=hand)
+        if isinstance(wait, Handover) and serve is not None:
+            TALLY.count("rate_handovers")
+            await serve(wait.room)
+            continue
+        return FlushResult(retry_after=wait) if wait > 0 else None
+    return None  # not reached: the last turn hands nothing over
 
 
 def _seconds(value: object) -> float:

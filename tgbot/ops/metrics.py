@@ -53,6 +53,8 @@ COUNTERS: dict[str, str] = {
     "delivery_failures": "Messages sent without their picture (a drawing failed: picture) or "
     "dropped (their delivery failed for no reason Redis or Telegram gave: message)",
     "telegram_429": "Bot API calls Telegram refused with 429 Too Many Requests",
+    "rate_handovers": "Free slots at the global rate limit handed to the group that had "
+    "waited longest, whose room the worker holding the slot delivered itself",
     "timers": "Timer jobs run, by what they did (fired, stale, too_early, …)",
     "ai_moves": "AI move jobs run, by what they did (played, nothing, stale, …)",
 }
