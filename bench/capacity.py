@@ -156,6 +156,12 @@ def seat_hunch(stack: ProcStack, seats: int) -> list[int]:
 HUNCH_ROUNDS = 3
 
 
+def seats_for(name: str, seats: int) -> int:
+    """The seats a game is played with here when `seats` are asked for (Hunch!: always its one
+    person and two AI seats)."""
+    return 3 if name == "hunch" else seats
+
+
 def play_hunch(stack: ProcStack, users: list[int]) -> int:
     """The person's moves as they come, the AI seats' by the workers: its three rounds."""
     hunch.play_to_final(stack, users[0])
@@ -246,11 +252,9 @@ def main() -> None:
                 name == "wunchunk" and seats > 4
             ):
                 continue
-            at = seats
-            if name == "hunch":  # one person and two AI seats, once, whatever was asked
-                if seats != min(int(n) for n in args.seats.split(",")):
-                    continue
-                at = 3
+            at = seats_for(name, seats)
+            if at != seats and seats != min(int(n) for n in args.seats.split(",")):
+                continue  # Hunch!'s one table, measured once
             directory = Path(tempfile.mkdtemp(prefix=f"hintrigue-capacity-{name}-"))
             try:
                 figures.update(measure(name, at, directory))

@@ -60,6 +60,7 @@ from tests.conftest import RedisServer  # noqa: E402
 from tests.e2e import players, procs  # noqa: E402
 from tests.e2e import test_guesswhat as guesswhat  # noqa: E402
 from tests.e2e import test_huescues as huescues  # noqa: E402
+from tests.e2e import test_hunch as hunch  # noqa: E402
 from tests.e2e.procs import ProcStack, start_stack  # noqa: E402
 from tests.harness import without_join_timer  # noqa: E402
 
@@ -67,7 +68,7 @@ WORKERS = 2
 IDLE_S = 10.0
 FIRST_GROUP = -1001000001000
 # Modules whose functions name the group they play in (`GROUP`): each game gets its own.
-PLAYING = (procs, players, guesswhat, huescues, capacity)
+PLAYING = (procs, players, guesswhat, huescues, hunch, capacity)
 KINDS = {
     "workers.jobs.drain": "apply",
     "workers.jobs.flush": "delivery",
@@ -261,7 +262,7 @@ def play(stack: ProcStack, name: str, group: int) -> None:
     stack.world.add_chat(group, "supergroup", title=f"Bench {-group}", bot_status="left")
     without_join_timer(stack.client, group)
     seat, game = capacity.GAMES[name]
-    users = seat(stack, 4)
+    users = seat(stack, capacity.seats_for(name, 4))
     game(stack, users)
     stack.wait_find(group, "Game over", 60)
     capacity.quiet(stack)
