@@ -47,10 +47,11 @@ def test_one_person_and_two_ai_seats_play_hunch_to_the_final(launch):
     assert any(h for line in reveals[3] for h in line.hunches), "the AI seats placed hunches"
 
 
-def seat_with_ai(stack: ProcStack) -> int:
-    """Ann opens a lobby of Hunch!, seats two AI players and starts it: Ann's user id."""
-    [ann] = seat_for_game(stack, ["Ann"], "hu", "hunch", "Hunch!", "timers=off reveal=60",
-                          "timers off")  # fmt: skip
+def seat_with_ai(stack: ProcStack, settings: str = "timers=off reveal=60",
+                 shown: str = "timers off") -> int:  # fmt: skip
+    """Ann opens a lobby of Hunch! with these settings (`shown` in the lobby once set), seats
+    two AI players and starts it: Ann's user id."""
+    [ann] = seat_for_game(stack, ["Ann"], "hu", "hunch", "Hunch!", settings, shown)
     for name in ("Iris", "Otto"):
         lobby = stack.wait_find(GROUP, "a new game is open")
         assert stack.press(ann, lobby, button(lobby, "Add AI")) == "An AI player took a seat."
@@ -125,15 +126,7 @@ def test_a_person_who_stops_acting_sits_out_and_the_ai_seats_do_not_play_on_alon
     whole phases missed she sits out, and then nobody but AI players is playing: the game
     ends, saying so, with no winner."""
     stack = launch(timer_scale=0.05)
-    [ann] = seat_for_game(stack, ["Ann"], "hu", "hunch", "Hunch!", "reveal=12",
-                          "timers: clues")  # fmt: skip
-    for name in ("Iris", "Otto"):
-        lobby = stack.wait_find(GROUP, "a new game is open")
-        assert stack.press(ann, lobby, button(lobby, "Add AI")) == "An AI player took a seat."
-        wait_for(lambda n=name: f"🤖 {n}" in stack.find(GROUP, "a new game is open").plain_text,
-                 20)  # fmt: skip
-    lobby = stack.wait_find(GROUP, "a new game is open")
-    assert stack.press(ann, lobby, button(lobby, "Start")) == "The game starts!"
+    ann = seat_with_ai(stack, "reveal=12", "timers: clues")
     final = stack.wait_find(GROUP, "Game over", timeout=60)
     assert "Nobody but AI players is playing any more, and they do not play on alone: the " \
         "game is abandoned. No winner." in final.plain_text  # fmt: skip

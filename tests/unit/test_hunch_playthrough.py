@@ -134,7 +134,7 @@ def play_random_game(seed: int, players: int, game_settings: Settings, budget: i
 
 
 @pytest.mark.slow
-@settings(max_examples=500, deadline=None, suppress_health_check=[HealthCheck.too_slow],
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow],
           derandomize=True)  # fmt: skip
 @given(
     seed=st.integers(0, 2**64 - 1),
