@@ -573,6 +573,7 @@ def test_the_page_shows_names_buttons_starts_and_toasts_readably(page: Page) -> 
     ann = users[0]
     update = world.start_private(ann, "r-1000000000042")
     assert update["message"]["text"] == "/start r-1000000000042"  # the bot gets the payload
+    world.start_private(users[1])  # Bob can be written to
     with run_double(world) as double:
         bot_api(double, "sendMessage", chat_id=group, text="Pick one",
                 reply_markup=keyboard("🌂 Umbrella", "🌫️ Fog"))  # fmt: skip
@@ -591,6 +592,13 @@ def test_the_page_shows_names_buttons_starts_and_toasts_readably(page: Page) -> 
 
         start = page.locator("#private-messages .msg.out .text")
         expect(start).to_have_text("/start")  # as Telegram shows a deep link's start
+
+        # A player's chip stays the same element when the view changes (a chip made anew at
+        # every change drops a click pressed on the old one and released on the new).
+        chip = page.locator("#players .player").filter(has_text="Bob").element_handle()
+        bot_api(double, "sendMessage", chat_id=users[1], text="For Bob")
+        expect(page.locator("#players .player").filter(has_text="Bob")).to_contain_text("•")
+        assert chip.evaluate("chip => chip.isConnected && chip.textContent.includes('•')")
 
         keys = page.locator("#private-messages .kb")
         expect(keys).to_have_count(3)

@@ -299,19 +299,30 @@ function render() {
   renderPrivate();
 }
 
+// The chips are updated in place: a chip made anew at every update of the view would drop a
+// click whose press and release fell on either side of one (a busy bot updates it often).
 function renderPlayers() {
   const nav = $('#players');
-  nav.replaceChildren(...users().map((u) => {
-    const chip = el('button', 'player', nameOf(u));
-    chip.type = 'button';
-    chip.dataset.userId = u.id;
-    chip.setAttribute('aria-pressed', String(u.id === state.me));
+  const made = new Map([...nav.children].map((chip) => [chip.dataset.userId, chip]));
+  const chips = users().map((u) => {
+    let chip = made.get(String(u.id));
+    if (!chip) {
+      chip = el('button', 'player', '');
+      chip.type = 'button';
+      chip.dataset.userId = u.id;
+      chip.addEventListener('click', () => selectPlayer(u.id));
+    }
     const unread = lastBotMessage(u.id) > (state.seen.get(u.id) || 0);
-    if (unread && u.id !== state.me) chip.append(el('span', 'badge', '•'));
+    const badge = unread && u.id !== state.me ? [el('span', 'badge', '•')] : [];
+    chip.replaceChildren(nameOf(u), ...badge);
+    chip.setAttribute('aria-pressed', String(u.id === state.me));
     chip.title = unread ? 'New private message from the bot' : `Play as ${nameOf(u)}`;
-    chip.addEventListener('click', () => selectPlayer(u.id));
     return chip;
-  }));
+  });
+  chips.forEach((chip, i) => {
+    if (nav.children[i] !== chip) nav.insertBefore(chip, nav.children[i] || null);
+  });
+  while (nav.children.length > chips.length) nav.lastElementChild.remove();
   const me = nameOf(userById(state.me));
   for (const input of document.querySelectorAll('.composer input')) {
     input.placeholder = state.me === null ? 'Add a player first' : `Message as ${me}`;
