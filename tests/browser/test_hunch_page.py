@@ -18,7 +18,7 @@ from engine.games.hunch.model import Phase, State
 from engine.games.registry import GAMES
 from engine.roomid import RoomId
 from engine.store import Store, keys
-from tests.browser.test_play_page import Table
+from tests.browser.test_play_page import ann_opens_on_a_phone
 from tgbot.ops.config import bot_id
 from tgbot.standin import DEFAULT_TOKEN
 
@@ -36,15 +36,7 @@ def test_one_person_and_two_ai_players_play_hunch_on_a_phone_sized_page(
     runner_factory: Any, page: Page, artifacts: Path
 ) -> None:
     runner = runner_factory("--players", "1")
-    page.set_viewport_size({"width": 390, "height": 844})
-    table = Table(page)
-    page.goto(runner.url)
-    expect(page.locator("#status")).to_have_text("live")
-    table.be("Ann")
-    page.click("#start-button")
-    expect(table.private("Add me to a group")).to_be_visible()
-    table.say("group", "/newgame hunch")
-    lobby = table.group("a new game is open")
+    table, lobby = ann_opens_on_a_phone(page, runner, "/newgame hunch")
     for name in ("Iris", "Otto"):
         table.press(lobby, "Add AI")
         expect(lobby).to_contain_text(name)

@@ -743,9 +743,9 @@ def test_one_person_and_two_ai_players_play_a_whole_game_on_the_page(
 # ----- Wunchunk on a phone-sized page ---------------------------------------------------------
 
 
-def wunchunk_for_two(runner_factory: Any, page: Page) -> Table:
-    """Ann and Bob start a game of Wunchunk on a board of 5, untimed, on a phone-sized page."""
-    runner: Runner = runner_factory("--players", "2")
+def ann_opens_on_a_phone(page: Page, runner: Runner, newgame: str) -> tuple[Table, Locator]:
+    """At a phone's width (390 px), Ann opens her private chat with the bot, then a lobby in
+    the group with `newgame`: the table and the lobby."""
     page.set_viewport_size({"width": 390, "height": 844})
     table = Table(page)
     page.goto(runner.url)
@@ -753,8 +753,14 @@ def wunchunk_for_two(runner_factory: Any, page: Page) -> Table:
     table.be("Ann")
     page.click("#start-button")
     expect(table.private("Add me to a group")).to_be_visible()
-    table.say("group", "/newgame wunchunk")
-    lobby = table.group("a new game is open")
+    table.say("group", newgame)
+    return table, table.group("a new game is open")
+
+
+def wunchunk_for_two(runner_factory: Any, page: Page) -> Table:
+    """Ann and Bob start a game of Wunchunk on a board of 5, untimed, on a phone-sized page."""
+    runner: Runner = runner_factory("--players", "2")
+    table, lobby = ann_opens_on_a_phone(page, runner, "/newgame wunchunk")
     expect(lobby).to_contain_text("2–4 players")
     table.be("Bob")
     table.press(lobby, "Join")
