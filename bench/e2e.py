@@ -10,12 +10,15 @@ python-telegram-bot webhook app that only acknowledges (same uvicorn, same machi
    one after another), while the workers handle them. `updates_per_s` counts those POSTs
    answered 200 per second. The workers' pace is `handled_per_s`: the same updates over the
    time until the last game was over. Every game must end exactly as planned
-   (`games_as_planned`).
+   (`games_as_planned`). `saturated_worker_cpu_ms_per_update`: the workers' CPU (their
+   schedulers' included) over that time, per update: what an update costs a busy bot, whose
+   drains take several updates of a room and deliveries several messages at once.
 2. latency: 50 more games, paced so the web process gets half the rate it just managed (a
    loaded but not saturated server; at saturation, latency is only the queue length over the
    rate). Each game sends a Poisson stream of updates, independent of the others (games that
    all sent at the same instant would measure the length of their own bursts).
-   `p50_ms`/`p99_ms`: POST sent to 200 received.
+   `p50_ms`/`p99_ms`: POST sent to 200 received. `paced_worker_cpu_ms_per_update`: as
+   above, for these games.
 3. baseline: the bodies of phase 1, replayed the same way to the bare app right after phase
    1's POSTs, while the workers still handle them, so that both see the same machine
    (`baseline_updates_per_s`); and again at the end, the workers idle
@@ -135,6 +138,7 @@ async def play(bench: Bench, games: int, first_chat: int, pace: float | None,
     # the driver's loop and show as the web's latency.
     gc.collect()
     gc.freeze()
+    cpu = bench.worker_cpu()
     started = time.perf_counter()
     runs = [run(game, updates, random.Random(index))
             for index, (game, (updates, _)) in enumerate(zip(setups, plans, strict=True))]
@@ -144,12 +148,13 @@ async def play(bench: Bench, games: int, first_chat: int, pace: float | None,
     during = await meanwhile([updates for updates, _ in plans]) if meanwhile else None
     finals = [await game.room_when(lambda r: r.phase is TablePhase.FINISHED) for game in setups]
     over = time.perf_counter() - started
+    cpu = bench.worker_cpu() - cpu
     as_planned = sum(
         [s.score for s in got.seats] == [s.score for s in want.seats]
         for got, (_, want) in zip(finals, plans, strict=True)
     )
     return {"latencies": latencies, "wall": wall, "over": over, "as_planned": as_planned,
-            "pressed": pressed, "meanwhile": during,
+            "pressed": pressed, "meanwhile": during, "worker_cpu": cpu,
             "updates": [updates for updates, _ in plans]}  # fmt: skip
 
 
@@ -262,6 +267,8 @@ async def measure(bench: Bench, games: int, count: int, timers_only: bool = Fals
     return {
         "updates_per_s": rate,
         "handled_per_s": len(saturated) / full["over"],
+        "saturated_worker_cpu_ms_per_update": full["worker_cpu"] * 1000 / len(saturated),
+        "paced_worker_cpu_ms_per_update": half["worker_cpu"] * 1000 / len(paced),
         "games_as_planned": full["as_planned"] + half["as_planned"],
         "p50_ms": percentile(paced, 50) * 1000,
         "p99_ms": percentile(paced, 99) * 1000,

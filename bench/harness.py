@@ -47,6 +47,26 @@ def cpu_seconds(pid: int) -> float | None:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def group_cpu(leader: int, system: bool = False) -> float:
+    """User + system CPU seconds of a process group so far: its live processes, and the
+    children its leader reaped (`system`: the system part alone)."""
+    tick = os.sysconf("SC_CLK_TCK")
+    total = 0.0
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[2]) != leader:  # pgrp
+            continue
+        total += int(fields[12]) + (0 if system else int(fields[11]))
+        if int(entry.name) == leader:
+            total += int(fields[14]) + (0 if system else int(fields[13]))
+    return total / tick
+
+
 def free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
@@ -99,6 +119,8 @@ class Bench:
     secret: str
     timer_scale: float
     redis_url: str
+    worker_groups: list[int] = field(default_factory=list)
+    """The worker processes' process groups (each with its scheduler)."""
     _users: Iterator[int] = field(default_factory=lambda: itertools.count(10_000_000))
     _updates: Updates = field(default_factory=lambda: Updates(10**12))
     _double: RawHttp | None = None
@@ -107,6 +129,10 @@ class Bench:
     @property
     def secret_headers(self) -> dict[str, str]:
         return {"X-Telegram-Bot-Api-Secret-Token": self.secret}
+
+    def worker_cpu(self) -> float:
+        """The worker processes' CPU seconds so far, their schedulers' included."""
+        return sum(group_cpu(group) for group in self.worker_groups)
 
     async def control(self, path: str, body: dict[str, Any]) -> Any:
         if self._double is None:
@@ -230,4 +256,5 @@ def start_processes(path: Path, workers: int, replica: bool = False) -> Iterator
                               str(bare_port), DEFAULT_TOKEN, f"http://127.0.0.1:{double_port}"],
                      env)  # fmt: skip
         wait_until_up(bare_port, bare, "/")
-        yield Bench(web_port, bare_port, double_port, secret, 1.0, redis_url)
+        yield Bench(web_port, bare_port, double_port, secret, 1.0, redis_url,
+                    [names[f"worker{number}"].pid for number in range(workers)])

@@ -56,6 +56,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench import capacity  # noqa: E402
+from bench.harness import group_cpu  # noqa: E402
 from tests.conftest import RedisServer  # noqa: E402
 from tests.e2e import players, procs  # noqa: E402
 from tests.e2e import test_guesswhat as guesswhat  # noqa: E402
@@ -80,6 +81,7 @@ KINDS = {
     "workers.jobs.lobby_tick": "timers",
     "pictures": "pictures",
 }
+TRIP = "trip|"  # a count of Redis round trips, by where they were made (`--trips`)
 SPLIT = ("apply", "delivery", "pictures", "timers", "outside_jobs")
 
 # Loaded by every Python process of the stack; in a worker (`rq worker`), it adds up the
@@ -141,12 +143,33 @@ if os.path.basename(sys.argv[0]) == "rq" and "worker" in sys.argv[1:2]:
 
     BaseWorker.work = work
 
+    _trips = {}  # Redis round trips, by the project's function that made them
+
+    if os.environ.get("WORKER_TRIPS"):
+        from redis.connection import AbstractConnection
+
+        _send = AbstractConnection.send_packed_command
+        _root = os.environ["WORKER_TRIPS"]
+
+        def send_packed_command(self, command, check_health=True):
+            frame = sys._getframe(1)
+            while frame is not None and (not frame.f_code.co_filename.startswith(_root)
+                                         or "site-packages" in frame.f_code.co_filename):
+                frame = frame.f_back
+            where = "outside" if frame is None else (
+                f"{os.path.relpath(frame.f_code.co_filename, _root)}:{frame.f_code.co_name}")
+            with _lock:
+                _trips[where] = _trips.get(where, 0) + 1
+            return _send(self, command, check_health)
+
+        AbstractConnection.send_packed_command = send_packed_command
+
     def _write():
         written = None
         while True:
             time.sleep(0.25)
             with _lock:
-                now = json.dumps({"cpu": _spent, "jobs": _runs})
+                now = json.dumps({"cpu": _spent, "jobs": _runs, "trips": _trips})
             if now != written:
                 with open(_path + ".new", "w") as out:
                     out.write(now)
@@ -155,26 +178,6 @@ if os.path.basename(sys.argv[0]) == "rq" and "worker" in sys.argv[1:2]:
 
     threading.Thread(target=_write, daemon=True, name="worker-cpu-hook").start()
 '''
-
-
-def group_cpu(leader: int, system: bool = False) -> float:
-    """User + system CPU seconds of a process group so far: its live processes, and the
-    children its leader reaped (`system`: the system part alone)."""
-    tick = os.sysconf("SC_CLK_TCK")
-    total = 0.0
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
-        try:
-            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        if int(fields[2]) != leader:  # pgrp
-            continue
-        total += int(fields[12]) + (0 if system else int(fields[11]))
-        if int(entry.name) == leader:
-            total += int(fields[14]) + (0 if system else int(fields[13]))
-    return total / tick
 
 
 @dataclass
@@ -186,6 +189,7 @@ class Reading:
     jobs: dict[str, float]
     counts: dict[str, int]
     updates: int
+    commands: dict[str, int]
     at: float = field(default_factory=time.monotonic)
 
 
@@ -198,7 +202,15 @@ def hook_totals(directory: Path) -> tuple[dict[str, float], dict[str, int]]:
             spent[KINDS.get(name, "timers")] += seconds
         for name, number in data["jobs"].items():
             counts[name] += number
+        for where, number in data.get("trips", {}).items():
+            counts[TRIP + where] += number
     return dict(spent), dict(counts)
+
+
+def redis_commands(stack: ProcStack) -> dict[str, int]:
+    """The Redis server's count of each command so far (every client's: the web's too)."""
+    stats = stack.client.info("commandstats")
+    return {name.removeprefix("cmdstat_"): int(entry["calls"]) for name, entry in stats.items()}
 
 
 def read(stack: ProcStack, leaders: list[int], directory: Path) -> Reading:
@@ -207,7 +219,8 @@ def read(stack: ProcStack, leaders: list[int], directory: Path) -> Reading:
     with stack._answers_lock:
         updates = stack.answers[200]
     return Reading(sum(group_cpu(pid) for pid in leaders),
-                   sum(group_cpu(pid, system=True) for pid in leaders), spent, counts, updates)
+                   sum(group_cpu(pid, system=True) for pid in leaders), spent, counts, updates,
+                   redis_commands(stack))  # fmt: skip
 
 
 @dataclass
@@ -218,6 +231,7 @@ class Window:
     system: float = 0.0
     jobs: Counter[str] = field(default_factory=Counter)
     counts: Counter[str] = field(default_factory=Counter)
+    commands: Counter[str] = field(default_factory=Counter)
     updates: int = 0
     seconds: float = 0.0
 
@@ -230,6 +244,9 @@ class Window:
             self.jobs[kind] += after.jobs.get(kind, 0.0) - before.jobs.get(kind, 0.0)
         for name in set(after.counts) | set(before.counts):
             self.counts[name] += after.counts.get(name, 0) - before.counts.get(name, 0)
+        for name, calls in after.commands.items():
+            # less the INFO that read `after` itself
+            self.commands[name] += calls - before.commands.get(name, 0) - (name == "info")
 
     def figures(self, prefix: str, idle_per_s: float) -> dict[str, float]:
         per = 1000 / max(self.updates, 1)
@@ -243,11 +260,27 @@ class Window:
             f"{prefix}system_share": self.system / max(self.cpu, 1e-9),
             f"{prefix}updates": self.updates,
             f"{prefix}drains": self.counts["drain"],
-            f"{prefix}rq_jobs": sum(n for name, n in self.counts.items() if "." in name),
+            f"{prefix}rq_jobs": sum(n for name, n in self.counts.items()
+                                    if "." in name and not name.startswith(TRIP)),
             f"{prefix}flush_jobs": self.counts["workers.jobs.flush"],
             f"{prefix}seconds": self.seconds,
+            f"{prefix}redis_commands_per_update": sum(self.commands.values()) * per / 1000,
         }
         return out
+
+    def trip_figures(self, top: int = 40) -> dict[str, str]:
+        """The workers' Redis round trips per update, by the function that made them."""
+        trips = Counter({name.removeprefix(TRIP): n for name, n in self.counts.items()
+                         if name.startswith(TRIP)})  # fmt: skip
+        per = 1 / max(self.updates, 1)
+        return {"redis_round_trips_per_update": f"{sum(trips.values()) * per:.2f}",
+                **{f"trips_{rank:02d}": f"{n * per:6.2f}  {where}"
+                   for rank, (where, n) in enumerate(trips.most_common(top), 1)}}
+
+    def command_figures(self, top: int = 12) -> dict[str, str]:
+        """The Redis commands most sent per update (web and workers together)."""
+        return {f"redis_{rank:02d}": f"{calls / max(self.updates, 1):6.2f}  {name}"
+                for rank, (name, calls) in enumerate(self.commands.most_common(top), 1)}
 
 
 def in_group(group: int) -> None:
@@ -335,13 +368,15 @@ def profile_top(directory: Path, top: int) -> list[str]:
 
 
 def measure(directory: Path, games: list[str], hintrigue: int, workers: int,
-            profile: Path | None) -> dict[str, float]:  # fmt: skip
+            profile: Path | None, trips: bool) -> dict[str, float]:  # fmt: skip
     hook = directory / "hook"
     hook.mkdir()
     (hook / "sitecustomize.py").write_text(HOOK)
     cpu_dir = directory / "cpu"
     cpu_dir.mkdir()
     env = {"PYTHONPATH": f"{hook}{os.pathsep}{ROOT}", "WORKER_CPU_DIR": str(cpu_dir)}
+    if trips:
+        env["WORKER_TRIPS"] = f"{ROOT}{os.sep}"
     server = RedisServer(directory)
     stack = start_stack(server, directory, timer_scale=0.05, workers=workers, env=env)
     groups = iter(range(FIRST_GROUP, FIRST_GROUP - 10_000, -1))
@@ -378,11 +413,15 @@ def measure(directory: Path, games: list[str], hintrigue: int, workers: int,
         every.seconds += window.seconds
         every.jobs.update(window.jobs)
         every.counts.update(window.counts)
+        every.commands.update(window.commands)
     figures.update(every.figures("all_", idle_per_s))
     figures["worker_idle_cpu_ms_per_s"] = idle_per_s * 1000
     figures["hintrigue_games"] = hintrigue if "hintrigue" in games else 0
     figures["workers"] = workers
     figures["refused_calls"] = refused
+    figures.update(windows[plan[0]].command_figures())
+    if trips:
+        figures.update(windows[plan[0]].trip_figures())
     return figures
 
 
@@ -394,13 +433,15 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=WORKERS)
     parser.add_argument("--profile", type=Path, help="sample the workers with py-spy into DIR")
     parser.add_argument("--top", type=int, default=25, help="profile lines of each kind")
+    parser.add_argument("--trips", action="store_true",
+                        help="count the workers' Redis round trips by where (slows them)")
     args = parser.parse_args()
     if args.profile is not None:
         args.profile.mkdir(parents=True, exist_ok=True)
     directory = Path(tempfile.mkdtemp(prefix="hintrigue-worker-cpu-"))
     try:
         figures = measure(directory, args.games.split(","), args.hintrigue, args.workers,
-                             args.profile)  # fmt: skip
+                             args.profile, args.trips)  # fmt: skip
     finally:
         shutil.rmtree(directory, ignore_errors=True)
     for key, value in figures.items():
