@@ -216,10 +216,11 @@ class TimerScheduler(RQScheduler):
 
     def look(self) -> float:
         """Enqueue due jobs; return the seconds until the next job this look saw is due (the
-        heartbeat's interval when it saw none). RQ files scheduled jobs under whole seconds; a
-        job whose meta has `not_before` (a timer or a delivery held by the rate limits, filed
-        under the second its moment falls in) waits for that moment. The wake lists are
-        emptied first: a job scheduled from then on wakes the next wait."""
+        heartbeat's interval when it saw none). The bot files a job with `not_before` in its
+        meta (a timer, or a delivery held by the rate limits) under that moment; RQ files
+        others under whole seconds, and a job filed so (by an older version, say) still waits
+        for its `not_before`. The wake lists are emptied first: a job scheduled from then on
+        wakes the next wait."""
         self._status = self.Status.WORKING
         if not self._scheduled_job_registries and self._acquired_locks:
             self.prepare_registries()
@@ -231,15 +232,14 @@ class TimerScheduler(RQScheduler):
             self._status = self.Status.STARTED
             return interval
         now = self._clock()  # Redis's: every process files deadlines by it
-        second = int(now)
         next_at = now + interval
         look = self.connection.pipeline(transaction=False)
         # Until it waits again, every job scheduled wakes it (no planned look).
         look.delete(*(key for registry in registries for key in (
             keys.scheduler_wake(registry.name), keys.scheduler_next(registry.name))))
-        for registry in registries:
-            look.zrangebyscore(registry.key, 0, second, start=0, num=LOOK_CHUNK)
-            look.zrangebyscore(registry.key, f"({second}", "+inf", start=0, num=1,
+        for registry in registries:  # scored by their exact moments (`waking.filed_at`)
+            look.zrangebyscore(registry.key, 0, now, start=0, num=LOOK_CHUNK)
+            look.zrangebyscore(registry.key, f"({now}", "+inf", start=0, num=1,
                                withscores=True)  # fmt: skip
         _, *found = look.execute()
         for registry, due, later in zip(registries, found[::2], found[1::2], strict=True):
@@ -304,7 +304,8 @@ class HintrigueWorker(SimpleWorker):
         self._tend_failures = Repeats(f"worker {self.name}")
         self._cut_short: dict[str, Job] = {}  # jobs the outage cut short, done again after it
         self._inboxes_cut_short: set[str] = set()  # drains, likewise (their rooms)
-        self._beat = 0.0
+        self._beat = 0.0  # when the last heartbeat went (monotonic)
+        self._suspension_checked = 0.0  # when `rq suspend` was last looked for
         self._drained = 0.0  # when the last drain ended (monotonic)
         self._own_job: Job | None = None  # the job `run_own_job` runs
         self._own_cut_short: set[str] = set()  # those of `_cut_short` that it ran (their ids)
@@ -371,9 +372,7 @@ class HintrigueWorker(SimpleWorker):
         drained here and then (None: look again)."""
         if self.get_state() != WorkerStatus.IDLE:
             self.set_state(WorkerStatus.IDLE)
-        if time.monotonic() - self._beat >= BEAT_EVERY:
-            self.heartbeat()
-            self._beat = time.monotonic()
+        self.heartbeat()  # once a second at most
         if self.should_run_maintenance_tasks:
             self.run_maintenance_tasks()
         try:
@@ -546,7 +545,11 @@ class HintrigueWorker(SimpleWorker):
         super().handle_job_failure(job, queue, started_job_registry, mask(exc_string))
 
     def check_for_suspension(self, burst: bool) -> None:
-        """RQ's `rq suspend` check, which Redis away does not turn into the worker's end."""
+        """RQ's `rq suspend` check, which Redis away does not turn into the worker's end: once
+        a second at most (RQ looks before every job, a round trip each)."""
+        if not burst and time.monotonic() - self._suspension_checked < BEAT_EVERY:
+            return
+        self._suspension_checked = time.monotonic()
         try:
             super().check_for_suspension(burst)
         except REDIS_DOWN as error:
@@ -560,9 +563,20 @@ class HintrigueWorker(SimpleWorker):
             self.outage.failed(error)
 
     def heartbeat(self, timeout: int | None = None, pipeline: Any = None) -> None:
-        """RQ's heartbeat; while Redis is away the next one will do (the dequeue notices)."""
+        """RQ's heartbeat; while Redis is away the next one will do (the dequeue notices).
+        RQ's beat after every job comes once a second at most, and in one round trip (RQ's
+        own takes two): its record of the worker lives for minutes."""
+        if timeout is None and pipeline is None:
+            if time.monotonic() - self._beat < BEAT_EVERY:
+                return
+            self._beat = time.monotonic()
         try:
-            super().heartbeat(timeout, pipeline)
+            if pipeline is not None:
+                super().heartbeat(timeout, pipeline)
+                return
+            beat = self.connection.pipeline(transaction=False)
+            super().heartbeat(timeout, beat)
+            beat.execute()
         except REDIS_DOWN as error:
             self.outage.failed(error)
 
