@@ -11,6 +11,7 @@ import time
 from collections.abc import Callable
 from typing import ParamSpec, TypeVar
 
+import redis
 from redis.exceptions import RedisError
 from rq.timeouts import BaseTimeoutException
 from telegram import Update
@@ -355,8 +356,8 @@ class _Asking:
     def forgo(self, chat_id: int) -> None:
         self.limiter.forgo(chat_id)
 
-    def answered(self, chat_id: int) -> None:
-        self.limiter.answered(chat_id)
+    def answered(self, chat_id: int, pipe: redis.client.Pipeline | None = None) -> None:
+        self.limiter.answered(chat_id, pipe)
 
 
 def _come_back(where: RoomId, result: FlushResult, attempt: int) -> None:

@@ -158,10 +158,15 @@ class RedisLimiter:
         self._nothing_to_send(keys=[keys.rate_claims(), keys.rate_turns(),
                                     keys.rate_turn_rooms()], args=[chat_id])  # fmt: skip
 
-    def answered(self, chat_id: int) -> None:
+    def answered(self, chat_id: int, pipe: redis.client.Pipeline | None = None) -> None:
         """The call the chat's last slot was taken for is over (answered, refused or failed):
         the slot counts from now in the global window, as Telegram may have counted it as
-        late as this."""
+        late as this (`pipe`: from when the pipeline is executed, with its other commands)."""
         taken = self._taken.pop(chat_id, None)
-        if taken is not None:
-            self._answered(keys=[keys.rate_global()], args=[taken, math.ceil(GLOBAL_WINDOW) + 1])
+        if taken is None:
+            return
+        args = [taken, math.ceil(GLOBAL_WINDOW) + 1]
+        if pipe is None:
+            self._answered(keys=[keys.rate_global()], args=args)
+        else:  # by its text: a script registered with a pipeline costs it a look (SCRIPT EXISTS)
+            pipe.eval(_ANSWERED, 1, keys.rate_global(), *args)

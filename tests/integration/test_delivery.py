@@ -388,3 +388,42 @@ def test_a_slot_handed_to_the_longest_waiting_group_is_used_for_its_room_first(r
     assert served == [str(waiting)]
     assert result.delivered == 1 and sent == [waiting, caller]
     assert real_redis.llen(keys.outbox(waiting)) == real_redis.llen(keys.outbox(caller)) == 0
+
+
+class SlowBot(Bot):
+    """Telegram answering each message `DELAY` seconds after it was sent; notes when."""
+
+    DELAY = 0.2
+
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        self._answered_at: list[float] = []
+
+    async def send_message(self, *args: object, **kwargs: object):  # type: ignore[no-untyped-def, override]
+        await asyncio.sleep(self.DELAY)
+        sent = await super().send_message(*args, **kwargs)  # type: ignore[arg-type]
+        self._answered_at.append(time.time())
+        return sent
+
+
+def test_each_slot_counts_from_when_telegram_answered_its_call(real_redis):
+    # The global window counts a slot from the answer to its call (Telegram may count it as
+    # late as that), said along with the outbox's bookkeeping after each message.
+    with run_double() as double:
+        user = double.world.add_user(first_name="Ann", started=True).id
+        real_redis.rpush(keys.outbox(user), *(Outgoing(chat_id=user, text=f"m{i}")
+                                              .model_dump_json() for i in range(3)))  # fmt: skip
+
+        async def go() -> tuple[FlushResult, list[float]]:
+            async with SlowBot(double.world.token, base_url=f"{double.url}/bot") as bot:
+                done = await flush(bot, real_redis, user, RedisLimiter(real_redis, WIDE),
+                                   lambda *_: None, pictures=LINEUP.pictures)  # fmt: skip
+                return done, bot._answered_at
+
+        result, answered_at = asyncio.run(go())
+    assert result.delivered == 3
+    slots = sorted(score for _, score in real_redis.zrange(keys.rate_global(), 0, -1,
+                                                           withscores=True))  # fmt: skip
+    assert len(slots) == 3
+    for slot, answered in zip(slots, answered_at, strict=True):
+        assert answered - 0.01 <= slot < answered + SlowBot.DELAY / 2

@@ -59,7 +59,7 @@ class NoWait:
     def forgo(self, chat_id: int) -> None:
         pass
 
-    def answered(self, chat_id: int) -> None:
+    def answered(self, chat_id: int, pipe: object = None) -> None:
         pass
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import threading
 import time
 from collections.abc import Awaitable, Callable, Iterator, Mapping
 from dataclasses import dataclass
@@ -119,8 +120,9 @@ class Limiter(Protocol):
         """The short wait the chat was told is not slept through: a slot kept for it is not
         waited for."""
 
-    def answered(self, chat_id: int) -> None:
-        """The call the chat's slot was taken for is over, however it ended."""
+    def answered(self, chat_id: int, pipe: redis.client.Pipeline | None = None) -> None:
+        """The call the chat's slot was taken for is over, however it ended (`pipe`: said
+        with the pipeline's other commands, when it is executed)."""
 
 
 @dataclass(frozen=True)
@@ -443,12 +445,30 @@ def _superseded(first: Outgoing, then: Outgoing) -> bool:
         and not then.fresh  # fmt: skip
 
 
+PARSED_KEPT = 512
+"""Outbox entries kept parsed (a few MB at most). A message waiting for its chat's limit is
+read again at each of its room's deliveries till then: parsed once, not at each."""
+_parsed: dict[bytes | str, tuple[Mapping[str, type[Picture]], Outgoing]] = {}
+_parsed_lock = threading.Lock()
+
+
 def _parse(raw: bytes | str, pictures: Mapping[str, type[Picture]]) -> Outgoing | None:
+    """An outbox entry as its message (an `Outgoing` is frozen: one parse serves every read
+    of the same entry), or None for one that does not parse (logged)."""
+    with _parsed_lock:
+        known = _parsed.get(raw)
+    if known is not None and known[0] is pictures:
+        return known[1]
     try:
-        return Outgoing.parse(raw, pictures)
+        message = Outgoing.parse(raw, pictures)
     except ValidationError:
         log.error("dropping an outbox entry that does not parse: %r", raw[:200])
         return None
+    with _parsed_lock:
+        if len(_parsed) >= PARSED_KEPT:
+            del _parsed[next(iter(_parsed))]  # the oldest
+        _parsed[raw] = (pictures, message)
+    return message
 
 
 async def _drain(
@@ -529,9 +549,11 @@ async def _drain(
                         kept += len(run)
                         continue
                     if isinstance(outcome, Staged):
+                        limiter.answered(message.chat_id)
                         _stage(client, box, where, run, message, outcome)
                         break  # read the outbox again: the entry is now the picture's edit
-                _done(client, box, where, run, message, outcome, known)
+                _done(client, box, where, run, message, outcome, known,
+                      limiter if message is not None else None)  # fmt: skip
                 if message is not None:
                     delivered += 1
             else:
@@ -605,11 +627,15 @@ def _done(
     message: Outgoing | None,
     new_id: int | None,
     known: dict[tuple[int, str], int],
+    limiter: Limiter | None = None,
 ) -> None:
     """Take a delivered message (and the renderings it superseded) out of the outbox: each is
     the first entry equal to itself, since an earlier equal one would be of the same chat and
-    delivered before. Remember the id of a new message; let its answer be asked again."""
+    delivered before. Remember the id of a new message; let its answer be asked again. With
+    `limiter`: the message's call is over (`_deliver` leaves that to this round trip)."""
     pipe = client.pipeline(transaction=False)
+    if limiter is not None and message is not None:
+        limiter.answered(message.chat_id, pipe)
     for raw in run:
         pipe.lrem(box, 1, raw)
     if message is not None and new_id is not None and message.key:
@@ -679,9 +705,12 @@ async def _deliver(
         if (waited := await _slot(limiter, message.chat_id, edit, where, serving)) is not None:
             return waited
         try:
+            # Answered, the call's slot is counted by the caller along with the outbox's
+            # bookkeeping, in one round trip (`_done`, or `limiter.answered` before `_stage`).
             return await send_or_edit(bot, message, previous, file_ids)
-        finally:
+        except BaseException:
             limiter.answered(message.chat_id)
+            raise
     except RetryAfter as error:
         seconds = _seconds(error.retry_after)
         TALLY.count("telegram_429")
