@@ -66,28 +66,49 @@ def _text(value: object) -> str | None:
     return value.decode() if isinstance(value, bytes) else None
 
 
+# What `read` needs, in one round trip. In a group (ARGV[1] = "1"): the player's chosen
+# language, the group's, whether the group has a room. In a private chat: the player's chosen
+# language and, when they have none and no Telegram language (ARGV[2] = "1"), the language of
+# the group of the game they are seated in: its key is ARGV[3] .. chat .. ARGV[4], the chat
+# read from their seat (a room written `<chat>` or `<chat>_<topic>`, `engine.roomid`). A key
+# named by the script rather than in KEYS: the bot runs on one Redis (or Sentinel), no cluster.
+_READ = """
+local chosen = redis.call('GET', KEYS[1])
+if ARGV[1] == '1' then
+  return {chosen, redis.call('GET', KEYS[2]), redis.call('EXISTS', KEYS[3])}
+end
+if ARGV[2] ~= '1' then return {chosen} end
+local seated = redis.call('GET', KEYS[4])
+if not seated then return {chosen} end
+local chat = string.match(seated, '^(-?%d+)')
+if not chat then return {chosen} end
+return {chosen, redis.call('GET', ARGV[3] .. chat .. ARGV[4]), 0}
+"""
+_PLACEHOLDER = "\x00"
+
+
 def read(client: redis.Redis, update: Update) -> Speakers:
-    """Look up the languages of an update (one round trip, two for a player we know nothing
-    of in a private chat)."""
+    """Look up the languages of an update, in one round trip."""
     chat, user = update.effective_chat, update.effective_user
     group_chat = chat.id if chat is not None and chat.type != "private" else None
-    pipe = client.pipeline(transaction=False)
-    pipe.get(keys.user_language(user.id) if user is not None else "-")
-    pipe.get(keys.group_language(group_chat) if group_chat is not None else "-")
-    pipe.exists(keys.room(group_chat) if group_chat is not None else "-")
-    chosen, group, has_room = pipe.execute()
-    own = i18n.supported(_text(chosen)) or i18n.supported(user.language_code if user else None)
+    told = i18n.supported(user.language_code if user else None)
+    before, _, after = keys.group_language(_PLACEHOLDER).partition(_PLACEHOLDER)  # type: ignore[arg-type]
+    found = client.register_script(_READ)(
+        keys=[keys.user_language(user.id) if user is not None else "-",
+              keys.group_language(group_chat) if group_chat is not None else "-",
+              keys.room(group_chat) if group_chat is not None else "-",
+              keys.player(user.id) if user is not None else "-"],
+        args=[int(group_chat is not None), int(told is None), before, after],
+    )  # fmt: skip
+    chosen, group = found[0], found[1] if len(found) > 1 else None
+    own = i18n.supported(_text(chosen)) or told
     if group_chat is not None:
         # A group that played before languages existed played in English.
-        group_language = i18n.pick(_text(group), "en" if has_room else own)
+        group_language = i18n.pick(_text(group), "en" if found[2] else own)
         return Speakers(chat=group_language, user=own or group_language, own=own)
-    if own is None and user is not None:
-        seated = client.get(keys.player(user.id))
-        if seated is not None:
-            group_of = RoomId.parse(seated).chat
-            own_group = i18n.supported(_text(client.get(keys.group_language(group_of))))
-            fallback = own_group or i18n.DEFAULT
-            return Speakers(chat=fallback, user=fallback, own=None)
+    if own is None and len(found) > 1:  # seated: their game's group's language
+        fallback = i18n.supported(_text(group)) or i18n.DEFAULT
+        return Speakers(chat=fallback, user=fallback, own=None)
     language = own or i18n.DEFAULT
     return Speakers(chat=language, user=language, own=own)
 
