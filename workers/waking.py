@@ -18,7 +18,8 @@ from typing import Any
 import redis
 from redis.client import Pipeline
 from rq import Queue
-from rq.job import Job
+from rq.job import Job, JobStatus
+from rq.registry import ScheduledJobRegistry
 
 from engine.store import keys
 
@@ -49,14 +50,35 @@ def wake_now(client: redis.Redis, queue: str) -> None:
     pipe.execute()
 
 
+def filed_at(job: Job, moment: datetime) -> float:
+    """A scheduled job's score in the registry: its `not_before` (a timer's or a delivery's
+    exact moment), else the whole second RQ files it under (a naive moment is the machine's
+    time). An exact moment lets a look take the jobs due and no other (filed under their
+    second, those due later in it were fetched and put back at every look till then); a stock
+    RQ scheduler, looking by whole seconds, takes such a job in the second after its moment."""
+    not_before = job.meta.get("not_before") if isinstance(job.meta, dict) else None
+    return float(not_before) if not_before is not None else int(moment.timestamp())
+
+
 class WakingQueue(Queue):
     """An RQ queue whose scheduled jobs wake its scheduler (see the module's docstring)."""
 
     def schedule_job(self, job: Job, datetime: datetime, pipeline: Pipeline | None = None,
                      unique: bool = False) -> Job:  # fmt: skip
+        """RQ's scheduling of a job, and what wakes the scheduler for it, in one transaction.
+        RQ's own adds the job to the scheduled registry apart from the transaction it saves
+        the job in (a round trip of its own; and a scheduler's look in between would find the
+        id of a job not saved yet, and drop it): here the registry's entry goes with the rest."""
         pipe = pipeline if pipeline is not None else self.connection.pipeline()
-        unique_only = {"unique": True} if unique else {}  # passed only when asked for
-        scheduled = super().schedule_job(job, datetime, pipeline=pipe, **unique_only)
+        if unique:  # RQ's one script checks, saves and files the job
+            scheduled = super().schedule_job(job, datetime, pipeline=pipe, unique=True)
+        else:
+            pipe.sadd(self.redis_queues_keys, self.key)
+            job.set_status(JobStatus.SCHEDULED, pipeline=pipe)
+            job.save(pipeline=pipe)
+            job.cleanup(ttl=job.ttl, pipeline=pipe)
+            pipe.zadd(ScheduledJobRegistry(queue=self).key, {job.id: filed_at(job, datetime)})
+            scheduled = job
         moment = job.meta.get("not_before") if isinstance(job.meta, dict) else None
         wake(pipe, self.name, float(moment) if moment is not None else datetime.timestamp())
         if pipeline is None:

@@ -11,6 +11,9 @@ from datetime import UTC, datetime
 
 import pytest
 
+from rq.job import Job, JobStatus
+from rq.registry import ScheduledJobRegistry
+
 from engine.store import keys
 from workers.waking import WakingQueue
 from workers.worker import TimerScheduler
@@ -94,3 +97,21 @@ def test_a_wake_list_holds_one_word_however_many_jobs_are_scheduled(real_redis) 
     for n in range(5):
         schedule(real_redis, time.time() + 60 + n)
     assert real_redis.lrange(keys.scheduler_wake(QUEUE), 0, -1) == [b"1"]
+
+
+def test_a_job_is_saved_and_filed_in_the_transaction_it_is_scheduled_in(real_redis) -> None:
+    # RQ files it in the scheduled registry apart, at once: a scheduler's look before the
+    # transaction would find the id of a job not saved yet, and drop it.
+    queue = WakingQueue(QUEUE, connection=real_redis)
+    at = time.time() + 60
+    with real_redis.pipeline() as pipe:
+        job = queue.enqueue_at(datetime.fromtimestamp(math.floor(at), UTC), "workers.jobs.flush",
+                               "-1", 0, meta={"not_before": at}, pipeline=pipe)  # fmt: skip
+        registry = ScheduledJobRegistry(queue=queue)
+        assert registry.get_job_ids() == [] and not real_redis.exists(job.key)
+        pipe.execute()
+    assert registry.get_job_ids() == [job.id]
+    assert real_redis.zscore(registry.key, job.id) == pytest.approx(at)  # its exact moment
+    saved = Job.fetch(job.id, connection=real_redis)
+    assert saved.get_status() == JobStatus.SCHEDULED and saved.meta == {"not_before": at}
+    assert real_redis.sismember("rq:queues", queue.key)
