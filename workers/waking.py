@@ -77,7 +77,12 @@ class WakingQueue(Queue):
             job.set_status(JobStatus.SCHEDULED, pipeline=pipe)
             job.save(pipeline=pipe)
             job.cleanup(ttl=job.ttl, pipeline=pipe)
-            pipe.zadd(ScheduledJobRegistry(queue=self).key, {job.id: filed_at(job, datetime)})
+            at = filed_at(job, datetime)
+            # Its moment and its place in the queue in its record, for the scheduler's look
+            # (`TimerScheduler.look`, in Redis: RQ keeps neither where a script can read them).
+            pipe.hset(job.key, mapping={"not_before": repr(at),
+                                        "at_front": int(bool(job.enqueue_at_front))})
+            pipe.zadd(ScheduledJobRegistry(queue=self).key, {job.id: at})
             scheduled = job
         moment = job.meta.get("not_before") if isinstance(job.meta, dict) else None
         wake(pipe, self.name, float(moment) if moment is not None else datetime.timestamp())

@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import math
 import os
 import signal
 import sys
@@ -55,7 +56,8 @@ from rq.job import Job, JobStatus
 from rq.queue import Queue
 from rq.scheduler import RQScheduler
 from rq.timeouts import JobTimeoutException
-from rq.utils import as_text, now
+from rq.utils import as_text, now, utcformat
+from rq.utils import now as rq_now
 from rq.worker import SimpleWorker, WorkerStatus
 
 from engine.roomid import RoomId
@@ -170,6 +172,39 @@ class InboxQueue(WakingQueue):
                 continue
 
 
+# A scheduler's look at one queue's scheduled jobs, in one step: the wake list and the planned
+# look emptied (every job scheduled from now on wakes the next wait), the jobs due enqueued
+# (those the bot filed with their moment and place in their record, `waking.WakingQueue`:
+# their status and enqueue time set as RQ sets them, at the front of the queue or its end),
+# the moment of the next job to come. KEYS: the registry, the queue, the wake list, the
+# planned look. ARGV: now (Redis's clock), the most jobs a look takes, a job's key prefix,
+# the enqueue time in RQ's format. Returns the jobs taken, the next moment (or false), and the
+# due jobs filed otherwise, left to `TimerScheduler._enqueue_others`.
+_LOOK = """
+redis.call('DEL', KEYS[3], KEYS[4])
+local due = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', ARGV[1], 'LIMIT', 0, tonumber(ARGV[2]))
+local others = {}
+for _, id in ipairs(due) do
+  local key = ARGV[3] .. id
+  local filed = redis.call('HMGET', key, 'not_before', 'at_front')
+  if filed[1] then
+    redis.call('HSET', key, 'status', 'queued', 'enqueued_at', ARGV[4])
+    if filed[2] == '1' then
+      redis.call('LPUSH', KEYS[2], id)
+    else
+      redis.call('RPUSH', KEYS[2], id)
+    end
+    redis.call('ZREM', KEYS[1], id)
+  else
+    table.insert(others, id)
+  end
+end
+local later = redis.call('ZRANGEBYSCORE', KEYS[1], '(' .. ARGV[1], '+inf', 'WITHSCORES',
+                         'LIMIT', 0, 1)
+return {#due, later[2] or false, others}
+"""
+
+
 class TimerScheduler(RQScheduler):
     """RQ's scheduler, waiting for the next due job rather than looking for due jobs at a fixed
     pace, to the fraction of a second for timers, by Redis's clock, and leaving when the worker
@@ -183,6 +218,7 @@ class TimerScheduler(RQScheduler):
     """
 
     _clock: RedisClock | None = None
+    _look_script: Any = None
 
     def work(self) -> None:
         self._install_signal_handlers()  # type: ignore[no-untyped-call]
@@ -233,39 +269,49 @@ class TimerScheduler(RQScheduler):
             return interval
         now = self._clock()  # Redis's: every process files deadlines by it
         next_at = now + interval
-        look = self.connection.pipeline(transaction=False)
-        # Until it waits again, every job scheduled wakes it (no planned look).
-        look.delete(*(key for registry in registries for key in (
-            keys.scheduler_wake(registry.name), keys.scheduler_next(registry.name))))
+        enqueued_at = utcformat(rq_now())
         for registry in registries:  # scored by their exact moments (`waking.filed_at`)
-            look.zrangebyscore(registry.key, 0, now, start=0, num=LOOK_CHUNK)
-            look.zrangebyscore(registry.key, f"({now}", "+inf", start=0, num=1,
-                               withscores=True)  # fmt: skip
-        _, *found = look.execute()
-        for registry, due, later in zip(registries, found[::2], found[1::2], strict=True):
-            if later:
-                next_at = min(next_at, float(later[0][1]))
-            if len(due) >= LOOK_CHUNK:
-                next_at = now  # more are due than one look takes
-            if not due:
-                continue
-            job_ids = [as_text(job_id) for job_id in due]
             queue = Queue(registry.name, connection=self.connection, serializer=self.serializer)
-            jobs = Job.fetch_many(job_ids, connection=self.connection, serializer=self.serializer)
-            with self.connection.pipeline() as pipeline:
-                for job_id, job in zip(job_ids, jobs, strict=True):
-                    if job is not None:
-                        not_before = float(job.meta.get("not_before", 0))
-                        if not_before > now:
-                            next_at = min(next_at, not_before)
-                            continue
-                        queue._enqueue_job(
-                            job, pipeline=pipeline, at_front=job.should_enqueue_at_front()
-                        )
-                    registry.remove(job_id, pipeline=pipeline)
-                pipeline.execute()
+            taken, later, others = self._look_due(
+                keys=[registry.key, queue.key, keys.scheduler_wake(registry.name),
+                      keys.scheduler_next(registry.name)],
+                args=[repr(now), LOOK_CHUNK, Job.redis_job_namespace_prefix, enqueued_at],
+            )  # fmt: skip
+            if later:
+                next_at = min(next_at, float(later))
+            if taken >= LOOK_CHUNK:
+                next_at = now  # more are due than one look takes
+            if others:
+                next_at = min(next_at, self._enqueue_others(registry, queue, others, now))
         self._status = self.Status.STARTED
         return next_at - now
+
+    @property
+    def _look_due(self) -> Any:
+        if self._look_script is None:
+            self._look_script = self.connection.register_script(_LOOK)
+        return self._look_script
+
+    def _enqueue_others(self, registry: Any, queue: Queue, job_ids: list[bytes], now: float
+                        ) -> float:  # fmt: skip
+        """Enqueue the due jobs filed without their moment in their record (by RQ's own
+        scheduling, or an older version's) as RQ does, a job whose meta has `not_before`
+        only once that moment came; return the earliest such moment still to come."""
+        next_at = math.inf
+        ids = [as_text(job_id) for job_id in job_ids]
+        jobs = Job.fetch_many(ids, connection=self.connection, serializer=self.serializer)
+        with self.connection.pipeline() as pipeline:
+            for job_id, job in zip(ids, jobs, strict=True):
+                if job is not None:
+                    not_before = float(job.meta.get("not_before", 0))
+                    if not_before > now:
+                        next_at = min(next_at, not_before)
+                        continue
+                    queue._enqueue_job(job, pipeline=pipeline,
+                                       at_front=job.should_enqueue_at_front())  # fmt: skip
+                registry.remove(job_id, pipeline=pipeline)
+            pipeline.execute()
+        return next_at
 
     def wait_for_jobs(self, seconds: float) -> None:
         """Wait up to `seconds` for a job due sooner to be scheduled (a word on a wake list),

@@ -10,7 +10,6 @@ from collections.abc import Iterator
 from datetime import UTC, datetime
 
 import pytest
-
 from rq.job import Job, JobStatus
 from rq.registry import ScheduledJobRegistry
 
@@ -115,3 +114,51 @@ def test_a_job_is_saved_and_filed_in_the_transaction_it_is_scheduled_in(real_red
     saved = Job.fetch(job.id, connection=real_redis)
     assert saved.get_status() == JobStatus.SCHEDULED and saved.meta == {"not_before": at}
     assert real_redis.sismember("rq:queues", queue.key)
+
+
+def test_a_look_enqueues_the_jobs_due_timers_first_and_tells_when_the_next_is(
+    scheduler, real_redis
+) -> None:
+    queue = WakingQueue(QUEUE, connection=real_redis)
+    now = time.time()
+
+    def job(name: str, at: float, at_front: bool = False) -> Job:
+        return queue.enqueue_at(datetime.fromtimestamp(math.floor(at), UTC), "workers.jobs.flush",
+                                name, 0, meta={"not_before": at}, at_front=at_front)  # fmt: skip
+
+    first, timer, later = job("-1", now - 0.5), job("-2", now - 0.2, True), job("-3", now + 30)
+    assert scheduler.look() == pytest.approx(1.0)  # its heartbeat comes before the next
+    assert queue.get_job_ids() == [timer.id, first.id]  # a timer waits for no delivery
+    for done in (timer, first):
+        fetched = Job.fetch(done.id, connection=real_redis)
+        assert fetched.get_status() == JobStatus.QUEUED and fetched.args[0] in ("-1", "-2")
+        assert fetched.enqueued_at is not None and abs(fetched.enqueued_at.timestamp() - now) < 5
+    assert ScheduledJobRegistry(queue=queue).get_job_ids() == [later.id]
+    soon = job("-4", time.time() + 0.3)
+    assert 0.1 < scheduler.look() <= 0.3
+    assert queue.get_job_ids() == [timer.id, first.id]
+    time.sleep(0.3)
+    scheduler.look()
+    assert queue.get_job_ids() == [timer.id, first.id, soon.id]
+
+
+def test_a_job_filed_by_its_second_alone_still_waits_for_its_moment(scheduler, real_redis
+                                                                    ) -> None:  # fmt: skip
+    # As an older version filed it, or RQ's own scheduling: under its whole second, its
+    # moment only in its meta.
+    queue = WakingQueue(QUEUE, connection=real_redis)
+    at = time.time() + 0.4
+    job = queue.enqueue_at(datetime.fromtimestamp(math.floor(at), UTC), "workers.jobs.flush",
+                           "-1", 0, meta={"not_before": at})  # fmt: skip
+    real_redis.hdel(job.key, "not_before", "at_front")
+    real_redis.zadd(ScheduledJobRegistry(queue=queue).key, {job.id: math.floor(at)})
+    gone = queue.enqueue_at(datetime.fromtimestamp(math.floor(time.time()) - 1, UTC),
+                            "workers.jobs.flush", "-2", 0)  # fmt: skip
+    real_redis.delete(gone.key)  # its record expired: its entry goes
+    wait = scheduler.look()
+    assert queue.count == 0 and wait <= at - time.time() + 0.05
+    assert ScheduledJobRegistry(queue=queue).get_job_ids() == [job.id]
+    time.sleep(max(0.0, at - time.time()))
+    scheduler.look()
+    assert queue.get_job_ids() == [job.id]
+    assert ScheduledJobRegistry(queue=queue).get_job_ids() == []
