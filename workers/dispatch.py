@@ -13,6 +13,7 @@ import secrets
 from datetime import UTC, datetime
 
 import redis
+from redis.client import Pipeline
 
 from engine.events import AnyEvent
 from engine.games.base import Games, Moment
@@ -141,25 +142,33 @@ class RqDispatch:
         return kept
 
     def enqueue_flush(self, where: RoomId, attempt: int = 0, at: float | None = None,
-                      again: bool = False) -> None:  # fmt: skip
+                      again: bool = False, pipe: Pipeline | None = None) -> None:  # fmt: skip
         """Enqueue a delivery job now, or at a moment (never before it). `again`: the job
         takes over from the room's delivery jobs enqueued before (a retry, or the sweeper's
         for one that is late): one of those that still comes does nothing (`current`), so
-        that copies do not run on side by side."""
+        that copies do not run on side by side. `pipe`: done with the transaction's commands
+        (a pipeline in MULTI, as RQ wants it) when the caller executes it, else in one
+        transaction of its own."""
         options = {"job_timeout": FLUSH_TIMEOUT, "result_ttl": RESULT_TTL,
                    "failure_ttl": FAILURE_TTL}  # fmt: skip
         args: tuple[str, int] | tuple[str, int, str] = (str(where), attempt)
+        own = pipe is None
+        if pipe is None:
+            pipe = self.client.pipeline()
+            pipe.multi()
         if again:
             chain = secrets.token_hex(6)
-            self.client.set(keys.flush_chain(where), chain, ex=CHAIN_TTL)
+            pipe.set(keys.flush_chain(where), chain, ex=CHAIN_TTL)
             args = (*args, chain)
         if at is None:
-            self.queue.enqueue("workers.jobs.flush", *args, **options)
+            self.queue.enqueue("workers.jobs.flush", *args, **options, pipeline=pipe)
         else:
             # Filed under the second `at` falls in; our scheduler waits for `at` itself.
             when = datetime.fromtimestamp(math.floor(at), UTC)
             self.queue.enqueue_at(when, "workers.jobs.flush", *args,
-                                  meta={"not_before": at}, **options)  # fmt: skip
+                                  meta={"not_before": at}, **options, pipeline=pipe)  # fmt: skip
+        if own:
+            pipe.execute()
 
     def current(self, where: RoomId, chain: str | None) -> bool:
         """Whether a delivery job enqueued again (`chain`, None: asked for) is the room's

@@ -370,9 +370,12 @@ def _come_back(where: RoomId, result: FlushResult, attempt: int) -> None:
         rt.dispatch.enqueue_flush(where, attempt, again=True)
     elif result.retry_after is not None:
         at = rt.dispatch.clock() + result.retry_after
-        rt.client.zadd(keys.pending_deliveries(), {str(where): at}, xx=True)
+        pipe = rt.client.pipeline()
+        pipe.multi()
+        pipe.zadd(keys.pending_deliveries(), {str(where): at}, xx=True)
         rt.dispatch.enqueue_flush(where, attempt + 1 if result.network_error else 0, at=at,
-                                  again=True)  # fmt: skip
+                                  again=True, pipe=pipe)  # fmt: skip
+        pipe.execute()
 
 
 RUNNABLE = frozenset(

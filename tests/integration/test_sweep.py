@@ -37,3 +37,24 @@ def test_a_late_delivery_enqueued_again_takes_over_from_its_job(real_redis):
     assert dispatch.current(ROOM, swept[2])
     # A delivery asked for (a new message) always runs.
     assert dispatch.current(ROOM, None)
+
+
+def test_a_delivery_coming_back_later_is_noted_in_one_transaction(real_redis):
+    # Its moment in the sweeper's set, its chain and its job, all or nothing.
+    dispatch = RqDispatch(real_redis, QUEUE, GAMES)
+    at = time.time() + 5
+    real_redis.zadd(keys.pending_deliveries(), {str(ROOM): at - 4})
+    with real_redis.pipeline() as pipe:
+        pipe.multi()
+        pipe.zadd(keys.pending_deliveries(), {str(ROOM): at}, xx=True)
+        dispatch.enqueue_flush(ROOM, 2, at=at, again=True, pipe=pipe)
+        registry = ScheduledJobRegistry(QUEUE, connection=real_redis)
+        assert registry.get_job_ids() == [] and real_redis.get(keys.flush_chain(ROOM)) is None
+        pipe.execute()
+    [job_id] = registry.get_job_ids()
+    job = Job.fetch(job_id, connection=real_redis)
+    assert tuple(job.args[:2]) == (str(ROOM), 2)
+    assert dispatch.current(ROOM, job.args[2])
+    assert real_redis.zscore(keys.pending_deliveries(), str(ROOM)) == at
+    dispatch.enqueue_flush(ROOM)  # without a pipeline: at once
+    assert Queue(QUEUE, connection=real_redis).count == 1
