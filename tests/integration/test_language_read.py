@@ -28,9 +28,11 @@ def update(chat: int, language_code: str | None = None) -> Update:
 
 
 class Trips:
-    """Counts the commands sent to Redis (a pipeline or a script is one)."""
+    """Counts the commands sent to Redis (a pipeline or a script is one) from now on, once
+    Redis knows the script (the first call of a process on a new server loads it)."""
 
     def __init__(self, client: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+        read(client, update(USER))
         self.count = 0
         original = type(client).execute_command
 
