@@ -427,3 +427,13 @@ def test_each_slot_counts_from_when_telegram_answered_its_call(real_redis):
     assert len(slots) == 3
     for slot, answered in zip(slots, answered_at, strict=True):
         assert answered - 0.01 <= slot < answered + SlowBot.DELAY / 2
+
+
+def test_a_delivered_message_is_no_longer_kept_parsed(real_redis):
+    with run_double() as double:
+        user = double.world.add_user(first_name="Ann", started=True).id
+        raws = [Outgoing(chat_id=user, text=f"kept {i}").model_dump_json() for i in range(3)]
+        real_redis.rpush(keys.outbox(user), *raws)
+        assert flush_room(double, real_redis, user).delivered == 3
+    assert not set(raws) & {raw.decode() if isinstance(raw, bytes) else raw
+                            for raw in delivery._parsed}  # fmt: skip

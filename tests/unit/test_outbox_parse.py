@@ -52,3 +52,11 @@ def test_the_entries_kept_are_the_latest_few(parses, monkeypatch) -> None:
     assert list(delivery._parsed) == raws[2:]
     delivery._parse(raws[0], LINEUP.pictures)  # forgotten: parsed anew
     assert parses == [*raws, raws[0]]
+
+
+def test_an_entry_that_left_the_outbox_is_forgotten(parses) -> None:
+    raws = [Outgoing(chat_id=7, text=f"m{i}").model_dump_json() for i in range(3)]
+    for raw in raws:
+        delivery._parse(raw, LINEUP.pictures)
+    delivery._forget(raws[:2])
+    assert list(delivery._parsed) == raws[2:]
