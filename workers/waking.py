@@ -78,10 +78,9 @@ class WakingQueue(Queue):
             job.save(pipeline=pipe)
             job.cleanup(ttl=job.ttl, pipeline=pipe)
             at = filed_at(job, datetime)
-            # Its moment and its place in the queue in its record, for the scheduler's look
-            # (`TimerScheduler.look`, in Redis: RQ keeps neither where a script can read them).
-            pipe.hset(job.key, mapping={"not_before": repr(at),
-                                        "at_front": int(bool(job.enqueue_at_front))})
+            # Its moment in its record, for the scheduler's look (`TimerScheduler.look`, in
+            # Redis: RQ keeps it only in the job's serialized meta).
+            pipe.hset(job.key, "not_before", repr(at))
             pipe.zadd(ScheduledJobRegistry(queue=self).key, {job.id: at})
             scheduled = job
         moment = job.meta.get("not_before") if isinstance(job.meta, dict) else None

@@ -174,8 +174,8 @@ class InboxQueue(WakingQueue):
 
 # A scheduler's look at one queue's scheduled jobs, in one step: the wake list and the planned
 # look emptied (every job scheduled from now on wakes the next wait), the jobs due enqueued
-# (those the bot filed with their moment and place in their record, `waking.WakingQueue`:
-# their status and enqueue time set as RQ sets them, at the front of the queue or its end),
+# (those the bot filed with their moment in their record, `waking.WakingQueue`: their status
+# and enqueue time set as RQ sets them, at the front of the queue when RQ's record says so),
 # the moment of the next job to come. KEYS: the registry, the queue, the wake list, the
 # planned look. ARGV: now (Redis's clock), the most jobs a look takes, a job's key prefix,
 # the enqueue time in RQ's format. Returns the jobs taken, the next moment (or false), and the
@@ -186,7 +186,7 @@ local due = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', ARGV[1], 'LIMIT', 0, to
 local others = {}
 for _, id in ipairs(due) do
   local key = ARGV[3] .. id
-  local filed = redis.call('HMGET', key, 'not_before', 'at_front')
+  local filed = redis.call('HMGET', key, 'not_before', 'enqueue_at_front')
   if filed[1] then
     redis.call('HSET', key, 'status', 'queued', 'enqueued_at', ARGV[4])
     if filed[2] == '1' then

@@ -150,7 +150,7 @@ def test_a_job_filed_by_its_second_alone_still_waits_for_its_moment(scheduler, r
     at = time.time() + 0.4
     job = queue.enqueue_at(datetime.fromtimestamp(math.floor(at), UTC), "workers.jobs.flush",
                            "-1", 0, meta={"not_before": at})  # fmt: skip
-    real_redis.hdel(job.key, "not_before", "at_front")
+    real_redis.hdel(job.key, "not_before")
     real_redis.zadd(ScheduledJobRegistry(queue=queue).key, {job.id: math.floor(at)})
     gone = queue.enqueue_at(datetime.fromtimestamp(math.floor(time.time()) - 1, UTC),
                             "workers.jobs.flush", "-2", 0)  # fmt: skip
