@@ -70,6 +70,7 @@ class WakingQueue(Queue):
         the job in (a round trip of its own; and a scheduler's look in between would find the
         id of a job not saved yet, and drop it): here the registry's entry goes with the rest."""
         pipe = pipeline if pipeline is not None else self.connection.pipeline()
+        at = filed_at(job, datetime)
         if unique:  # RQ's one script checks, saves and files the job
             scheduled = super().schedule_job(job, datetime, pipeline=pipe, unique=True)
         else:
@@ -77,14 +78,12 @@ class WakingQueue(Queue):
             job.set_status(JobStatus.SCHEDULED, pipeline=pipe)
             job.save(pipeline=pipe)
             job.cleanup(ttl=job.ttl, pipeline=pipe)
-            at = filed_at(job, datetime)
             # Its moment in its record, for the scheduler's look (`TimerScheduler.look`, in
             # Redis: RQ keeps it only in the job's serialized meta).
             pipe.hset(job.key, "not_before", repr(at))
             pipe.zadd(ScheduledJobRegistry(queue=self).key, {job.id: at})
             scheduled = job
-        moment = job.meta.get("not_before") if isinstance(job.meta, dict) else None
-        wake(pipe, self.name, float(moment) if moment is not None else datetime.timestamp())
+        wake(pipe, self.name, at)
         if pipeline is None:
             pipe.execute()
         return scheduled

@@ -57,7 +57,6 @@ from rq.queue import Queue
 from rq.scheduler import RQScheduler
 from rq.timeouts import JobTimeoutException
 from rq.utils import as_text, now, utcformat
-from rq.utils import now as rq_now
 from rq.worker import SimpleWorker, WorkerStatus
 
 from engine.roomid import RoomId
@@ -267,24 +266,24 @@ class TimerScheduler(RQScheduler):
         if not registries:
             self._status = self.Status.STARTED
             return interval
-        now = self._clock()  # Redis's: every process files deadlines by it
-        next_at = now + interval
-        enqueued_at = utcformat(rq_now())
+        enqueued_at = utcformat(now())  # RQ's own record of when, in its format
+        clock = self._clock()  # Redis's: every process files deadlines by it
+        next_at = clock + interval
         for registry in registries:  # scored by their exact moments (`waking.filed_at`)
             queue = Queue(registry.name, connection=self.connection, serializer=self.serializer)
             taken, later, others = self._look_due(
                 keys=[registry.key, queue.key, keys.scheduler_wake(registry.name),
                       keys.scheduler_next(registry.name)],
-                args=[repr(now), LOOK_CHUNK, Job.redis_job_namespace_prefix, enqueued_at],
+                args=[repr(clock), LOOK_CHUNK, Job.redis_job_namespace_prefix, enqueued_at],
             )  # fmt: skip
             if later:
                 next_at = min(next_at, float(later))
             if taken >= LOOK_CHUNK:
-                next_at = now  # more are due than one look takes
+                next_at = clock  # more are due than one look takes
             if others:
-                next_at = min(next_at, self._enqueue_others(registry, queue, others, now))
+                next_at = min(next_at, self._enqueue_others(registry, queue, others, clock))
         self._status = self.Status.STARTED
-        return next_at - now
+        return next_at - clock
 
     @property
     def _look_due(self) -> Any:
