@@ -45,7 +45,8 @@ PRIVATE_HOLD = 0.5
 # came free (a job that left instead of sleeping must not keep it from the others for long).
 CLAIM_HOLD = 0.15
 # One whose slot is further off is told to come back this much before it, to claim it then: a
-# job sent back comes through RQ's scheduler (which looks five times a second) and the queue.
+# job sent back comes through the scheduler (woken for its moment, `workers.waking`) and the
+# queue.
 COME_EARLY = 0.25
 
 # Count a slot taken by ARGV[1] in the global window from now (the call has been answered).
