@@ -20,7 +20,7 @@ Printed (`name=value`):
   counted from the moment its delivery was asked for), `fairness_p50_wait_s` and
   `fairness_p99_wait_s` the median and the 99th percentile of those waits;
 - `private_first_wait_s`: the longest a private prompt waited from its push to its delivery;
-- `worker_cpu_s_per_message`: the workers' CPU time (their schedulers included) per message;
+- `worker_cpu_ms_per_message`: the workers' CPU time (their schedulers included) per message;
 - `workers_up_s`: how long the workers took to start (not counted in any wait).
 
 Run: `.venv/bin/python bench/at_cap.py [--groups 200] [--backlog 10] [--workers 2]`.
@@ -180,7 +180,7 @@ def run(groups: int, backlog: int, workers: int, prompts_at: float, directory: P
         "first_message_max_wait_s": max(firsts, default=asked) - asked,
         "private_first_wait_s": max(private, default=float("nan")),
         "private_prompts_delivered": len(private),
-        "worker_cpu_s_per_message": cpu / max(1, len(sends)),
+        "worker_cpu_ms_per_message": 1000 * cpu / max(1, len(sends)),
         "queued_jobs_max": max(queued, default=0),
         "workers_up_s": asked - began,
     }

@@ -21,7 +21,7 @@ from engine.model import OVER_PHASES, Phase, Room, is_ai_user
 from engine.roomid import RoomId
 from engine.store import keys
 from engine.store.clock import RedisClock
-from workers.waking import WakingQueue
+from workers.waking import WakingQueue, wake
 
 # Events after which no timer runs any more.
 OVER = frozenset({"game_finished", "game_abandoned", "lobby_closed"})
@@ -141,14 +141,13 @@ class RqDispatch:
         kept, self._kept = self._kept or [], None
         return kept
 
-    def enqueue_flush(self, where: RoomId, attempt: int = 0, at: float | None = None,
-                      again: bool = False, pipe: Pipeline | None = None) -> None:  # fmt: skip
-        """Enqueue a delivery job now, or at a moment (never before it). `again`: the job
-        takes over from the room's delivery jobs enqueued before (a retry, or the sweeper's
-        for one that is late): one of those that still comes does nothing (`current`), so
-        that copies do not run on side by side. `pipe`: done with the transaction's commands
-        (a pipeline in MULTI, as RQ wants it) when the caller executes it, else in one
-        transaction of its own."""
+    def enqueue_flush(self, where: RoomId, attempt: int = 0, again: bool = False,
+                      pipe: Pipeline | None = None) -> None:  # fmt: skip
+        """Enqueue a delivery job. `again`: the job takes over from the room's delivery jobs
+        enqueued before (a retry, or the sweeper's for one that is late): one of those that
+        still comes does nothing (`current`), so that copies do not run on side by side.
+        `pipe`: done with the transaction's commands (a pipeline in MULTI, as RQ wants it)
+        when the caller executes it, else in one transaction of its own."""
         options = {"job_timeout": FLUSH_TIMEOUT, "result_ttl": RESULT_TTL,
                    "failure_ttl": FAILURE_TTL}  # fmt: skip
         args: tuple[str, int] | tuple[str, int, str] = (str(where), attempt)
@@ -160,15 +159,32 @@ class RqDispatch:
             chain = secrets.token_hex(6)
             pipe.set(keys.flush_chain(where), chain, ex=CHAIN_TTL)
             args = (*args, chain)
-        if at is None:
-            self.queue.enqueue("workers.jobs.flush", *args, **options, pipeline=pipe)
-        else:
-            # Filed under the second `at` falls in; our scheduler waits for `at` itself.
-            when = datetime.fromtimestamp(math.floor(at), UTC)
-            self.queue.enqueue_at(when, "workers.jobs.flush", *args,
-                                  meta={"not_before": at}, **options, pipeline=pipe)  # fmt: skip
+        self.queue.enqueue("workers.jobs.flush", *args, **options, pipeline=pipe)
         if own:
             pipe.execute()
+
+    def flush_later(self, where: RoomId, at: float, attempt: int, pipe: Pipeline) -> None:
+        """Deliver the room's outbox at `at`, never before, taking over from its delivery jobs
+        enqueued before (as `enqueue_flush` does `again`), when `pipe` is executed. No RQ job:
+        the delivery waits in the queue's sorted set (`keys.delivery_waits`), which the
+        queue's scheduler, woken for it if need be, moves onto the ready list the workers pop
+        (`workers.worker`) at that moment. Most deliveries of a busy group wait (its limit is
+        20 messages a minute), and an RQ job (created, pickled, saved, filed, enqueued,
+        fetched, parsed and deleted) cost the workers more than the message it delivered."""
+        chain = secrets.token_hex(6)
+        pipe.set(keys.flush_chain(where), chain, ex=CHAIN_TTL)
+        pipe.zadd(keys.delivery_waits(self.queue.name), {f"{where} {attempt} {chain}": at})
+        wake(pipe, self.queue.name, at)
+
+    def others_wait(self) -> tuple[bool, bool]:
+        """Whether an inbox waits for a worker, and whether a job or a due delivery does (one
+        round trip): a delivery does not sleep through a short wait while they do."""
+        pipe = self.client.pipeline(transaction=False)
+        pipe.llen(keys.inbox_ready(self.queue.name))
+        pipe.llen(self.queue.key)
+        pipe.llen(keys.delivery_ready(self.queue.name))
+        inboxes, queued, due = pipe.execute()
+        return bool(inboxes), bool(queued or due)
 
     def current(self, where: RoomId, chain: str | None) -> bool:
         """Whether a delivery job enqueued again (`chain`, None: asked for) is the room's

@@ -297,9 +297,10 @@ def deliver(room: int | str, attempt: int = 0, chain: str | None = None) -> int:
         # the job's first `FLUSH_SLICE`, jobs wait in the queue (other rooms' deliveries,
         # timers): with a few groups at the global limit a group's turn comes round within the
         # short wait, and the job would keep its worker until its whole backlog had gone.
-        if rt.inbox.any_ready():
+        inboxes, others = rt.dispatch.others_wait()
+        if inboxes:
             return False
-        return time.monotonic() - started < FLUSH_SLICE or not rt.dispatch.queue.count
+        return time.monotonic() - started < FLUSH_SLICE or not others
 
     async def serve(handed: str) -> None:
         # A slot at the global limit handed to the group that waited longest: its room's
@@ -371,10 +372,8 @@ def _come_back(where: RoomId, result: FlushResult, attempt: int) -> None:
     elif result.retry_after is not None:
         at = rt.dispatch.clock() + result.retry_after
         pipe = rt.client.pipeline()
-        pipe.multi()
         pipe.zadd(keys.pending_deliveries(), {str(where): at}, xx=True)
-        rt.dispatch.enqueue_flush(where, attempt + 1 if result.network_error else 0, at=at,
-                                  again=True, pipe=pipe)  # fmt: skip
+        rt.dispatch.flush_later(where, at, attempt + 1 if result.network_error else 0, pipe)
         pipe.execute()
 
 

@@ -46,6 +46,7 @@ import sys
 import threading
 import time
 import traceback
+from collections.abc import Callable
 from dataclasses import dataclass
 from types import FrameType
 from typing import Any
@@ -68,7 +69,7 @@ from tgbot.ops.connection import describe
 from tgbot.ops.metrics import TALLY
 from tgbot.ops.redact import mask
 from workers import jobs
-from workers.dispatch import FAILURE_TTL, RESULT_TTL
+from workers.dispatch import FAILURE_TTL, FLUSH_TIMEOUT, RESULT_TTL
 from workers.jobs import HandleLater
 from workers.outage import REDIS_DOWN, RETRY_S, Outage, Repeats
 from workers.runtime import STOPPING, runtime
@@ -97,6 +98,21 @@ class InboxTurn:
 
     room: str
     token: str
+
+
+@dataclass(frozen=True)
+class DeliveryTurn:
+    """A due delivery a worker popped (`RqDispatch.flush_later`): `workers.jobs.flush`'s
+    arguments."""
+
+    room: str
+    attempt: int
+    chain: str
+
+    @classmethod
+    def parse(cls, entry: str) -> DeliveryTurn:
+        room, attempt, chain = entry.split(" ")
+        return cls(room, int(attempt), chain)
 
 
 class InboxQueue(WakingQueue):
@@ -129,6 +145,13 @@ class InboxQueue(WakingQueue):
             )  # fmt: skip
             job.save()
             return job, queue
+        if isinstance(work, DeliveryTurn):
+            job = queue.create_job(
+                "workers.jobs.flush", args=(work.room, work.attempt, work.chain),
+                timeout=FLUSH_TIMEOUT, result_ttl=RESULT_TTL, failure_ttl=FAILURE_TTL,
+            )  # fmt: skip
+            job.save()
+            return job, queue
         return work, queue
 
     @classmethod
@@ -139,14 +162,16 @@ class InboxQueue(WakingQueue):
         connection: Any,
         job_class: Any = None,
         serializer: Any = None,
-    ) -> tuple[Job | InboxTurn, Queue] | None:
-        """The next RQ job or ready inbox, blocking up to `timeout` seconds (None: do not
-        block). Queues and ready lists take turns first."""
-        by_key: dict[str, tuple[Queue, bool]] = {}
+    ) -> tuple[Job | InboxTurn | DeliveryTurn, Queue] | None:
+        """The next RQ job, ready inbox or due delivery, blocking up to `timeout` seconds
+        (None: do not block). Inboxes and the rest take turns first; a queue's jobs come
+        before its due deliveries (timers are jobs)."""
+        by_key: dict[str, tuple[Queue, type | None]] = {}
         for queue in queues:
-            by_key[queue.key] = (queue, False)
-            by_key[keys.inbox_ready(queue.name)] = (queue, True)
-        order = sorted(by_key, key=lambda k: by_key[k][1] != cls._inbox_first)
+            by_key[queue.key] = (queue, None)
+            by_key[keys.delivery_ready(queue.name)] = (queue, DeliveryTurn)
+            by_key[keys.inbox_ready(queue.name)] = (queue, InboxTurn)
+        order = sorted(by_key, key=lambda k: (by_key[k][1] is InboxTurn) != cls._inbox_first)
         cls._inbox_first = not cls._inbox_first
         while True:
             if timeout is None:
@@ -159,10 +184,16 @@ class InboxQueue(WakingQueue):
                 if popped is None:
                     raise DequeueTimeout(timeout, order)
             key, value = (x.decode() if isinstance(x, bytes) else x for x in popped)
-            queue, ready = by_key[key]
-            if ready:
+            queue, kind = by_key[key]
+            if kind is InboxTurn:
                 room, token = value.split(" ", 1)
                 return InboxTurn(room, token), queue
+            if kind is DeliveryTurn:
+                try:
+                    return DeliveryTurn.parse(value), queue
+                except ValueError:
+                    log.warning("dropped a malformed due delivery %r", value[:80])
+                    continue
             try:
                 found = (job_class or Job).fetch(value, connection=connection,
                                                  serializer=serializer)
@@ -175,10 +206,12 @@ class InboxQueue(WakingQueue):
 # look emptied (every job scheduled from now on wakes the next wait), the jobs due enqueued
 # (those the bot filed with their moment in their record, `waking.WakingQueue`: their status
 # and enqueue time set as RQ sets them, at the front of the queue when RQ's record says so),
-# the moment of the next job to come. KEYS: the registry, the queue, the wake list, the
-# planned look. ARGV: now (Redis's clock), the most jobs a look takes, a job's key prefix,
-# the enqueue time in RQ's format. Returns the jobs taken, the next moment (or false), and the
-# due jobs filed otherwise, left to `TimerScheduler._enqueue_others`.
+# the deliveries due moved onto the ready list (`RqDispatch.flush_later`), in the order of
+# their moments, the moment of the next job or delivery to come. KEYS: the registry, the
+# queue, the wake list, the planned look, the waiting deliveries, the ready ones. ARGV: now
+# (Redis's clock), the most jobs (and deliveries) a look takes, a job's key prefix, the
+# enqueue time in RQ's format. Returns the jobs taken, the next moment (or false), the due
+# jobs filed otherwise (left to `TimerScheduler._enqueue_others`), the deliveries taken.
 _LOOK = """
 redis.call('DEL', KEYS[3], KEYS[4])
 local due = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', ARGV[1], 'LIMIT', 0, tonumber(ARGV[2]))
@@ -198,9 +231,21 @@ for _, id in ipairs(due) do
     table.insert(others, id)
   end
 end
-local later = redis.call('ZRANGEBYSCORE', KEYS[1], '(' .. ARGV[1], '+inf', 'WITHSCORES',
-                         'LIMIT', 0, 1)
-return {#due, later[2] or false, others}
+local ready = redis.call('ZRANGEBYSCORE', KEYS[5], '-inf', ARGV[1], 'LIMIT', 0,
+                         tonumber(ARGV[2]))
+if #ready > 0 then
+  redis.call('RPUSH', KEYS[6], unpack(ready))
+  redis.call('ZREM', KEYS[5], unpack(ready))
+end
+local later = nil
+for _, set in ipairs({KEYS[1], KEYS[5]}) do
+  local first = redis.call('ZRANGEBYSCORE', set, '(' .. ARGV[1], '+inf', 'WITHSCORES',
+                           'LIMIT', 0, 1)
+  if first[2] and (later == nil or tonumber(first[2]) < tonumber(later)) then
+    later = first[2]
+  end
+end
+return {#due, later or false, others, #ready}
 """
 
 
@@ -250,8 +295,9 @@ class TimerScheduler(RQScheduler):
         self.look()
 
     def look(self) -> float:
-        """Enqueue due jobs; return the seconds until the next job this look saw is due (the
-        heartbeat's interval when it saw none). The bot files a job with `not_before` in its
+        """Enqueue due jobs and hand the due deliveries to the workers; return the seconds
+        until the next job or delivery this look saw is due (the heartbeat's interval when it
+        saw none). The bot files a job with `not_before` in its
         meta (a timer, or a delivery held by the rate limits) under that moment; RQ files
         others under whole seconds, and a job filed so (by an older version, say) still waits
         for its `not_before`. The wake lists are emptied first: a job scheduled from then on
@@ -271,14 +317,15 @@ class TimerScheduler(RQScheduler):
         next_at = clock + interval
         for registry in registries:  # scored by their exact moments (`waking.filed_at`)
             queue = Queue(registry.name, connection=self.connection, serializer=self.serializer)
-            taken, later, others = self._look_due(
+            taken, later, others, delivering = self._look_due(
                 keys=[registry.key, queue.key, keys.scheduler_wake(registry.name),
-                      keys.scheduler_next(registry.name)],
+                      keys.scheduler_next(registry.name), keys.delivery_waits(registry.name),
+                      keys.delivery_ready(registry.name)],
                 args=[repr(clock), LOOK_CHUNK, Job.redis_job_namespace_prefix, enqueued_at],
             )  # fmt: skip
             if later:
                 next_at = min(next_at, float(later))
-            if taken >= LOOK_CHUNK:
+            if max(taken, delivering) >= LOOK_CHUNK:
                 next_at = clock  # more are due than one look takes
             if others:
                 next_at = min(next_at, self._enqueue_others(registry, queue, others, clock))
@@ -349,6 +396,8 @@ class HintrigueWorker(SimpleWorker):
         self._tend_failures = Repeats(f"worker {self.name}")
         self._cut_short: dict[str, Job] = {}  # jobs the outage cut short, done again after it
         self._inboxes_cut_short: set[str] = set()  # drains, likewise (their rooms)
+        self._deliveries_cut_short: list[DeliveryTurn] = []  # due deliveries, likewise
+        self._due: DeliveryTurn | None = None  # the due delivery `deliver_due` runs
         self._beat = 0.0  # when the last heartbeat went (monotonic)
         self._suspension_checked = 0.0  # when `rq suspend` was last looked for
         self._drained = 0.0  # when the last drain ended (monotonic)
@@ -434,6 +483,9 @@ class HintrigueWorker(SimpleWorker):
         if isinstance(work, InboxTurn):
             self.drain_inbox(work)
             return None
+        if isinstance(work, DeliveryTurn):
+            self.deliver_due(work)
+            return None
         work.redis_server_version = self.get_redis_server_version()
         self.log.info("Worker %s: %s: %s (%s)", self.name, queue.name, work.description,
                       work.id)  # fmt: skip
@@ -450,20 +502,45 @@ class HintrigueWorker(SimpleWorker):
         worker counts as busy meanwhile; RQ's record of the worker in Redis, as it shows in
         `rq info`, says idle), a drain that Redis cut short is done again as soon as Redis
         answers, and any other failure is logged with its traceback."""
+        if not self._run_turn(f"drain-{turn.room}", turn.room, DRAIN_TIMEOUT,
+                              lambda: jobs.drain(turn.room, turn.token)):  # fmt: skip
+            self._inboxes_cut_short.add(turn.room)
+        self._drained = time.monotonic()
+
+    def deliver_due(self, turn: DeliveryTurn) -> None:
+        """Deliver a room whose wait for the rate limits is over (`workers.jobs.flush`,
+        `RqDispatch.flush_later`) in this process, as `drain_inbox` drains an inbox, without
+        an RQ job: a delivery lost with its worker is found by the sweeper (the room stays in
+        `keys.pending_deliveries` until its outbox is empty). As for a job: `FLUSH_TIMEOUT`
+        seconds at most, a warm shutdown waits for it, a cold one enqueues it as a job, a
+        delivery that Redis cut short is enqueued again as soon as Redis answers, and any
+        other failure is logged with its traceback."""
+        self._due = turn
+        try:
+            if not self._run_turn(f"flush-{turn.room}", turn.room, FLUSH_TIMEOUT,
+                                  lambda: jobs.flush(turn.room, turn.attempt, turn.chain)):
+                self._deliveries_cut_short.append(turn)
+        finally:
+            self._due = None
+            self._drained = time.monotonic()
+
+    def _run_turn(self, name: str, room: str, timeout: int, work: Callable[[], object]) -> bool:
+        """Run a drain or a due delivery (`name`, for the death penalty); False when Redis
+        cut it short."""
         self._state = WorkerStatus.BUSY  # what a warm shutdown looks at (`request_stop`)
         try:
-            with logs.about(chat=turn.room), self.death_penalty_class(
-                DRAIN_TIMEOUT, JobTimeoutException, job_id=f"drain-{turn.room}"
+            with logs.about(chat=room), self.death_penalty_class(
+                timeout, JobTimeoutException, job_id=name
             ):
-                jobs.drain(turn.room, turn.token)
+                work()
         except (*REDIS_DOWN, HandleLater) as error:
             self.outage.failed(error)
-            self._inboxes_cut_short.add(turn.room)
+            return False
         except Exception:
-            log.exception("worker %s: draining inbox %s failed", self.name, turn.room)
+            log.exception("worker %s: %s failed", self.name, name)
         finally:
             self._state = WorkerStatus.IDLE
-            self._drained = time.monotonic()
+        return True
 
     def execute_job(self, job: Job, queue: Queue) -> None:
         """Run a job (one of the bot's own without RQ's bookkeeping, `run_own_job`); when
@@ -549,6 +626,17 @@ class HintrigueWorker(SimpleWorker):
                 return
             log.info("worker %s: drain of inbox %s cut short by Redis, done again", self.name,
                      room)  # fmt: skip
+        while self._deliveries_cut_short:
+            turn = self._deliveries_cut_short[-1]
+            try:
+                runtime().dispatch.enqueue_flush(RoomId.parse(turn.room), turn.attempt,
+                                                 again=True)  # fmt: skip
+            except REDIS_DOWN as error:
+                self.outage.failed(error)
+                return
+            self._deliveries_cut_short.pop()
+            log.info("worker %s: delivery of room %s cut short by Redis, done again",
+                     self.name, turn.room)  # fmt: skip
         while self._cut_short:
             _, job = self._cut_short.popitem()
             if not job.func_name:
@@ -728,7 +816,16 @@ class HintrigueWorker(SimpleWorker):
         super().request_stop(signum, frame)  # type: ignore[no-untyped-call]
 
     def request_force_stop(self, signum: int, frame: FrameType | None) -> None:
-        """Cold shutdown: enqueue the current job again, then leave."""
+        """Cold shutdown: enqueue the current job (or due delivery) again, then leave."""
+        due = self._due
+        if due is not None:
+            try:
+                runtime().dispatch.enqueue_flush(RoomId.parse(due.room), due.attempt, again=True)
+                log.warning("worker %s: cold shutdown, delivery of room %s enqueued again",
+                            self.name, due.room)  # fmt: skip
+            except Exception:
+                log.exception("worker %s: could not enqueue the delivery of room %s again",
+                              self.name, due.room)  # fmt: skip
         job = self.get_current_job()
         if job is not None and job.func_name:
             try:

@@ -241,6 +241,19 @@ def inbox_ready(queue: str) -> str:
     return f"{_NS}inbox:ready:{queue}"
 
 
+def delivery_waits(queue: str) -> str:
+    """Sorted set of deliveries waiting for the rate limits (`<room> <attempt> <chain>`), by
+    the moment they may go, per RQ queue: its scheduler moves those due onto
+    `delivery_ready` (`workers.dispatch.RqDispatch.flush_later`)."""
+    return f"{_NS}delivery:waits:{queue}"
+
+
+def delivery_ready(queue: str) -> str:
+    """The list of due deliveries (`<room> <attempt> <chain>`) that the workers of an RQ queue
+    pop as they pop inboxes (`workers.worker`)."""
+    return f"{_NS}delivery:ready:{queue}"
+
+
 def scheduler_wake(queue: str) -> str:
     """The list a job scheduled on an RQ queue pushes a word onto, which wakes the queue's
     scheduler from its wait (`workers.waking`)."""

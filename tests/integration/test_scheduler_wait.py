@@ -13,9 +13,12 @@ import pytest
 from rq.job import Job, JobStatus
 from rq.registry import ScheduledJobRegistry
 
+from engine.games.registry import GAMES
+from engine.roomid import RoomId
 from engine.store import keys
+from workers.dispatch import RqDispatch
 from workers.waking import WakingQueue
-from workers.worker import TimerScheduler
+from workers.worker import DeliveryTurn, InboxQueue, TimerScheduler
 
 QUEUE = "wait-test"
 
@@ -162,3 +165,59 @@ def test_a_job_filed_by_its_second_alone_still_waits_for_its_moment(scheduler, r
     scheduler.look()
     assert queue.get_job_ids() == [job.id]
     assert ScheduledJobRegistry(queue=queue).get_job_ids() == []
+
+
+def wait_delivery(real_redis, room: int, at: float, attempt: int = 0) -> None:
+    """A delivery of `room` held by the rate limits until `at` (as `_come_back` notes it)."""
+    pipe = real_redis.pipeline()
+    RqDispatch(real_redis, QUEUE, GAMES).flush_later(RoomId(room), at, attempt, pipe)
+    pipe.execute()
+
+
+def ready(real_redis) -> list[str]:
+    return [raw.decode().split(" ")[0] for raw in
+            real_redis.lrange(keys.delivery_ready(QUEUE), 0, -1)]  # fmt: skip
+
+
+def test_a_look_hands_the_due_deliveries_to_the_workers_in_order_and_waits_for_the_next(
+    scheduler, real_redis
+) -> None:
+    now = time.time()
+    wait_delivery(real_redis, -2, now - 0.1)
+    wait_delivery(real_redis, -1, now - 0.5, attempt=2)
+    wait_delivery(real_redis, -3, now + 0.3)
+    assert 0.1 < scheduler.look() <= 0.3  # the next delivery's moment, not the heartbeat's
+    assert ready(real_redis) == ["-1", "-2"]
+    [first, _] = real_redis.lrange(keys.delivery_ready(QUEUE), 0, -1)
+    turn = DeliveryTurn.parse(first.decode())
+    assert (turn.room, turn.attempt) == ("-1", 2)
+    assert RqDispatch(real_redis, QUEUE, GAMES).current(RoomId(-1), turn.chain)
+    # No RQ job was made for any of them.
+    assert ScheduledJobRegistry(QUEUE, connection=real_redis).count == 0
+    assert WakingQueue(QUEUE, connection=real_redis).count == 0
+    time.sleep(max(0.0, now + 0.3 - time.time()))
+    assert scheduler.look() == pytest.approx(1.0)
+    assert ready(real_redis) == ["-1", "-2", "-3"]
+    assert real_redis.zcard(keys.delivery_waits(QUEUE)) == 0
+
+
+def test_a_delivery_due_before_the_next_look_wakes_the_wait(scheduler, real_redis) -> None:
+    scheduler.look()
+    threading.Timer(0.2, lambda: wait_delivery(real_redis, -1, time.time() + 0.3)).start()
+    began = time.monotonic()
+    scheduler.wait_for_jobs(5.0)
+    assert 0.15 < time.monotonic() - began < 1.0
+    assert 0.0 < scheduler.look() <= 0.3
+
+
+def test_a_worker_pops_a_due_delivery_after_its_queues_jobs(scheduler, real_redis) -> None:
+    queue = InboxQueue(QUEUE, connection=real_redis)
+    wait_delivery(real_redis, -1, time.time() - 1, attempt=1)
+    scheduler.look()
+    job = queue.enqueue("workers.jobs.fire_timer", "-2", 1, "hint")
+    work = [InboxQueue.next_work([queue], None, real_redis)[0] for _ in range(2)]
+    assert isinstance(work[0], Job) and work[0].id == job.id
+    assert isinstance(work[1], DeliveryTurn) and (work[1].room, work[1].attempt) == ("-1", 1)
+    assert InboxQueue.next_work([queue], None, real_redis) is None
+    real_redis.rpush(keys.delivery_ready(QUEUE), "not a delivery")
+    assert InboxQueue.next_work([queue], None, real_redis) is None  # dropped, and logged

@@ -280,7 +280,3 @@ class Inbox:
         token = "s" + secrets.token_hex(6)
         return bool(self._takeover(keys=self._keys(where),
                                    args=[token, LEASE_MS, str(where)]))  # fmt: skip
-
-    def any_ready(self) -> bool:
-        """Whether an inbox waits for a worker (so a worker should not sleep on other work)."""
-        return bool(self.client.llen(self.ready))
