@@ -34,6 +34,7 @@ from telegram.constants import ParseMode
 from telegram.error import BadRequest, Forbidden, NetworkError, RetryAfter, TelegramError
 
 from engine.store import keys
+from engine.store.scripts import script
 from tgbot import i18n, pictures
 from tgbot.egress import lease
 from tgbot.egress.outgoing import MAX_CAPTION, Outgoing, caption_length
@@ -403,7 +404,7 @@ async def flush(
     slot is handed to this delivery, as when it is itself one for a handed slot)."""
     held = lease.Lease(client, keys.delivery_lock(where), keys.pending_deliveries(), str(where),
                        look_again)  # fmt: skip
-    finished = client.register_script(_RELEASE_FINISHED)
+    finished = script(client, _RELEASE_FINISHED)
     delivered = 0
     while True:
         clearing, requested = requested, None
@@ -625,7 +626,7 @@ def _stage(
     assert message.key is not None
     edit = message.model_copy(update={"fresh": False}).model_dump_json()
     _forget(run)
-    client.register_script(_STAGE)(
+    script(client, _STAGE)(
         keys=[box, keys.message_ids(where, message.game)],
         args=[run[-1], edit, message.key, int(new_id), MESSAGE_IDS_TTL, *run[:-1]],
     )  # fmt: skip

@@ -23,6 +23,7 @@ from engine.errors import ErrorCode, RuleError
 from engine.model import Phase
 from engine.roomid import RoomId
 from engine.store import LANGUAGE_TTL, CorruptRoom, keys
+from engine.store.scripts import script
 from tgbot import i18n
 from tgbot.egress.outgoing import Outgoing
 from tgbot.i18n import _, texts
@@ -93,7 +94,7 @@ def read(client: redis.Redis, update: Update) -> Speakers:
     group_chat = chat.id if chat is not None and chat.type != "private" else None
     told = i18n.supported(user.language_code if user else None)
     before, _, after = keys.group_language(_PLACEHOLDER).partition(_PLACEHOLDER)  # type: ignore[arg-type]
-    found = client.register_script(_READ)(
+    found = script(client, _READ)(
         keys=[keys.user_language(user.id) if user is not None else "-",
               keys.group_language(group_chat) if group_chat is not None else "-",
               keys.room(group_chat) if group_chat is not None else "-",
