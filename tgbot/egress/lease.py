@@ -5,7 +5,8 @@ One process at a time delivers a chat's outbox (`tgbot.egress.delivery`). The lo
 the holder works, a slow Bot API call included. So a holder that died (killed, its machine
 gone, Redis restarted meanwhile) leaves the chat to another worker within `SECONDS`, while a
 holder that is only slow keeps it: renewal needs no more than the process being alive and
-Redis answering, whatever the event loop is busy with.
+Redis answering, whatever the event loop is busy with. One thread renews every lease of the
+process (`_Renewer`): a thread started and joined for each lease cost more than its renewals.
 
 Each renewal also moves the chat's entry in the sweeper's set of waiting deliveries, to
 `look_again` seconds from now: a working holder is never swept, and a dead one's chat is looked
@@ -22,6 +23,8 @@ import time
 
 import redis
 from redis.exceptions import RedisError
+
+from engine.store.scripts import script
 
 SECONDS = 2.0
 RENEW_EVERY = 0.5  # four renewals fit in one lease: a holder stalled for 1.5 s still keeps it
@@ -63,11 +66,9 @@ class Lease:
         self._token = ""
         self._renewed = 0.0
         self._lost = False
-        self._stop = threading.Event()
-        self._thread: threading.Thread | None = None
-        self._renew = client.register_script(_RENEW)
-        self._release = client.register_script(_RELEASE)
-        self._take_clearing = client.register_script(_TAKE_CLEARING)
+        self._renew = script(client, _RENEW)
+        self._release = script(client, _RELEASE)
+        self._take_clearing = script(client, _TAKE_CLEARING)
 
     def take(self, clearing: str | None = None) -> bool:
         """Take the lock if it is free, and keep renewing it until `release`; with
@@ -81,10 +82,7 @@ class Lease:
         if not taken:
             return False
         self._token, self._renewed, self._lost = token, time.monotonic(), False
-        self._stop = threading.Event()
-        self._thread = threading.Thread(target=self._keep, name=f"lease {self.key}",
-                                        daemon=True)  # fmt: skip
-        self._thread.start()
+        _RENEWER.hold(self)
         return True
 
     def ours(self) -> bool:
@@ -97,11 +95,9 @@ class Lease:
         return self._token
 
     def stop(self) -> None:
-        """Stop renewing (the caller frees the lock, or lets it run out)."""
-        self._stop.set()
-        if self._thread is not None:
-            self._thread.join(timeout=SECONDS)
-            self._thread = None
+        """Stop renewing (the caller frees the lock, or lets it run out). A renewal already
+        under way may still extend the lock once, while it holds this token."""
+        _RENEWER.drop(self)
 
     def release(self) -> None:
         """Stop renewing and free the lock, if it is still ours."""
@@ -115,17 +111,63 @@ class Lease:
             return SECONDS
         return max(0.0, ms / 1000)
 
-    def _keep(self) -> None:
+    def renew(self) -> bool:
+        """Renew the lock once (the renewing thread's); False when it is no longer ours."""
+        token = self._token
+        began = time.monotonic()
         swept, member, look_again = self._sweep
-        ms = int(SECONDS * 1000)
-        while not self._stop.wait(RENEW_EVERY):
-            began = time.monotonic()
-            try:
-                kept = self._renew(keys=[self.key, swept], args=[self._token, ms, member,
-                                                               look_again])  # fmt: skip
-            except RedisError:
-                continue  # Redis away: `ours` turns False once the lease may have run out
-            if not kept:
-                self._lost = True
-                return
-            self._renewed = began
+        try:
+            kept = self._renew(keys=[self.key, swept],
+                               args=[token, int(SECONDS * 1000), member, look_again])  # fmt: skip
+        except RedisError:
+            return True  # Redis away: `ours` turns False once the lease may have run out
+        if token != self._token:
+            return True  # taken anew meanwhile: that lease is renewed in its turn
+        if not kept:
+            self._lost = True
+            return False
+        self._renewed = began
+        return True
+
+
+class _Renewer:
+    """The thread that renews every lease of the process every `RENEW_EVERY` seconds while it
+    is held; started with the first, and again in a forked child that holds one."""
+
+    def __init__(self) -> None:
+        self._held: dict[int, Lease] = {}
+        self._changed = threading.Condition()
+        self._thread: threading.Thread | None = None
+
+    def hold(self, held: Lease) -> None:
+        with self._changed:
+            idle = not self._held  # else the thread waits for a renewal due before this one's
+            self._held[id(held)] = held
+            if self._thread is None or not self._thread.is_alive():
+                self._thread = threading.Thread(target=self._run, name="leases", daemon=True)
+                self._thread.start()
+            elif idle:
+                self._changed.notify()
+
+    def drop(self, held: Lease) -> None:
+        with self._changed:
+            self._held.pop(id(held), None)
+
+    def _run(self) -> None:
+        while True:
+            with self._changed:
+                while not self._held:
+                    self._changed.wait()
+                now = time.monotonic()
+                due = [held for held in self._held.values()
+                       if now - held._renewed >= RENEW_EVERY - 0.01]  # fmt: skip
+                if not due:
+                    first = min(held._renewed for held in self._held.values())
+                    self._changed.wait(max(0.0, first + RENEW_EVERY - now))
+                    continue
+            for held in due:
+                if not held.renew():
+                    self.drop(held)
+
+
+_RENEWER = _Renewer()
