@@ -32,6 +32,8 @@ def write_room(client: redis.Redis, group: int, users: list[int], queue: str) ->
     client.rpush(keys.inbox(group), "{}")
     client.set(keys.inbox_owner(group), "token")
     client.rpush(keys.inbox_ready(queue), f"{group} token")
+    client.zadd(keys.delivery_waits(queue), {f"{group} 0 chain": time.time() + 60})
+    client.rpush(keys.delivery_ready(queue), f"{group} 0 chain")
     client.hset(keys.rate_chat(group), "tokens", 3)
     client.zadd(keys.rate_group(group), {"1": 1})
     client.sadd(keys.running_games("hintrigue"), group)
