@@ -129,7 +129,7 @@ def play_random_game(seed: int, players: int, rotations: int, hand: int, timers:
 
 
 @pytest.mark.slow
-@settings(max_examples=500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     seed=st.integers(0, 2**64 - 1),
     players=st.integers(3, 10),
