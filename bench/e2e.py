@@ -12,7 +12,9 @@ python-telegram-bot webhook app that only acknowledges (same uvicorn, same machi
    time until the last game was over. Every game must end exactly as planned
    (`games_as_planned`). `saturated_worker_cpu_ms_per_update`: the workers' CPU (their
    schedulers' included) over that time, per update: what an update costs a busy bot, whose
-   drains take several updates of a room and deliveries several messages at once.
+   drains take several updates of a room and deliveries several messages at once. The
+   window ends with the games, not with their messages: Telegram's limits hold many back
+   (some 70 a room at the end), and their delivery counts in phase 2's figure instead.
 2. latency: 50 more games, paced so the web process gets half the rate it just managed (a
    loaded but not saturated server; at saturation, latency is only the queue length over the
    rate). Each game sends a Poisson stream of updates, independent of the others (games that
