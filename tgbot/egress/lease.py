@@ -17,6 +17,7 @@ have died with the holder).
 
 from __future__ import annotations
 
+import logging
 import secrets
 import threading
 import time
@@ -25,6 +26,8 @@ import redis
 from redis.exceptions import RedisError
 
 from engine.store.scripts import script
+
+log = logging.getLogger(__name__)
 
 SECONDS = 2.0
 RENEW_EVERY = 0.5  # four renewals fit in one lease: a holder stalled for 1.5 s still keeps it
@@ -166,7 +169,12 @@ class _Renewer:
                     self._changed.wait(max(0.0, first + RENEW_EVERY - now))
                     continue
             for held in due:
-                if not held.renew():
+                try:
+                    kept = held.renew()
+                except Exception:  # a bug: that lease is left to run out, the others go on
+                    log.exception("renewing the lease %s failed", held.key)
+                    kept = False
+                if not kept:
                     self.drop(held)
 
 
