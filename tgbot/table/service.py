@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Protocol
 
 import redis
@@ -14,6 +14,7 @@ from engine.games.base import Games
 from engine.model import Room
 from engine.roomid import RoomId
 from engine.store import Outcome, Store, keys
+from engine.store.scripts import script
 from tgbot.egress.outgoing import Outgoing
 from tgbot.table.effects import outgoing_for
 from tgbot.table.render import Look
@@ -71,7 +72,6 @@ class Service:
     timer_scale: float = 1.0
     quick_timers: bool = False
     """Lobbies start from quick timers (`tgbot.local.quick`)."""
-    _scripts: dict[str, Script] = field(default_factory=dict, init=False, repr=False)
 
     @property
     def games(self) -> Games:
@@ -85,9 +85,7 @@ class Service:
 
     def lua(self, source: str) -> Script:
         """A Lua script on this service's Redis, registered once per process."""
-        if source not in self._scripts:
-            self._scripts[source] = self.redis.register_script(source)
-        return self._scripts[source]
+        return script(self.redis, source)
 
     def run(
         self,
