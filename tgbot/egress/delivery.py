@@ -665,15 +665,28 @@ def _done(
 def _known_ids(
     client: redis.Redis, where: keys.RoomRef, batch: list[Outgoing | None]
 ) -> dict[tuple[int, str], int]:
-    """The message ids already sent under the keys of a batch, each looked up in its game's map."""
-    named = sorted({(m.game, m.key) for m in batch if m is not None and m.key})
-    if not named:
+    """The message ids already sent under the keys of a batch, looked up in their games' maps
+    (one HMGET a game: a busy group's outbox names dozens of messages, and a command each cost
+    the client more than the lookup)."""
+    by_game: dict[int, dict[str, None]] = {}  # each game's keys, in order, once each
+    for message in batch:
+        if message is not None and message.key:
+            by_game.setdefault(message.game, {})[message.key] = None
+    if not by_game:
         return {}
-    pipe = client.pipeline(transaction=False)
-    for game, key in named:
-        pipe.hget(keys.message_ids(where, game), key)
+    if len(by_game) == 1:
+        [(game, named)] = by_game.items()
+        found = [client.hmget(keys.message_ids(where, game), list(named))]
+    else:
+        pipe = client.pipeline(transaction=False)
+        for game, named in by_game.items():
+            pipe.hmget(keys.message_ids(where, game), list(named))
+        found = pipe.execute()
     return {
-        name: int(raw) for name, raw in zip(named, pipe.execute(), strict=True) if raw is not None
+        (game, key): int(raw)
+        for (game, named), raws in zip(by_game.items(), found, strict=True)
+        for key, raw in zip(named, raws, strict=True)
+        if raw is not None
     }
 
 
