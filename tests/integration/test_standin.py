@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import datetime as dtm
 import json
+import socket
 import threading
 import time
 from collections.abc import Awaitable, Callable, Iterator
@@ -700,3 +701,22 @@ def test_a_chat_made_without_the_bot_gets_it_by_a_real_my_chat_member_change(
     refused = httpx.post(url + "chats", json={"chat_id": -1003, "bot_status": "owner"},
                          trust_env=False)  # fmt: skip
     assert refused.status_code == 400 and "bot_status" in refused.text
+
+
+def test_an_idle_connection_stays_open_longer_than_the_workers_client_keeps_it(
+    double: StandinServer,
+) -> None:
+    # A server that closes an idle connection as a client reuses it fails that call; the
+    # workers' client keeps one for 30 s, the double for longer.
+    host, port = double.url.removeprefix("http://").split(":")
+    request = (f"POST /bot{double.token}/getMe HTTP/1.1\r\nHost: {host}\r\n"
+               "Content-Length: 0\r\n\r\n").encode()  # fmt: skip
+    with socket.create_connection((host, int(port)), timeout=5) as sock:
+        for pause in (0.0, 6.0):  # past uvicorn's own 5 s
+            time.sleep(pause)
+            sock.sendall(request)
+            answer = b""
+            while b'"ok":true' not in answer:
+                chunk = sock.recv(65536)
+                assert chunk, f"the double closed the connection after {pause} s idle"
+                answer += chunk

@@ -293,6 +293,9 @@ def create_app(world: World, *, max_poll_seconds: float = MAX_POLL_SECONDS) -> S
     return app
 
 
+KEEP_ALIVE_S = 75  # seconds an idle connection stays open (nginx's default)
+
+
 class ServedApp:
     """An ASGI app served by uvicorn on 127.0.0.1 in a background thread."""
 
@@ -306,9 +309,13 @@ class ServedApp:
         self._sock.bind((host, port))
         self.host, self.port = self._sock.getsockname()[:2]
         self.url = f"http://{self.host}:{self.port}"
+        # An idle connection is kept open longer than the workers' Bot API client keeps one
+        # (`workers.botapi`, 30 s): with uvicorn's 5 s, a worker reusing a connection some 5 s
+        # after its last call raced the server closing it, and lost its call to a network
+        # error (retried a second later, or later still if the scheduler was down).
         config = uvicorn.Config(
             app, log_level="warning", lifespan=lifespan, access_log=False,
-            timeout_graceful_shutdown=1,
+            timeout_graceful_shutdown=1, timeout_keep_alive=KEEP_ALIVE_S,
         )  # fmt: skip
         self._server = uvicorn.Server(config)
         self._thread = threading.Thread(
