@@ -17,7 +17,7 @@ from engine.games.hintrigue.views import missed_voters
 from tests.builders import CHAT, a_room, user
 from tests.table import apply
 from tgbot.egress.outgoing import SETTLE_S, dm_key
-from tgbot.games.hintrigue.group import reveal, standings_text
+from tgbot.games.hintrigue.group import reveal, round_message, standings_text
 from tgbot.games.registry import LINEUP
 from tgbot.table.effects import outgoing_for
 from tgbot.table.render import Look, lobby
@@ -219,3 +219,19 @@ def test_the_waiting_line_settles_while_players_act_and_a_phase_s_end_shows_at_o
     game.vote(voter, game.storyteller())
     table = next(o for o in outgoing_for(game.room, game.events, at(game)) if o.key == "table:1")
     assert table.settle_until == game.now + SETTLE_S
+
+
+def test_a_decoy_chosen_when_time_ran_out_is_told_before_how_the_round_stands():
+    # The round's message reads in the order things happened: the hint, the decoys chosen for
+    # those who missed theirs, then where the round is now (voting, or a game that ended).
+    game = a_room().with_players(4).in_decoys()
+    player, *silent = game.others()
+    game.do(PlayDecoy(user_id=game.uid(player), card=game.hand(player)[0]))
+    game.time_out()
+    assert phase_of(game.room) is Phase.VOTING
+    for status in ("All cards are on the table", "The game ended during this round"):
+        if status.startswith("The game ended"):
+            game.do(StopGame(user_id=user(0)))
+        text = round_message(game.room, at(game)).text
+        hint, missed, now = (text.index(s) for s in ("Hint:", "No decoy came in time", status))
+        assert hint < missed < now, text

@@ -44,6 +44,13 @@ def round_message(room: Room, look: Look) -> Outgoing:
     ]
     if rnd.hint is not None:
         lines.append(_("Hint: <b>«{hint}»</b>").format(hint=user_text(rnd.hint)))
+    if rnd.auto:  # what happened before where the round stands now
+        text = (
+            _("{names} skipped: a decoy was chosen at random.")
+            if Phase.DECOYS in rnd.skipped
+            else _("No decoy came in time from {names}: one was chosen at random.")
+        )
+        lines.append(text.format(names=listed([who[i] for i in rnd.auto])))
     waiting = listed([who[i] for i in waiting_for(room)])
     if phase_of(room) is Phase.HINT:
         lines.append(
@@ -62,13 +69,6 @@ def round_message(room: Room, look: Look) -> Outgoing:
         lines.append(_("The game ended during this round."))
     else:
         lines.append(_("Voting is closed."))
-    if rnd.auto:
-        text = (
-            _("{names} skipped: a decoy was chosen at random.")
-            if Phase.DECOYS in rnd.skipped
-            else _("No decoy came in time from {names}: one was chosen at random.")
-        )
-        lines.append(text.format(names=listed([who[i] for i in rnd.auto])))
     return to_group(room, key=f"round:{rnd.no}", text="\n".join(lines))
 
 
