@@ -235,3 +235,17 @@ def test_a_decoy_chosen_when_time_ran_out_is_told_before_how_the_round_stands():
         text = round_message(game.room, at(game)).text
         hint, missed, now = (text.index(s) for s in ("Hint:", "No decoy came in time", status))
         assert hint < missed < now, text
+
+
+@pytest.mark.parametrize("ends", [False, True], ids=["game goes on", "game abandoned"])
+def test_a_decoy_player_who_leaves_during_the_vote_is_no_longer_told_to_vote(ends):
+    game = a_room().with_players(3 if ends else 5).in_voting()
+    leaver = game.others()[0]
+    game.do(Leave(user_id=game.uid(leaver)))
+    left = next(e for e in game.events if isinstance(e, SeatLeft))
+    assert left.prompt_round == 1
+    assert any(isinstance(e, GameAbandoned) for e in game.events) is ends
+    out = outgoing_for(game.room, game.events, at(game))
+    prompts = [o for o in out if o.key == dm_key(game.uid(leaver), 1)]
+    assert prompts and all("Vote on the table" not in o.text for o in prompts)
+    assert prompts[-1].buttons == [] and "you left the game" in prompts[-1].text

@@ -32,7 +32,8 @@ class SeatLeft(_Event):
     kind: Literal["seat_left"] = "seat_left"
     seat: int
     prompt_round: int | None = None
-    """The round whose private prompt the seat still had open, if any."""
+    """The round whose private prompt still spoke to the seat (awaited something of it, or
+    told it what to do next), if any: it is closed."""
 
 
 class SeatUnreachable(_Event):

@@ -155,7 +155,10 @@ def leave_game(ctx: Ctx, index: int) -> None:
     """A seat leaves a running game for good; its hand goes to the discard pile."""
     room, state = ctx.room, state_of(ctx.room)
     rnd = state.round
-    prompt = rnd.no if rnd is not None and index in open_prompts(room) else None
+    # A decoy's prompt, once played, tells its player to vote in the group: closed too.
+    speaks = rnd is not None and state.phase in (Phase.DECOYS, Phase.VOTING) and (
+        index in rnd.plays and index != rnd.storyteller)
+    prompt = rnd.no if rnd is not None and (index in open_prompts(room) or speaks) else None
     room.seats[index].status = SeatStatus.LEFT
     state.discard.extend(state.seats[index].hand)
     state.seats[index].hand = []
