@@ -82,6 +82,7 @@ KINDS = {
     "pictures": "pictures",
 }
 TRIP = "trip|"  # a count of Redis round trips, by where they were made (`--trips`)
+COMMAND = TRIP + "cmd|"  # a count of the commands they sent, by where and name
 SPLIT = ("apply", "delivery", "pictures", "timers", "outside_jobs")
 
 # Loaded by every Python process of the stack; in a worker (`rq worker`), it adds up the
@@ -146,23 +147,38 @@ if os.path.basename(sys.argv[0]) == "rq" and "worker" in sys.argv[1:2]:
     _trips = {}  # Redis round trips, by the project's function that made them
 
     if os.environ.get("WORKER_TRIPS"):
+        import redis.client as _client
         from redis.connection import AbstractConnection
 
         _send = AbstractConnection.send_packed_command
         _root = os.environ["WORKER_TRIPS"]
 
-        def send_packed_command(self, command, check_health=True):
-            frame = sys._getframe(1)
+        def _count(what):
+            # Counted under the project's function nearest the call (not a library's).
+            frame = sys._getframe(2)
             while frame is not None and (not frame.f_code.co_filename.startswith(_root)
                                          or "site-packages" in frame.f_code.co_filename):
                 frame = frame.f_back
             where = "outside" if frame is None else (
                 f"{os.path.relpath(frame.f_code.co_filename, _root)}:{frame.f_code.co_name}")
+            key = where if what is None else f"cmd|{where} {what}"  # a COMMAND's
             with _lock:
-                _trips[where] = _trips.get(where, 0) + 1
+                _trips[key] = _trips.get(key, 0) + 1
+
+        def send_packed_command(self, command, check_health=True):
+            _count(None)
             return _send(self, command, check_health)
 
         AbstractConnection.send_packed_command = send_packed_command
+
+        def _counting(original):
+            def execute_command(self, *args, **kwargs):
+                _count(str(args[0]).split()[0].lower() if args else "?")
+                return original(self, *args, **kwargs)
+            return execute_command
+
+        _client.Redis.execute_command = _counting(_client.Redis.execute_command)
+        _client.Pipeline.execute_command = _counting(_client.Pipeline.execute_command)
 
     def _write():
         written = None
@@ -269,13 +285,19 @@ class Window:
         return out
 
     def trip_figures(self, top: int = 40) -> dict[str, str]:
-        """The workers' Redis round trips per update, by the function that made them."""
+        """The workers' Redis round trips per update, by the function that made them; and the
+        commands they sent (a pipeline's each, a script's call one), by function and name."""
         trips = Counter({name.removeprefix(TRIP): n for name, n in self.counts.items()
-                         if name.startswith(TRIP)})  # fmt: skip
+                         if name.startswith(TRIP) and not name.startswith(COMMAND)})  # fmt: skip
+        sent = Counter({name.removeprefix(COMMAND): n for name, n in self.counts.items()
+                        if name.startswith(COMMAND)})  # fmt: skip
         per = 1 / max(self.updates, 1)
         return {"redis_round_trips_per_update": f"{sum(trips.values()) * per:.2f}",
                 **{f"trips_{rank:02d}": f"{n * per:6.2f}  {where}"
-                   for rank, (where, n) in enumerate(trips.most_common(top), 1)}}
+                   for rank, (where, n) in enumerate(trips.most_common(top), 1)},
+                "workers_redis_commands_per_update": f"{sum(sent.values()) * per:.2f}",
+                **{f"commands_{rank:02d}": f"{n * per:6.2f}  {where}"
+                   for rank, (where, n) in enumerate(sent.most_common(top), 1)}}
 
     def command_figures(self, top: int = 12) -> dict[str, str]:
         """The Redis commands most sent per update (web and workers together)."""
@@ -434,7 +456,8 @@ def main() -> None:
     parser.add_argument("--profile", type=Path, help="sample the workers with py-spy into DIR")
     parser.add_argument("--top", type=int, default=25, help="profile lines of each kind")
     parser.add_argument("--trips", action="store_true",
-                        help="count the workers' Redis round trips by where (slows them)")
+                        help="count the workers' Redis round trips and commands by where "
+                             "(slows them)")
     args = parser.parse_args()
     if args.profile is not None:
         args.profile.mkdir(parents=True, exist_ok=True)
