@@ -8,6 +8,12 @@ exchange for a fraction of it (its HTTP parser is in C), and is a client made fo
   whose connector keeps connections open between calls (a few per server: a worker makes one
   call at a time). A connection the server closed while idle is not used again, and a POST that
   fails once sent is not sent again (the caller's retry decides, as with httpx);
+- a connection is used for `connection_max_age` seconds from its opening at most (30), then
+  closed once its call is answered (or when its turn comes, if it waits in the pool). Telegram
+  has been seen to close a kept connection about 39 s after it was opened, busy or not (a
+  report of 2026-08, with a script that shows it): a call under way on it then fails, and one
+  whose request had reached Telegram would be sent again by the caller's retry. aiohttp's
+  connector knows no such age (its keep-alive timeout counts idle time only): `AgingConnector`;
 - the proxy the environment names for the URL's scheme (`HTTPS_PROXY`, `HTTP_PROXY`, else
   `ALL_PROXY`, as httpx reads them; credentials in its URL; none for the hosts of `NO_PROXY`),
   read with the standard library's `urllib.request.getproxies` and `proxy_bypass`, once per
@@ -37,6 +43,8 @@ import base64
 import json
 import logging
 import urllib.request
+import weakref
+from time import monotonic
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -86,6 +94,39 @@ class WorkerBot(ExtBot[Any]):
         return result
 
 
+class AgingConnector(aiohttp.TCPConnector):
+    """A `TCPConnector` that uses a connection for `max_age` seconds from its opening at most
+    (None: for ever): an older one is closed when its call is over, or when it is taken from
+    the pool (a call never starts on it)."""
+
+    def __init__(self, *args: Any, max_age: float | None = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._max_age = max_age
+        self._opened: weakref.WeakKeyDictionary[Any, float] = weakref.WeakKeyDictionary()
+
+    def _too_old(self, protocol: Any) -> bool:
+        opened = self._opened.get(protocol)
+        return (self._max_age is not None and opened is not None
+                and monotonic() - opened >= self._max_age)  # fmt: skip
+
+    async def _create_connection(self, req: Any, traces: Any, timeout: Any) -> Any:
+        protocol = await super()._create_connection(req, traces, timeout)
+        self._opened[protocol] = monotonic()
+        return protocol
+
+    def _release(self, key: Any, protocol: Any, *, should_close: bool = False) -> None:
+        super()._release(key, protocol, should_close=should_close or self._too_old(protocol))
+
+    async def _get(self, key: Any, traces: Any) -> Any:
+        kept = self._conns.get(key)
+        for entry in [e for e in kept or () if self._too_old(e[0])]:
+            kept.remove(entry)  # type: ignore[union-attr]
+            super()._release(key, entry[0], should_close=True)  # closed as aiohttp closes one
+        if kept is not None and not kept:
+            del self._conns[key]
+        return await super()._get(key, traces)
+
+
 class AiohttpRequest(BaseRequest):
     """A `BaseRequest` for python-telegram-bot's `Bot` on aiohttp; see the module docstring.
 
@@ -102,6 +143,7 @@ class AiohttpRequest(BaseRequest):
         media_write_timeout: float | None = 20.0,
         keepalive_timeout: float = 30.0,
         session_kwargs: dict[str, Any] | None = None,
+        connection_max_age: float | None = 30.0,
     ) -> None:
         self._pool_size = connection_pool_size
         self._read_timeout = read_timeout
@@ -110,6 +152,7 @@ class AiohttpRequest(BaseRequest):
         self._pool_timeout = pool_timeout
         self._media_write_timeout = media_write_timeout
         self._keepalive_timeout = keepalive_timeout
+        self._max_age = connection_max_age
         self._session_kwargs = session_kwargs or {}
         self._session: aiohttp.ClientSession | None = None
         self._proxies: dict[tuple[str, str], Proxy] = {}
@@ -123,8 +166,9 @@ class AiohttpRequest(BaseRequest):
         """Open the session (on the running event loop), unless it is open."""
         if self._session is None or self._session.closed:
             options: dict[str, Any] = {
-                "connector": aiohttp.TCPConnector(
-                    limit=self._pool_size, keepalive_timeout=self._keepalive_timeout
+                "connector": AgingConnector(
+                    limit=self._pool_size, keepalive_timeout=self._keepalive_timeout,
+                    max_age=self._max_age,
                 ),
                 "headers": {"User-Agent": self.USER_AGENT},
                 "timeout": _timeout(self._connect_timeout, self._pool_timeout,

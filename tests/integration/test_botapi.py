@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import socket
 import threading
+import time
 from collections.abc import Iterator
 from types import SimpleNamespace
 from typing import Any
@@ -83,13 +84,15 @@ def scripted() -> Iterator[Any]:
     """A raw HTTP server: each request is answered by the next action of `actions`: bytes to
     send, (bytes, "close") to close the connection after answering, "hang" to answer nothing.
     It keeps each request's head and body (`requests`) and counts the connections
-    (`connections`)."""
-    server = SimpleNamespace(port=0, actions=[], requests=[], connections=0)
+    (`connections`). With `lifetime` set, a request that comes on a connection opened that many
+    seconds before or longer is not answered: the connection is closed instead."""
+    server = SimpleNamespace(port=0, actions=[], requests=[], connections=0, lifetime=None)
     loop = asyncio.new_event_loop()
     ready = threading.Event()
 
     async def handle(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         server.connections += 1
+        opened = time.monotonic()
         try:
             while True:
                 head = await reader.readuntil(b"\r\n\r\n")
@@ -97,7 +100,11 @@ def scripted() -> Iterator[Any]:
                 for line in head.split(b"\r\n"):
                     if line.lower().startswith(b"content-length:"):
                         length = int(line.split(b":", 1)[1])
-                server.requests.append((head, await reader.readexactly(length)))
+                body = await reader.readexactly(length)
+                if server.lifetime is not None and time.monotonic() - opened >= server.lifetime:
+                    writer.close()
+                    return
+                server.requests.append((head, body))
                 action = server.actions.pop(0)
                 if action == "hang":
                     await asyncio.sleep(30)
@@ -151,6 +158,38 @@ def call(url: str, request: AiohttpRequest, data: RequestData | None = None,
 
 def endpoint(port: int) -> str:
     return f"http://127.0.0.1:{port}/bot1:x/sendMessage"
+
+
+@pytest.mark.parametrize("max_age", [None, 0.4], ids=["kept for ever", "retired in time"])
+def test_a_connection_is_retired_before_the_server_closes_it_for_its_age(
+    scripted: Any, max_age: float | None
+) -> None:
+    # Telegram closes a connection some 39 s after it was opened, a call under way or not:
+    # here 0.7 s, with a call every 0.1 s (none idle long enough to be seen closed first).
+    scripted.lifetime = 0.7
+    scripted.actions += [ok()] * 20
+    request = AiohttpRequest(connection_max_age=max_age)
+
+    async def main() -> list[str]:
+        outcomes = []
+        async with request:
+            # 14 calls 0.1 s apart, then one after 0.8 s: its connection waited in the pool
+            # past its age (it was young when its last call was answered).
+            for pause in [0.1] * 13 + [0.8, 0]:
+                try:
+                    await request.do_request(endpoint(scripted.port), "POST")
+                    outcomes.append("ok")
+                except NetworkError:
+                    outcomes.append("failed")
+                await asyncio.sleep(pause)
+        return outcomes
+
+    outcomes = asyncio.run(main())
+    if max_age is None:  # what the server does to a client that keeps its connection
+        assert "failed" in outcomes
+        return
+    assert outcomes == ["ok"] * 15
+    assert 4 <= scripted.connections <= 7  # kept for a few calls each, then a new one
 
 
 def test_a_connection_the_server_closed_is_not_used_again(scripted: Any) -> None:
