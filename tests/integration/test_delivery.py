@@ -399,9 +399,11 @@ class SlowBot(Bot):
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
         self._answered_at: list[float] = []
 
-    async def send_message(self, *args: object, **kwargs: object):  # type: ignore[no-untyped-def, override]
+    async def _post(self, endpoint: str, *args: object, **kwargs: object):  # type: ignore[no-untyped-def, override]
+        if endpoint != "sendMessage":
+            return await super()._post(endpoint, *args, **kwargs)  # type: ignore[arg-type]
         await asyncio.sleep(self.DELAY)
-        sent = await super().send_message(*args, **kwargs)  # type: ignore[arg-type]
+        sent = await super()._post(endpoint, *args, **kwargs)  # type: ignore[arg-type]
         self._answered_at.append(time.time())
         return sent
 
