@@ -15,6 +15,7 @@ keeps the shortest one's offset: its error is half the shortest round trip.
 from __future__ import annotations
 
 import time
+from typing import cast
 
 import redis
 
@@ -44,7 +45,7 @@ class RedisClock:
         best: tuple[float, float] | None = None  # (round trip, offset)
         for _ in range(self.samples):
             before = time.time()
-            seconds, micros = self.client.time()
+            seconds, micros = cast(tuple[int, int], self.client.time())
             after = time.time()
             sample = (after - before, seconds + micros / 1e6 - (before + after) / 2)
             if best is None or sample[0] < best[0]:

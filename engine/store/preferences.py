@@ -4,6 +4,7 @@ from its last lobby, so the next lobby starts where the last one left off."""
 from __future__ import annotations
 
 import json
+from typing import cast
 
 import redis
 
@@ -28,7 +29,7 @@ def remember(client: redis.Redis, room: Room, own_settings: frozenset[str]) -> N
 
 def last_game(client: redis.Redis, chat_id: int) -> str | None:
     """The name of the group's last game, if it kept one."""
-    raw = client.get(keys.group_game(chat_id))
+    raw = cast(bytes | str | None, client.get(keys.group_game(chat_id)))
     return raw.decode() if isinstance(raw, bytes) else raw
 
 
@@ -39,7 +40,7 @@ def remember_language(client: redis.Redis, chat_id: int, language: str) -> None:
 
 def settings(client: redis.Redis, chat_id: int, game: str) -> dict[str, int | bool | str]:
     """The settings of the group's last lobby of the game (none kept, or unreadable: {})."""
-    raw = client.get(keys.group_settings(chat_id, game))
+    raw = cast(bytes | str | None, client.get(keys.group_settings(chat_id, game)))
     try:
         found = json.loads(raw) if raw else {}
     except ValueError:

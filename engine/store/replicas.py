@@ -15,7 +15,7 @@ every second, so a single Redis pays nothing.
 from __future__ import annotations
 
 import time
-from typing import Any
+from typing import Any, cast
 
 import redis
 
@@ -65,7 +65,7 @@ class Replicas:
         """Ask the primary how many replicas it has, if due; whether writes must wait."""
         if self.due:
             try:
-                self.note(client.info("replication"))
+                self.note(cast(dict[str, Any], client.info("replication")))
             except redis.RedisError:
                 self.note(None)  # the write itself will tell whether Redis answers
         return self.wanted

@@ -17,7 +17,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from importlib import resources
-from typing import Any
+from typing import Any, cast
 
 import redis
 from pydantic import ValidationError
@@ -131,7 +131,7 @@ class Store:
         Raises:
             CorruptRoom: the stored data does not parse or has an unknown schema version.
         """
-        return self._parse(room, self.redis.hget(keys.room(room), "state"))
+        return self._parse(room, cast(bytes | None, self.redis.hget(keys.room(room), "state")))
 
     def _parse(self, where: keys.RoomRef, raw: bytes | str | None) -> Room | None:
         return parse_stored(self.games, where, raw)
@@ -158,7 +158,7 @@ class Store:
         """
         marker = self._markers(where) if update_id is not None else None
         for attempt in range(MAX_ATTEMPTS):
-            ver, raw = self.redis.hmget(keys.room(where), ["ver", "state"])
+            ver, raw = cast(list[Any], self.redis.hmget(keys.room(where), ["ver", "state"]))
             room = self._parse(where, raw)
             was_running = room is not None and room.phase not in OVER_PHASES
             was_playing = _playing(room)
@@ -299,7 +299,7 @@ class Store:
             name = keys.applied_updates(where, day)
             if self.redis.sismember(name, str(update_id)):
                 until = (day + self._days_back() + 1) * DAY - now
-                return max(0.0, min(until, float(self.redis.ttl(name))))
+                return max(0.0, min(until, float(cast(int, self.redis.ttl(name)))))
         return 0.0
 
     def _room_ttl(self, room: Room) -> int:
@@ -334,12 +334,12 @@ class Store:
 
     def room_of_player(self, user_id: int) -> RoomId | None:
         """Return the room of the game a player is seated in, if any."""
-        raw = self.redis.get(keys.player(user_id))
+        raw = cast(bytes | None, self.redis.get(keys.player(user_id)))
         return RoomId.parse(raw) if raw is not None else None
 
     def user_stats(self, user_id: int) -> dict[str, dict[str, int]]:
         """A player's lifetime figures, by game."""
-        figures = _ints(self.redis.hgetall(keys.user_stats(user_id)))
+        figures = _ints(cast(dict[Any, Any], self.redis.hgetall(keys.user_stats(user_id))))
         return player_figures(figures, self.games.default.name)
 
     def leaderboard(self, chat_id: int, game: str, now: float) -> list[Line]:
@@ -353,7 +353,7 @@ class Store:
 
     def group_stats(self, chat_id: int) -> dict[str, int]:
         """Lifetime stats of a group."""
-        return _ints(self.redis.hgetall(keys.group_stats(chat_id)))
+        return _ints(cast(dict[Any, Any], self.redis.hgetall(keys.group_stats(chat_id))))
 
     def delete_room(self, chat_id: int) -> None:
         """Forget a group's rooms (the bot was removed from it): the chat's own and those of
@@ -390,7 +390,7 @@ class Store:
                 keys.room(new_chat),
                 mapping={"ver": moved.version, "state": moved.model_dump_json()},
             )
-            ttl = self.redis.ttl(keys.room(old_chat))
+            ttl = cast(int, self.redis.ttl(keys.room(old_chat)))
             if ttl > 0:
                 pipe.expire(keys.room(new_chat), ttl)
             for seat in moved.seats:
@@ -407,7 +407,7 @@ class Store:
         ]
         for key in chosen:
             name = key.decode() if isinstance(key, bytes) else str(key)
-            kept = self.redis.get(name)
+            kept = cast(bytes | None, self.redis.get(name))
             if kept is not None:
                 pipe.set(new_prefix + name[len(old_prefix) :], kept, ex=LANGUAGE_TTL)
         pipe.delete(keys.room(old_chat), keys.group_stats(old_chat), *chosen)
