@@ -87,7 +87,7 @@ SPLIT = ("apply", "delivery", "pictures", "timers", "outside_jobs")
 
 # Loaded by every Python process of the stack; in a worker (`rq worker`), it adds up the
 # process's CPU time across each job by function (run by RQ or by the worker itself), written
-# to $WORKER_CPU_DIR/<pid>.json a few times a second.
+# to $WORKER_CPU_DIR/<pid>.json once a second.
 HOOK = '''
 import os, sys
 if os.path.basename(sys.argv[0]) == "rq" and "worker" in sys.argv[1:2]:
@@ -145,6 +145,7 @@ if os.path.basename(sys.argv[0]) == "rq" and "worker" in sys.argv[1:2]:
     BaseWorker.work = work
 
     _trips = {}  # Redis round trips, by the project's function that made them
+    WRITE_EVERY = 1.0  # a write (a file opened, written, renamed) costs the worker's CPU too
 
     if os.environ.get("WORKER_TRIPS"):
         import redis.client as _client
@@ -183,7 +184,7 @@ if os.path.basename(sys.argv[0]) == "rq" and "worker" in sys.argv[1:2]:
     def _write():
         written = None
         while True:
-            time.sleep(0.25)
+            time.sleep(WRITE_EVERY)
             with _lock:
                 now = json.dumps({"cpu": _spent, "jobs": _runs, "trips": _trips})
             if now != written:
@@ -230,7 +231,7 @@ def redis_commands(stack: ProcStack) -> dict[str, int]:
 
 
 def read(stack: ProcStack, leaders: list[int], directory: Path) -> Reading:
-    time.sleep(0.6)  # the hook's last write
+    time.sleep(1.1)  # the hook's last write (`WRITE_EVERY`)
     spent, counts = hook_totals(directory)
     with stack._answers_lock:
         updates = stack.answers[200]
