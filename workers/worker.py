@@ -787,11 +787,12 @@ class HintrigueWorker(SimpleWorker):
 
         RQ sends UNSUBSCRIBE, then stops the thread and waits for it a second. The thread
         reads the reply and, unless told to stop by then, waits for a subscription again, for
-        up to its 60-s poll; and redis-py's `PubSubWorkerThread.stop` (8.2 here) waits for it
-        to end without a bound, so a warm stop hung for up to that minute whenever the thread
-        won the race (a host's restart, the e2e tests' teardowns). Here the thread is told to stop
-        first, so the reply to UNSUBSCRIBE wakes it to leave; and it is a daemon thread, so
-        should it wait anyway (say, for a subscription lost with Redis) the process need not.
+        up to its 60-s poll; and redis-py 8.2's `PubSubWorkerThread.stop` waits for it to end
+        without a bound (7.1's does not wait), so a warm stop hung for up to that minute
+        whenever the thread won the race (a host's restart, the e2e tests' teardowns). Here the
+        thread is told to stop first, so the reply to UNSUBSCRIBE wakes it to leave; and it is a
+        daemon thread, so should it wait anyway (say, for a subscription lost with Redis) the
+        process need not.
         """
         thread, pubsub = self.pubsub_thread, self.pubsub
         if thread is None or pubsub is None:
