@@ -163,13 +163,14 @@ def markup(message: Outgoing) -> InlineKeyboardMarkup | None:
 
 
 async def call(bot: Bot, endpoint: str, **parameters: object) -> Any:
-    """A Bot API call whose parameters are given as JSON already (None: left out), answered
-    with Telegram's JSON result, through python-telegram-bot's request all the same (its
-    timeouts, and a refusal raised as its `TelegramError`). For the calls of every message:
+    """A Bot API call whose parameters are given as JSON already (None: left out, as the
+    Bot's `_post` leaves it), answered with Telegram's JSON result, through
+    python-telegram-bot's request all the same (its timeouts, and a refusal raised as its
+    `TelegramError`). For the calls of every message:
     `bot.send_message` and its kin build python-telegram-bot's objects for the keyboard, turn
     them back into JSON, and build a `Message` of the answer, which delivery reads for its id
     alone: about 250 µs of CPU a call more (docs/benchmarks.md)."""
-    return await bot._post(endpoint, {k: v for k, v in parameters.items() if v is not None})
+    return await bot._post(endpoint, parameters)
 
 
 HTML = ParseMode.HTML.value
