@@ -14,7 +14,11 @@ python-telegram-bot webhook app that only acknowledges (same uvicorn, same machi
    schedulers' included) over that time, per update: what an update costs a busy bot, whose
    drains take several updates of a room and deliveries several messages at once. The
    window ends with the games, not with their messages: Telegram's limits hold many back
-   (some 70 a room at the end), and their delivery counts in phase 2's figure instead.
+   (some 70 rooms still wait at the end). The bench then waits until every outbox is
+   delivered (`backlog_s`, `backlog_rooms`); `saturated_all_delivered_worker_cpu_ms_per_update`
+   counts that delivery too, less what the workers spend idle over as long
+   (`worker_idle_cpu_ms_per_s`, measured at the end): every message the updates made, sent.
+   With `--profile DIR`, py-spy samples the workers while they deliver that backlog.
 2. latency: 50 more games, paced so the web process gets half the rate it just managed (a
    loaded but not saturated server; at saturation, latency is only the queue length over the
    rate). Each game sends a Poisson stream of updates, independent of the others (games that
@@ -38,7 +42,7 @@ With `--replica`, Redis has a replica (on the same machine): the web answers 200
 commits only once the replica confirmed (`WAIT 1`), which is what that costs.
 
 Prints `name=value` lines. Run: `.venv/bin/python bench/e2e.py [--games 50] [--workers 2]
-[--replica] [--timers 200] [--timers-only]`.
+[--replica] [--timers 200] [--timers-only] [--profile DIR]`.
 """
 
 from __future__ import annotations
@@ -58,6 +62,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+import redis.asyncio as aioredis
 import uvloop
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -65,10 +70,12 @@ sys.path.insert(0, str(ROOT))
 
 from bench.harness import Bench, percentile, start_processes  # noqa: E402
 from bench.players import Game, RawHttp  # noqa: E402
+from bench.worker_cpu import profile_top, sampled  # noqa: E402
 from engine.games.hintrigue.model import Phase, phase_of, round_of  # noqa: E402
 from engine.games.hintrigue.settings import settings_of  # noqa: E402
 from engine.model import Phase as TablePhase  # noqa: E402
 from engine.model import Room  # noqa: E402
+from engine.store import keys  # noqa: E402
 
 TIMERS = 200
 HINT_S = 15
@@ -160,6 +167,36 @@ async def play(bench: Bench, games: int, first_chat: int, pace: float | None,
             "updates": [updates for updates, _ in plans]}  # fmt: skip
 
 
+IDLE_S = 5.0
+BACKLOG_MAX_S = 600.0
+
+
+async def idle_cpu(bench: Bench) -> float:
+    """The workers' CPU seconds per second while no game moves (their schedulers, sweepers and
+    heartbeats), measured once every game is over and delivered."""
+    cpu, started = bench.worker_cpu(), time.perf_counter()
+    await asyncio.sleep(IDLE_S)
+    return (bench.worker_cpu() - cpu) / (time.perf_counter() - started)
+
+
+async def delivered(bench: Bench, profile: Path | None = None) -> dict[str, float]:
+    """Wait until every outbox is delivered (Telegram's limits held many messages of the games
+    just played back): the workers' CPU and the seconds that took, and how many rooms waited.
+    With `profile`, py-spy samples the workers meanwhile (`bench.worker_cpu.sampled`)."""
+    client = aioredis.Redis.from_url(bench.redis_url)
+    try:
+        cpu, started = bench.worker_cpu(), time.perf_counter()
+        rooms = int(await client.zcard(keys.pending_deliveries()))
+        with sampled(bench.worker_groups, profile):
+            while await client.zcard(keys.pending_deliveries()):
+                assert time.perf_counter() - started < BACKLOG_MAX_S, "the backlog never emptied"
+                await asyncio.sleep(0.5)
+        return {"cpu": bench.worker_cpu() - cpu, "seconds": time.perf_counter() - started,
+                "rooms": rooms}
+    finally:
+        await client.aclose()
+
+
 async def answer_delays(bench: Bench, pressed: dict[str, float]) -> list[float]:
     """Seconds from sending each press to the bot's answer reaching the double."""
     state = await bench.control_get("/_standin/state")
@@ -245,8 +282,8 @@ def timer_figures(late: list[float], early: int, later: int) -> dict[str, float]
     }
 
 
-async def measure(bench: Bench, games: int, count: int, timers_only: bool = False
-                  ) -> dict[str, float]:  # fmt: skip
+async def measure(bench: Bench, games: int, count: int, timers_only: bool = False,
+                  profile: Path | None = None) -> dict[str, float]:  # fmt: skip
     base = -1_000_000_000_000 - secrets.randbelow(10**6) * 1000
     late, early, later = await timers(bench, count, base - 20_000)
     if timers_only:
@@ -259,17 +296,26 @@ async def measure(bench: Bench, games: int, count: int, timers_only: bool = Fals
     # busy with them: both see the same machine.
     full = await play(bench, games, base, None, meanwhile=baseline)
     saturated = full["latencies"]
+    backlog = await delivered(bench, profile)
     rate = len(saturated) / full["wall"]
     half = await play(bench, games, base - 10_000, games / (rate / 2))
     paced = half["latencies"]
     calm = await play(bench, ANSWER_GAMES, base - 30_000, ANSWER_PACE, rotations=1)
     answers = await answer_delays(bench, calm["pressed"])
     idle = await baseline(full["updates"])
+    await delivered(bench)
+    idle_per_s = await idle_cpu(bench)
     memory = await bench.redis_info("memory")
     return {
         "updates_per_s": rate,
         "handled_per_s": len(saturated) / full["over"],
         "saturated_worker_cpu_ms_per_update": full["worker_cpu"] * 1000 / len(saturated),
+        "saturated_all_delivered_worker_cpu_ms_per_update":
+            (full["worker_cpu"] + backlog["cpu"] - idle_per_s * backlog["seconds"]) * 1000
+            / len(saturated),
+        "backlog_rooms": backlog["rooms"],
+        "backlog_s": backlog["seconds"],
+        "worker_idle_cpu_ms_per_s": idle_per_s * 1000,
         "paced_worker_cpu_ms_per_update": half["worker_cpu"] * 1000 / len(paced),
         "games_as_planned": full["as_planned"] + half["as_planned"],
         "p50_ms": percentile(paced, 50) * 1000,
@@ -302,6 +348,8 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--timers", type=int, default=TIMERS)
     parser.add_argument("--keep-logs", action="store_true")
+    parser.add_argument("--profile", type=Path, default=None, metavar="DIR",
+                        help="sample the workers with py-spy while they deliver the backlog")
     parser.add_argument("--timers-only", action="store_true",
                         help="measure the timers alone (phase 5)")  # fmt: skip
     parser.add_argument("--replica", action="store_true",
@@ -311,7 +359,8 @@ def main() -> None:
         try:
             with start_processes(path, args.workers, args.replica) as bench:
                 # uvloop (uvicorn's loop too): the driver must cost little beside what it measures
-                figures = uvloop.run(measure(bench, args.games, args.timers, args.timers_only))
+                figures = uvloop.run(measure(bench, args.games, args.timers, args.timers_only,
+                                             args.profile))
                 figures["cpu_driver_s"] = time.process_time()
                 figures["replica"] = int(args.replica)
         finally:
@@ -322,6 +371,8 @@ def main() -> None:
                 print(f"logs={kept}")
         for name, value in figures.items():
             print(f"{name}={value:.3f}" if isinstance(value, float) else f"{name}={value}")
+        if args.profile is not None:
+            print("\n".join(profile_top(args.profile, 30)))
         if figures["timer_early_count"] != 0:
             print(f"FAIL timer_early_count={figures['timer_early_count']}: timers must never"
                   " take effect before their deadline")
