@@ -13,6 +13,7 @@ import contextlib
 import logging
 import threading
 import time
+from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -31,7 +32,7 @@ from engine.store import keys
 from engine.store.scripts import script
 from tgbot import i18n, pictures
 from tgbot.egress import lease
-from tgbot.egress.outgoing import MAX_CAPTION, Button, Outgoing, caption_length
+from tgbot.egress.outgoing import MAX_CAPTION, Button, Head, Outgoing, caption_length
 from tgbot.egress.uploads import FileIds
 from tgbot.i18n import texts
 from tgbot.ops.metrics import TALLY
@@ -449,42 +450,52 @@ async def _take_abandoned(held: lease.Lease) -> bool:
     return held.take()
 
 
-def _superseded(first: Outgoing, then: Outgoing) -> bool:
+def _superseded(first: Head, then: Head) -> bool:
     return first.key is not None and first.key == then.key and first.chat_id == then.chat_id \
         and not then.fresh  # fmt: skip
 
 
 PARSED_KEPT = 1024
-"""Outbox entries kept parsed until they leave the outbox. A message waiting for its chat's
-limit is read again at each of its room's deliveries till then (`bench/e2e.py`'s 50 games at
-full pace read each some 20 times); a parse takes 30-40 µs, one kept up to some 7 KB (a
-message with eight buttons), so this keeps at most about 7 MB. At that load, 512 kept found
-27 % of the reads, 4,096 68 % (and some 30 MB)."""
-_parsed: dict[bytes | str, tuple[Mapping[str, type[Picture]], Outgoing]] = {}
+"""Outbox entries whose heads are kept until they leave the outbox. A message waiting for its
+chat's limit is read again at each of its room's deliveries till then (`bench/e2e.py`'s 50
+games at full pace read each some 20 times, and a room whose group waits with a long backlog
+reads all of it for each message it sends); a head takes 3-10 µs to parse (a whole message
+8-40 µs), one kept the size of its entry and some 500 bytes more."""
+_parsed: OrderedDict[bytes | str, Head] = OrderedDict()
 _parsed_lock = threading.Lock()
 
 
-def _parse(raw: bytes | str, pictures: Mapping[str, type[Picture]]) -> Outgoing | None:
-    """An outbox entry as its message (an `Outgoing` is frozen: one parse serves every read
-    of the same entry), or None for one that does not parse (logged)."""
+def _parse(raw: bytes | str) -> Head | None:
+    """An outbox entry's head (a `Head` is frozen: one parse serves every read of the same
+    entry), or None for one that does not parse (logged)."""
     with _parsed_lock:
         known = _parsed.get(raw)
-    if known is not None and known[0] is pictures:
-        return known[1]
+    if known is not None:
+        return known
     try:
-        message = Outgoing.parse(raw, pictures)
+        head = Head.model_validate_json(raw)
     except ValidationError:
         log.error("dropping an outbox entry that does not parse: %r", raw[:200])
         return None
     with _parsed_lock:
         if len(_parsed) >= PARSED_KEPT:
-            del _parsed[next(iter(_parsed))]  # the oldest
-        _parsed[raw] = (pictures, message)
-    return message
+            _parsed.popitem(last=False)  # the oldest
+        _parsed[raw] = head
+    return head
+
+
+def _message(raw: bytes | str, pictures: Mapping[str, type[Picture]]) -> Outgoing | None:
+    """An outbox entry as the whole message to send, or None for one that does not parse
+    (logged): read once, when it is its turn."""
+    try:
+        return Outgoing.parse(raw, pictures)
+    except ValidationError:
+        log.error("dropping an outbox entry that does not parse: %r", raw[:200])
+        return None
 
 
 def _forget(raws: list[bytes | str]) -> None:
-    """Entries gone from the outbox are not read again: their parses go."""
+    """Entries gone from the outbox are not read again: their heads go."""
     with _parsed_lock:
         for raw in raws:
             _parsed.pop(raw, None)
@@ -514,9 +525,9 @@ async def _drain(
     while True:
         waiting: dict[int, float] = {}  # chat → seconds it must wait; its messages stay put
         kept = 0  # entries at the head of the outbox that wait for their chat
-        stayed: list[tuple[bytes | str, Outgoing | None]] = []  # progress edits among them
+        stayed: list[tuple[bytes | str, Head | None]] = []  # progress edits among them
         while raws := client.lrange(box, kept, kept + BATCH - 1):
-            batch = [_parse(raw, pictures) for raw in raws]
+            batch = [_parse(raw) for raw in raws]
             known = _known_ids(client, where, [m for _, m in stayed] + batch)
             # The edits held from earlier batches count with this one's: a newer rendering of
             # their message here replaces them, or waits with them.
@@ -534,25 +545,26 @@ async def _drain(
                 end = start
                 while end + 1 < len(batch) and _superseded_pair(batch[end], batch[end + 1]):
                     end += 1
-                message, run = batch[end], raws[start : end + 1]
-                if (
-                    message is not None
-                    and not message.fresh
-                    and any(m is not None and m.fresh for m in batch[start:end])
-                ):  # an edit of a copy still to be sent new: send the edit's text new
-                    message = message.model_copy(update={"fresh": True})
+                head, run = batch[end], raws[start : end + 1]
+                # an edit of a copy still to be sent new: send the edit's text new
+                renew = head is not None and not head.fresh and any(
+                    m is not None and m.fresh for m in batch[start:end])
+                first = start
                 start = end + 1
-                if message is not None and message.chat_id in waiting:
+                if head is not None and head.chat_id in waiting:
                     kept += len(run)
                     continue
                 if end in held_for:  # a progress edit waiting for a newer one: others go on
-                    stayed += zip(run, batch[end + 1 - len(run) : end + 1], strict=True)
+                    stayed += zip(run, batch[first : end + 1], strict=True)
                     kept += len(run)
                     continue
                 if end in superseded:  # a later rendering of its message is queued: it shows
                     _done(client, box, where, run, None, None, known)
                     continue
                 outcome: int | None | FlushResult = None
+                message = _message(raws[end], pictures) if head is not None else None
+                if message is not None and renew:
+                    message = message.model_copy(update={"fresh": True})
                 if message is not None:
                     if stopping():
                         return FlushResult(delivered, stopped=True)
@@ -596,7 +608,7 @@ async def _drain(
 
 
 def _settle(
-    batch: list[Outgoing | None], known: dict[tuple[int, str], int], now: float
+    batch: list[Head | None], known: dict[tuple[int, str], int], now: float
 ) -> tuple[set[int], set[int]]:
     """Which edits of messages already sent wait, and which a later one replaces unsent.
 
@@ -621,7 +633,7 @@ def _settle(
     return held, superseded
 
 
-def _due(message: Outgoing | None) -> float:
+def _due(message: Head | None) -> float:
     return (message.settle_until or 0.0) if message is not None else 0.0
 
 
@@ -645,7 +657,7 @@ def _done(
     box: str,
     where: keys.RoomRef,
     run: list[bytes],
-    message: Outgoing | None,
+    message: Head | Outgoing | None,
     new_id: int | None,
     known: dict[tuple[int, str], int],
     limiter: Limiter | None = None,
@@ -671,7 +683,7 @@ def _done(
 
 
 def _known_ids(
-    client: redis.Redis, where: keys.RoomRef, batch: list[Outgoing | None]
+    client: redis.Redis, where: keys.RoomRef, batch: list[Head | None]
 ) -> dict[tuple[int, str], int]:
     """The message ids already sent under the keys of a batch, looked up in their games' maps
     (one HMGET a game: a busy group's outbox names dozens of messages, and a command each cost
@@ -698,7 +710,7 @@ def _known_ids(
     }
 
 
-def _superseded_pair(first: Outgoing | None, then: Outgoing | None) -> bool:
+def _superseded_pair(first: Head | None, then: Head | None) -> bool:
     return first is not None and then is not None and _superseded(first, then)
 
 

@@ -81,6 +81,23 @@ class Outgoing(BaseModel):
         return cls.model_validate_json(raw, context=pictures)
 
 
+class Head(BaseModel):
+    """What delivery reads of every outbox entry to put them in order: whose it is, what it
+    shows and when (`Outgoing`'s fields of those names). An entry waiting for its chat's
+    limit is read again at each of its room's deliveries; its whole message (its text, its
+    buttons, its picture) is read only when it is sent (`Outgoing.parse`)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    chat_id: int
+    key: str | None = None
+    game: int = 0
+    fresh: bool = False
+    edit_only: bool = False
+    once: str | None = None
+    settle_until: float | None = None
+
+
 SETTLE_S = 3.0
 """How long a progress edit waits for a newer one: the players of a phase often act within
 seconds of each other, and one edit then shows them all."""
