@@ -167,7 +167,7 @@ async def play(bench: Bench, games: int, first_chat: int, pace: float | None,
             "updates": [updates for updates, _ in plans]}  # fmt: skip
 
 
-IDLE_S = 5.0
+IDLE_S = 10.0
 BACKLOG_MAX_S = 600.0
 
 
