@@ -13,7 +13,7 @@ from engine.store import keys
 from tgbot import pictures
 from tgbot.egress import delivery, lease
 from tgbot.egress.delivery import SHORT_WAIT, FlushResult, flush
-from tgbot.egress.outgoing import Outgoing
+from tgbot.egress.outgoing import Head, Outgoing
 from tgbot.games.hintrigue.pictures import ResultRow, ResultsPicture
 from tgbot.games.registry import LINEUP
 from tgbot.standin import run_double
@@ -439,3 +439,64 @@ def test_a_delivered_message_is_no_longer_kept_parsed(real_redis):
         assert flush_room(double, real_redis, user).delivered == 3
     assert not set(raws) & {raw.decode() if isinstance(raw, bytes) else raw
                             for raw in delivery._parsed}  # fmt: skip
+
+
+def flush_one_a_minute(double, client, room: int) -> FlushResult:
+    """One delivery of the room, its group allowed one message a minute."""
+    limits = Limits(global_per_second=1000, chat_per_second=100, chat_burst=100,
+                    group_per_minute=1)  # fmt: skip
+
+    async def go() -> FlushResult:
+        async with Bot(double.world.token, base_url=f"{double.url}/bot") as bot:
+            return await flush(bot, client, room, RedisLimiter(client, limits), lambda *_: None,
+                               patient=lambda: False, pictures=LINEUP.pictures)  # fmt: skip
+
+    return asyncio.run(go())
+
+
+def test_a_waiting_groups_backlog_is_passed_over_unread_for_the_prompt_behind_it(
+    real_redis, monkeypatch
+):
+    # The group may send one message a minute: after its first, its other 99 wait. The prompt
+    # behind them goes at once, and finding it does not read the group's entries one by one.
+    monkeypatch.setattr(delivery, "_parsed", delivery.OrderedDict())
+    read: list[bytes | str] = []
+    original = Head.model_validate_json.__func__  # type: ignore[attr-defined]
+
+    def counted(cls: type[Head], raw: bytes | str, *args: object, **kwargs: object) -> Head:
+        read.append(raw)
+        return original(cls, raw, *args, **kwargs)
+
+    monkeypatch.setattr(Head, "model_validate_json", classmethod(counted))
+    with run_double() as double:
+        group = -1007
+        double.world.add_chat(group, "supergroup")
+        user = double.world.add_user(first_name="Ann", started=True).id
+        backlog = [Outgoing(chat_id=group, text=f"g{i}").model_dump_json() for i in range(100)]
+        box = keys.outbox(group)
+        prompt = Outgoing(chat_id=user, text="Your prompt").model_dump_json()
+        real_redis.rpush(box, *backlog, prompt)
+        result = flush_one_a_minute(double, real_redis, group)
+        assert result.delivered == 2 and result.retry_after is not None
+        assert result.retry_after > SHORT_WAIT
+        assert [m.text for m in double.world.bot_messages(group)] == ["g0"]
+        assert [m.text for m in double.world.bot_messages(user)] == ["Your prompt"]
+        assert [raw.decode() for raw in real_redis.lrange(box, 0, -1)] == backlog[1:]
+        assert len(read) <= delivery.BATCH + 1, len(read)  # not the 101 entries
+
+
+def test_an_entry_that_does_not_start_with_its_chat_is_read_even_behind_a_waiting_chat(
+    real_redis,
+):
+    # Entries are passed over by their first field; one written otherwise is read as before.
+    with run_double() as double:
+        group = -1008
+        double.world.add_chat(group, "supergroup")
+        user = double.world.add_user(first_name="Ann", started=True).id
+        box = keys.outbox(group)
+        real_redis.rpush(box, *(Outgoing(chat_id=group, text=f"g{i}").model_dump_json()
+                                for i in range(delivery.BATCH + 10)),
+                         f'{{"text": "Your prompt", "chat_id": {user}}}')  # fmt: skip
+        assert flush_one_a_minute(double, real_redis, group).delivered == 2
+        assert [m.text for m in double.world.bot_messages(user)] == ["Your prompt"]
+        assert real_redis.llen(box) == delivery.BATCH + 9

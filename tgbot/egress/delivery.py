@@ -60,6 +60,36 @@ return 0
 """
 
 
+# The next entries to read once some chats must wait: those of the waiting chats from ARGV[1]
+# on are passed over (their chat is the first field of every entry, as `Outgoing` writes it;
+# an entry that does not start so is read), then up to ARGV[2] are returned from the first
+# other one. KEYS: the outbox. ARGV: where to start, how many, the waiting chats. Returns how
+# many were passed over and the entries read.
+_PAST_WAITING = """
+local waiting = {}
+for i = 3, #ARGV do waiting[ARGV[i]] = true end
+local start, at, chunk = tonumber(ARGV[1]), tonumber(ARGV[1]), 100
+while true do
+  local entries = redis.call('LRANGE', KEYS[1], at, at + chunk - 1)
+  local other = nil
+  for i, entry in ipairs(entries) do
+    local chat = string.match(entry, '^{"chat_id":(-?%d+)[,}]')
+    if not (chat and waiting[chat]) then
+      other = i
+      break
+    end
+  end
+  if other then
+    at = at + other - 1
+    break
+  end
+  at = at + #entries
+  if #entries < chunk then break end
+end
+return {at - start, redis.call('LRANGE', KEYS[1], at, at + tonumber(ARGV[2]) - 1)}
+"""
+
+
 # A new photo message went out as its text (`Staged`): its entry in the outbox becomes the edit
 # that brings the picture in, and its id is known. KEYS: the outbox, the game's message ids;
 # ARGV: the entry, the entry as an edit, its key, the new id, the ids' lifetime, then the
@@ -526,7 +556,11 @@ async def _drain(
         waiting: dict[int, float] = {}  # chat → seconds it must wait; its messages stay put
         kept = 0  # entries at the head of the outbox that wait for their chat
         stayed: list[tuple[bytes | str, Head | None]] = []  # progress edits among them
-        while raws := client.lrange(box, kept, kept + BATCH - 1):
+        while True:
+            passed, raws = _next_batch(client, box, kept, waiting)
+            kept += passed
+            if not raws:
+                break
             batch = [_parse(raw) for raw in raws]
             known = _known_ids(client, where, [m for _, m in stayed] + batch)
             # The edits held from earlier batches count with this one's: a newer rendering of
@@ -605,6 +639,20 @@ async def _drain(
                     limiter.forgo(chat)
             return FlushResult(delivered, retry_after=pause)
         await asyncio.sleep(pause)
+
+
+def _next_batch(
+    client: redis.Redis, box: str, kept: int, waiting: dict[int, float]
+) -> tuple[int, list[bytes | str]]:
+    """The outbox's next entries to read from `kept` on, and how many before them were passed
+    over unread: once chats must wait, their entries are not read again (a group waiting with
+    a long backlog would be read whole for each message it sends, for the private messages
+    that may lie behind it); they stay put, in order, and are read when their chat's turn
+    comes. Their renderings that a later one supersedes are dropped then."""
+    if not waiting:
+        return 0, client.lrange(box, kept, kept + BATCH - 1)
+    passed, raws = script(client, _PAST_WAITING)(keys=[box], args=[kept, BATCH, *waiting])
+    return int(passed), raws
 
 
 def _settle(
