@@ -227,3 +227,23 @@ def redis_server_factory() -> Iterator[type[RedisServer]]:
     for server in servers:
         server.kill()
     shutil.rmtree(directory, ignore_errors=True)
+
+
+@pytest.fixture
+def head_parses(monkeypatch) -> list[bytes | str]:
+    """The outbox entries whose heads delivery parses from now on (none kept from before)."""
+    from collections import OrderedDict
+
+    from tgbot.egress import delivery
+    from tgbot.egress.outgoing import Head
+
+    monkeypatch.setattr(delivery, "_parsed", OrderedDict())
+    seen: list[bytes | str] = []
+    original = Head.model_validate_json.__func__  # type: ignore[attr-defined]
+
+    def counted(cls: type[Head], raw: bytes | str, *args: object, **kwargs: object) -> Head:
+        seen.append(raw)
+        return original(cls, raw, *args, **kwargs)
+
+    monkeypatch.setattr(Head, "model_validate_json", classmethod(counted))
+    return seen

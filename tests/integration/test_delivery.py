@@ -13,7 +13,7 @@ from engine.store import keys
 from tgbot import pictures
 from tgbot.egress import delivery, lease
 from tgbot.egress.delivery import SHORT_WAIT, FlushResult, flush
-from tgbot.egress.outgoing import Head, Outgoing
+from tgbot.egress.outgoing import Outgoing
 from tgbot.games.hintrigue.pictures import ResultRow, ResultsPicture
 from tgbot.games.registry import LINEUP
 from tgbot.standin import run_double
@@ -455,19 +455,10 @@ def flush_one_a_minute(double, client, room: int) -> FlushResult:
 
 
 def test_a_waiting_groups_backlog_is_passed_over_unread_for_the_prompt_behind_it(
-    real_redis, monkeypatch
+    real_redis, head_parses
 ):
     # The group may send one message a minute: after its first, its other 99 wait. The prompt
     # behind them goes at once, and finding it does not read the group's entries one by one.
-    monkeypatch.setattr(delivery, "_parsed", delivery.OrderedDict())
-    read: list[bytes | str] = []
-    original = Head.model_validate_json.__func__  # type: ignore[attr-defined]
-
-    def counted(cls: type[Head], raw: bytes | str, *args: object, **kwargs: object) -> Head:
-        read.append(raw)
-        return original(cls, raw, *args, **kwargs)
-
-    monkeypatch.setattr(Head, "model_validate_json", classmethod(counted))
     with run_double() as double:
         group = -1007
         double.world.add_chat(group, "supergroup")
@@ -482,7 +473,7 @@ def test_a_waiting_groups_backlog_is_passed_over_unread_for_the_prompt_behind_it
         assert [m.text for m in double.world.bot_messages(group)] == ["g0"]
         assert [m.text for m in double.world.bot_messages(user)] == ["Your prompt"]
         assert [raw.decode() for raw in real_redis.lrange(box, 0, -1)] == backlog[1:]
-        assert len(read) <= delivery.BATCH + 1, len(read)  # not the 101 entries
+        assert len(head_parses) <= delivery.BATCH + 1, len(head_parses)  # not 101
 
 
 def test_an_entry_that_does_not_start_with_its_chat_is_read_even_behind_a_waiting_chat(
